@@ -1,0 +1,307 @@
+//! The command line (CLI.md): clap-derive arguments, checked into domain values by each
+//! command before anything runs.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+const EXAMPLES: &str = "\
+Examples:
+  golf score --rules classic \"5 K Q / 5 2 J\"
+  golf new --rules classic --house out-penalty-10 ann bob cat
+  golf hole ann=\"5 K Q / 5 2 J\" bob=\"2 7 Q / 2 7 Q\" cat=\"7 7 3 / 4 5 6\" --out bob
+  golf card
+  golf finish
+  golf import examples/classic-9-holes.toml";
+
+/// golf — scorekeeper and house-rules referee for the card game Golf.
+///
+/// Type each player's face-up grid at the end of a hole; golf scores it under the agreed
+/// variant and house rules, refuses hands that cannot have been dealt, explains every point
+/// with its source, and keeps matches, penalties and tiebreaks in SQLite.
+#[derive(Debug, Parser)]
+#[command(name = "golf", version, help_expected = true, after_help = EXAMPLES)]
+pub struct Cli {
+    /// The SQLite database file [default: the user's data directory, golf/golf.db].
+    #[arg(long, env = "GOLF_DB", global = true, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+    /// Print one JSON document to stdout instead of tables.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// When to use colour (NO_COLOR is honoured).
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour when stdout is a terminal and NO_COLOR is unset.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Score one grid without a match: every matched set, card and bonus with its rule and source.
+    #[command(
+        after_help = "Examples:\n  golf score --rules classic \"5 K Q / 5 2 J\"\n  golf score --rules eight-card \"6 4 9 9 / A K 9 9\"\n  golf score --rules classic --house horizontal-pairs 7 7 3 / 4 5 6\n  golf score --rules ./our-rules.toml --json \"Qs Qh 2 / K 3 JK\""
+    )]
+    Score(ScoreArgs),
+    /// List, show, compare and check rules files.
+    #[command(subcommand)]
+    Rules(RulesCommand),
+    /// Show the official rulings that match a word or phrase.
+    #[command(
+        after_help = "Examples:\n  golf ruling horizontal\n  golf ruling \"face-down\"\n  golf ruling deck runs out"
+    )]
+    Ruling(RulingArgs),
+    /// Start a match: players in seating order (the deal rotates through them).
+    #[command(
+        after_help = "Examples:\n  golf new --rules classic ann bob cat\n  golf new --rules eight-card --holes 18 --tiebreak countback,shared --name \"Friday\" ann bob\n  golf new --rules six-card --house out-penalty-10 --decks 2 ann bob cat dan"
+    )]
+    New(NewArgs),
+    /// Record the next hole: every player's grid (or a bare score), then show the standings.
+    #[command(
+        after_help = "Examples:\n  golf hole ann=\"5 K Q / 5 2 J\" bob=\"2 7 Q / 2 7 Q\" --out bob\n  golf hole ann=12 bob=\"2 7 Q / 2 7 Q\"     (a bare number is recorded unchecked)\n  golf hole                               (on a terminal: asks for each grid)\n  golf hole --playoff ann=\"K K 3 / K K 4\" bob=\"9 9 9 / 2 3 4\""
+    )]
+    Hole(HoleArgs),
+    /// Correct a recorded hole; the old entry stays in the match's audit log.
+    #[command(
+        after_help = "Examples:\n  golf amend 3 bob=\"2 7 Q / 2 7 K\"\n  golf amend 3 --out ann"
+    )]
+    Amend(AmendArgs),
+    /// Withdraw the last recorded hole (kept in the audit log).
+    #[command(after_help = "Example:\n  golf undo")]
+    Undo(MatchArg),
+    /// Record a tournament penalty (Official §6.3).
+    #[command(
+        after_help = "Examples:\n  golf penalty bob --illegal-move\n  golf penalty cat --late 3\n  golf penalty ann --points 5 --reason \"looked at a face-down card\""
+    )]
+    Penalty(PenaltyArgs),
+    /// Show a match's scorecard.
+    #[command(after_help = "Examples:\n  golf card\n  golf card 12 --json")]
+    Card(CardArgs),
+    /// Close a match after its last hole, breaking any tie by the match's tiebreak chain.
+    #[command(after_help = "Example:\n  golf finish")]
+    Finish(MatchArg),
+    /// Past matches, newest first.
+    #[command(after_help = "Examples:\n  golf history\n  golf history --player ann --limit 5")]
+    History(HistoryArgs),
+    /// Record a whole match from a scoresheet TOML file in one transaction.
+    #[command(after_help = "Example:\n  golf import examples/classic-9-holes.toml")]
+    Import(ImportArgs),
+    /// Write a consistent, verified copy of the database.
+    #[command(after_help = "Example:\n  golf backup ~/golf-backup.db")]
+    Backup(BackupArgs),
+    /// Check the database's integrity; print its path and schema version.
+    #[command(after_help = "Example:\n  golf check")]
+    Check,
+}
+
+/// `golf score`.
+#[derive(Debug, Args)]
+pub struct ScoreArgs {
+    /// A bundled variant (`golf rules list`) or the path of a rules file.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub rules: String,
+    /// A house rule to apply on top, in order (repeatable).
+    #[arg(long = "house", value_name = "RULE")]
+    pub house: Vec<String>,
+    /// Decks in play, for the deck check [default: the variant's].
+    #[arg(long, value_name = "N")]
+    pub decks: Option<u32>,
+    /// The grid: rows separated by `/`, cards by spaces (read from stdin when absent).
+    #[arg(value_name = "GRID")]
+    pub grid: Vec<String>,
+}
+
+/// `golf rules …`.
+#[derive(Debug, Subcommand)]
+pub enum RulesCommand {
+    /// The bundled variants and house rules.
+    #[command(after_help = "Example:\n  golf rules list")]
+    List,
+    /// The resolved rules, every key with its value and source.
+    #[command(
+        after_help = "Examples:\n  golf rules show classic\n  golf rules show six-card --house out-penalty-10"
+    )]
+    Show {
+        /// A bundled variant or the path of a rules file.
+        #[arg(value_name = "NAME|FILE")]
+        name: String,
+        /// House rules to apply on top, in order.
+        #[arg(long = "house", value_name = "RULE")]
+        house: Vec<String>,
+    },
+    /// What differs between two sets of rules, side by side.
+    #[command(after_help = "Example:\n  golf rules diff classic six-card")]
+    Diff {
+        /// The first variant or file.
+        #[arg(value_name = "A")]
+        a: String,
+        /// The second variant or file.
+        #[arg(value_name = "B")]
+        b: String,
+    },
+    /// Validate a group's own rules file (errors name the line and key).
+    #[command(after_help = "Example:\n  golf rules check our-table.toml")]
+    Check {
+        /// The file.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
+}
+
+/// `golf ruling`.
+#[derive(Debug, Args)]
+pub struct RulingArgs {
+    /// Words to look for (all must match).
+    #[arg(value_name = "QUERY", required = true)]
+    pub query: Vec<String>,
+    /// Search this variant's or file's rulings instead of every bundled one.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub rules: Option<String>,
+}
+
+/// `golf new`.
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// A bundled variant or the path of a rules file.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub rules: String,
+    /// A house rule to apply on top, in order (repeatable).
+    #[arg(long = "house", value_name = "RULE")]
+    pub house: Vec<String>,
+    /// Holes to play, 1 to 36 [default: the variant's].
+    #[arg(long, value_name = "N")]
+    pub holes: Option<u32>,
+    /// Decks in play [default: the variant's for this many players].
+    #[arg(long, value_name = "N")]
+    pub decks: Option<u32>,
+    /// Tiebreak chain, comma-separated: countback, most-holes-won, card-matching, sudden-death, shared.
+    #[arg(long, value_name = "M[,M...]", value_delimiter = ',')]
+    pub tiebreak: Vec<String>,
+    /// A name for the match.
+    #[arg(long, value_name = "TEXT")]
+    pub name: Option<String>,
+    /// Players in seating order.
+    #[arg(value_name = "PLAYER", required = true)]
+    pub players: Vec<String>,
+}
+
+/// `--match ID`.
+#[derive(Debug, Args)]
+pub struct MatchArg {
+    /// The match [default: the most recent unfinished match].
+    #[arg(long = "match", value_name = "ID")]
+    pub match_id: Option<i64>,
+}
+
+/// `golf hole`.
+#[derive(Debug, Args)]
+pub struct HoleArgs {
+    /// The match [default: the most recent unfinished match].
+    #[arg(long = "match", value_name = "ID")]
+    pub match_id: Option<i64>,
+    /// The player who went out (or knocked).
+    #[arg(long, value_name = "PLAYER")]
+    pub out: Option<String>,
+    /// A playoff hole for a sudden-death tie.
+    #[arg(long)]
+    pub playoff: bool,
+    /// Each player's grid, or a bare score recorded unchecked.
+    #[arg(value_name = "PLAYER=GRID")]
+    pub entries: Vec<String>,
+}
+
+/// `golf amend`.
+#[derive(Debug, Args)]
+pub struct AmendArgs {
+    /// The match [default: the most recent unfinished match].
+    #[arg(long = "match", value_name = "ID")]
+    pub match_id: Option<i64>,
+    /// The hole to correct.
+    #[arg(value_name = "HOLE")]
+    pub hole: u32,
+    /// Who went out (or knocked) on that hole.
+    #[arg(long, value_name = "PLAYER")]
+    pub out: Option<String>,
+    /// Corrected grids; players not named keep theirs.
+    #[arg(value_name = "PLAYER=GRID")]
+    pub entries: Vec<String>,
+}
+
+/// `golf penalty`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("kind").required(true).args(["points", "illegal_move", "late"])))]
+pub struct PenaltyArgs {
+    /// The match [default: the most recent unfinished match].
+    #[arg(long = "match", value_name = "ID")]
+    pub match_id: Option<i64>,
+    /// The penalised player.
+    #[arg(value_name = "PLAYER")]
+    pub player: String,
+    /// Penalty points (with --reason).
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "reason",
+        allow_negative_numbers = true
+    )]
+    pub points: Option<i32>,
+    /// Why (with --points).
+    #[arg(long, value_name = "TEXT")]
+    pub reason: Option<String>,
+    /// An illegal move: warning, then +5, then disqualification (Official §6.3).
+    #[arg(long)]
+    pub illegal_move: bool,
+    /// Minutes over the time limit: +2 a minute (Official §6.3).
+    #[arg(long, value_name = "MINUTES")]
+    pub late: Option<u32>,
+    /// The hole it belongs to [default: the hole in play].
+    #[arg(long, value_name = "N")]
+    pub hole: Option<u32>,
+}
+
+/// `golf card`.
+#[derive(Debug, Args)]
+pub struct CardArgs {
+    /// The match [default: the most recent match].
+    #[arg(value_name = "MATCH")]
+    pub match_id: Option<i64>,
+}
+
+/// `golf history`.
+#[derive(Debug, Args)]
+pub struct HistoryArgs {
+    /// Only matches this player played.
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// At most this many matches.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub limit: u32,
+}
+
+/// `golf import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The scoresheet TOML file.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+}
+
+/// `golf backup`.
+#[derive(Debug, Args)]
+pub struct BackupArgs {
+    /// Where to write the copy (must not exist).
+    #[arg(value_name = "PATH")]
+    pub path: PathBuf,
+}

@@ -1,0 +1,186 @@
+//! The deck check: what the referee refuses because it cannot have been dealt
+//! (RULES.md §7).
+//!
+//! Over all players' grids of one hole together: each rank at most `4 × decks` times,
+//! jokers at most `jokers_per_deck × decks` times, and each suited card at most `decks`
+//! times.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::card::{Card, Rank, Suit};
+use crate::grid::Grid;
+
+/// One count that exceeds what the deck holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Overflow {
+    /// What was counted: `sevens`, `jokers`, `the 7h`.
+    pub what: String,
+    /// How many the grids hold.
+    pub found: u32,
+    /// How many the deck holds.
+    pub allowed: u32,
+    /// How many each player holds, in seat order, players holding none left out.
+    pub per_player: Vec<(String, u32)>,
+}
+
+/// A hole that cannot have been dealt, with every count at fault.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct DeckError {
+    /// Counts that exceed the deck.
+    pub overflows: Vec<Overflow>,
+    /// Decks in play.
+    pub decks: u32,
+    /// Jokers per deck.
+    pub jokers_per_deck: u32,
+}
+
+impl fmt::Display for DeckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let deck = if self.decks == 1 {
+            "1 deck".to_string()
+        } else {
+            format!("{} decks", self.decks)
+        };
+        let jokers = match self.jokers_per_deck {
+            0 => " without jokers".to_string(),
+            j => format!(" with {j} joker{} each", if j == 1 { "" } else { "s" }),
+        };
+        write!(f, "these cards cannot have been dealt from {deck}{jokers}:")?;
+        for o in &self.overflows {
+            let who: Vec<String> = o
+                .per_player
+                .iter()
+                .map(|(name, n)| format!("{name} {n}"))
+                .collect();
+            write!(
+                f,
+                "\n  {} {} but the deck holds {} ({})",
+                o.found,
+                o.what,
+                o.allowed,
+                who.join(", ")
+            )?;
+        }
+        write!(
+            f,
+            "\nCheck the grids for a typo, or, if the table plays with more decks, say so with --decks N."
+        )
+    }
+}
+
+/// Checks one hole's grids (`(player, grid)` in seat order) against a deal from `decks`
+/// decks with `jokers_per_deck` jokers each. Errors list every rank, joker count and suited
+/// card that exceeds the deck, with each player's count.
+pub fn check_hole(
+    grids: &[(&str, &Grid)],
+    decks: u32,
+    jokers_per_deck: u32,
+) -> Result<(), DeckError> {
+    // (rank, suit) → count per player seat
+    let mut ranks: BTreeMap<Rank, Vec<u32>> = BTreeMap::new();
+    let mut suited: BTreeMap<(Rank, Suit), Vec<u32>> = BTreeMap::new();
+    let n = grids.len();
+    for (seat, (_, grid)) in grids.iter().enumerate() {
+        for card in grid.cards() {
+            ranks.entry(card.rank).or_insert_with(|| vec![0; n])[seat] += 1;
+            if let Some(suit) = card.suit {
+                suited
+                    .entry((card.rank, suit))
+                    .or_insert_with(|| vec![0; n])[seat] += 1;
+            }
+        }
+    }
+    let per_player = |counts: &[u32]| {
+        grids
+            .iter()
+            .zip(counts)
+            .filter(|(_, n)| **n > 0)
+            .map(|((name, _), n)| (name.to_string(), *n))
+            .collect()
+    };
+    let mut overflows = Vec::new();
+    for (rank, counts) in &ranks {
+        let allowed = if *rank == Rank::Joker {
+            jokers_per_deck * decks
+        } else {
+            4 * decks
+        };
+        let found: u32 = counts.iter().sum();
+        if found > allowed {
+            overflows.push(Overflow {
+                what: rank.plural().to_string(),
+                found,
+                allowed,
+                per_player: per_player(counts),
+            });
+        }
+    }
+    for ((rank, suit), counts) in &suited {
+        let found: u32 = counts.iter().sum();
+        if found > decks {
+            overflows.push(Overflow {
+                what: format!(
+                    "of the {}",
+                    Card {
+                        rank: *rank,
+                        suit: Some(*suit)
+                    }
+                ),
+                found,
+                allowed: decks,
+                per_player: per_player(counts),
+            });
+        }
+    }
+    if overflows.is_empty() {
+        Ok(())
+    } else {
+        Err(DeckError {
+            overflows,
+            decks,
+            jokers_per_deck,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn g(s: &str) -> Grid {
+        Grid::parse(s).unwrap()
+    }
+
+    #[test]
+    fn five_of_a_rank_from_one_deck_is_refused_with_counts() {
+        let a = g("7 7 3 / 4 5 6");
+        let b = g("7 7 7 / 4 5 6");
+        let err = check_hole(&[("ann", &a), ("bob", &b)], 1, 0).unwrap_err();
+        assert_eq!(err.overflows.len(), 1);
+        assert_eq!(err.overflows[0].found, 5);
+        assert_eq!(err.overflows[0].allowed, 4);
+        assert_eq!(
+            err.overflows[0].per_player,
+            vec![("ann".to_string(), 2), ("bob".to_string(), 3)]
+        );
+        let text = err.to_string();
+        assert!(
+            text.contains("5 sevens but the deck holds 4 (ann 2, bob 3)"),
+            "{text}"
+        );
+        assert!(text.contains("--decks"), "{text}");
+        assert!(check_hole(&[("ann", &a), ("bob", &b)], 2, 0).is_ok());
+    }
+
+    #[test]
+    fn jokers_and_suited_duplicates() {
+        let a = g("JK JK JK / 4 5 6");
+        assert!(check_hole(&[("ann", &a)], 1, 2).is_err());
+        assert!(check_hole(&[("ann", &a)], 2, 2).is_ok());
+        let b = g("7h 8 9 / 7h 5 6");
+        let err = check_hole(&[("bob", &b)], 1, 0).unwrap_err();
+        assert!(err.to_string().contains("2 of the 7h"), "{err}");
+        assert!(check_hole(&[("bob", &b)], 2, 0).is_ok());
+    }
+}

@@ -1,0 +1,533 @@
+//! Grids: a player's face-up cards at the end of a hole, and the notation players type
+//! for them (RULES.md §2).
+//!
+//! Rows are separated by `/`, `|` or a newline; cards within a row by spaces or commas.
+//! Row 1 is the row farther from the player; columns are numbered left to right.
+
+use std::fmt;
+use std::ops::Range;
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, Rank};
+
+/// The most rows a grid may have (RULES.md §3: layouts from 1×1 to 4×6).
+pub const MAX_ROWS: usize = 4;
+/// The most columns a grid may have (RULES.md §3).
+pub const MAX_COLUMNS: usize = 6;
+/// The longest grid text accepted, in characters; anything longer is refused unread.
+pub const MAX_INPUT_CHARS: usize = 400;
+
+/// A position in a grid: 1-based row (row 1 is farther from the player) and column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Cell {
+    /// Row number, 1-based.
+    pub row: usize,
+    /// Column number, 1-based, left to right.
+    pub column: usize,
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "row {}, column {}", self.row, self.column)
+    }
+}
+
+/// A rectangular grid of cards, stored row by row.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Grid {
+    rows: usize,
+    columns: usize,
+    cards: Vec<Card>,
+}
+
+/// What is wrong with a typed grid.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GridErrorKind {
+    /// Nothing but separators and spaces.
+    #[error("the grid is empty; expected rows of cards separated by `/`, e.g. `5 K Q / 5 2 J`")]
+    Empty,
+    /// The text is longer than [`MAX_INPUT_CHARS`].
+    #[error("the grid is {chars} characters long; a grid is at most {max} characters")]
+    TooLong {
+        /// Characters typed.
+        chars: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// A row between two separators holds no card.
+    #[error("row {row} is empty; expected cards separated by spaces or commas")]
+    EmptyRow {
+        /// 1-based row number.
+        row: usize,
+    },
+    /// A token that is not a card.
+    #[error("row {row}, card {position}: `{token}` is not a card; expected a rank A, 2–10 (or T), J, Q, K or a joker JK, optionally followed by a suit s h d c (♠ ♥ ♦ ♣)")]
+    BadToken {
+        /// 1-based row number.
+        row: usize,
+        /// 1-based position within the row.
+        position: usize,
+        /// The token as typed.
+        token: String,
+    },
+    /// Rows of different lengths.
+    #[error("row {row} has {found} cards but row 1 has {expected}; every row of a grid has the same number of cards")]
+    Ragged {
+        /// 1-based row number.
+        row: usize,
+        /// Cards in that row.
+        found: usize,
+        /// Cards in row 1.
+        expected: usize,
+    },
+    /// More rows or columns than any layout has.
+    #[error("a grid of {rows}×{columns} is larger than any layout; grids are at most {max_rows}×{max_columns}", max_rows = MAX_ROWS, max_columns = MAX_COLUMNS)]
+    TooLarge {
+        /// Rows typed.
+        rows: usize,
+        /// Columns typed.
+        columns: usize,
+    },
+    /// The number of rows does not match the rules' layout.
+    #[error("the grid has {found} row{s}; {rules} grids have {expected_rows} rows of {expected_columns} ({expected_rows}×{expected_columns})", s = if *found == 1 { "" } else { "s" })]
+    WrongRows {
+        /// Rows typed.
+        found: usize,
+        /// Rows the layout has.
+        expected_rows: usize,
+        /// Columns the layout has.
+        expected_columns: usize,
+        /// The rules' name.
+        rules: String,
+    },
+    /// A row's length does not match the rules' layout.
+    #[error("row {row} has {found} card{s}; {rules} grids have {expected} cards a row ({rows}×{expected})", s = if *found == 1 { "" } else { "s" })]
+    WrongColumns {
+        /// 1-based row number.
+        row: usize,
+        /// Cards typed in that row.
+        found: usize,
+        /// Cards a row the layout has.
+        expected: usize,
+        /// Rows the layout has.
+        rows: usize,
+        /// The rules' name.
+        rules: String,
+    },
+    /// A joker where the deck has none.
+    #[error("row {row}, card {position}: a joker, but {rules} is played without jokers; expected a rank A, 2–10, J, Q or K")]
+    JokerNotInDeck {
+        /// 1-based row number.
+        row: usize,
+        /// 1-based position within the row.
+        position: usize,
+        /// The rules' name.
+        rules: String,
+    },
+}
+
+/// A grid that could not be read, with the text and the part of it at fault.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GridError {
+    /// What is wrong.
+    pub kind: GridErrorKind,
+    input: String,
+    span: Option<Range<usize>>,
+}
+
+impl std::error::Error for GridError {}
+
+impl fmt::Display for GridError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.kind)?;
+        let Some(span) = &self.span else {
+            return Ok(());
+        };
+        // Show the line of input holding the fault, with a caret under it.
+        let line_start = self.input[..span.start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = self.input[span.start..]
+            .find('\n')
+            .map_or(self.input.len(), |i| span.start + i);
+        let line = &self.input[line_start..line_end];
+        let pad = self.input[line_start..span.start].chars().count();
+        let width = self.input[span.clone()].chars().count().max(1);
+        write!(
+            f,
+            "\n    {line}\n    {}{}",
+            " ".repeat(pad),
+            "^".repeat(width)
+        )
+    }
+}
+
+impl GridError {
+    fn new(kind: GridErrorKind, input: &str, span: Option<Range<usize>>) -> GridError {
+        GridError {
+            kind,
+            input: input.to_string(),
+            span,
+        }
+    }
+}
+
+/// The shape a set of rules asks for, and whether its deck has jokers.
+#[derive(Debug, Clone, Copy)]
+pub struct Expected<'a> {
+    /// Rows of the layout.
+    pub rows: usize,
+    /// Columns of the layout.
+    pub columns: usize,
+    /// Whether the deck holds jokers.
+    pub jokers: bool,
+    /// The rules' name, for messages.
+    pub rules: &'a str,
+}
+
+struct Token {
+    card: Card,
+    span: Range<usize>,
+}
+
+impl Grid {
+    /// Builds a grid from cards row by row. Errors when `cards.len() != rows × columns`, or
+    /// the shape is empty or larger than 4×6.
+    pub fn from_cards(
+        rows: usize,
+        columns: usize,
+        cards: Vec<Card>,
+    ) -> Result<Grid, GridErrorKind> {
+        if rows == 0 || columns == 0 || cards.is_empty() {
+            return Err(GridErrorKind::Empty);
+        }
+        if rows > MAX_ROWS || columns > MAX_COLUMNS {
+            return Err(GridErrorKind::TooLarge { rows, columns });
+        }
+        if cards.len() != rows * columns {
+            return Err(GridErrorKind::Ragged {
+                row: rows,
+                found: cards.len().saturating_sub((rows - 1) * columns),
+                expected: columns,
+            });
+        }
+        Ok(Grid {
+            rows,
+            columns,
+            cards,
+        })
+    }
+
+    /// Parses grid notation of any shape up to 4×6 (RULES.md §2). Errors name the row and
+    /// token at fault and what was expected.
+    pub fn parse(input: &str) -> Result<Grid, GridError> {
+        Self::parse_rows(input).map(|(grid, _)| grid)
+    }
+
+    /// Parses grid notation and checks it against the rules' layout and deck: the shape
+    /// must be `expected.rows × expected.columns`, and jokers are refused when the deck has
+    /// none (RULES.md §2).
+    pub fn parse_for(input: &str, expected: Expected<'_>) -> Result<Grid, GridError> {
+        let (grid, tokens) = Self::parse_rows(input)?;
+        let rules = expected.rules.to_string();
+        if grid.rows != expected.rows {
+            return Err(GridError::new(
+                GridErrorKind::WrongRows {
+                    found: grid.rows,
+                    expected_rows: expected.rows,
+                    expected_columns: expected.columns,
+                    rules,
+                },
+                input,
+                None,
+            ));
+        }
+        if grid.columns != expected.columns {
+            let span = tokens
+                .first()
+                .and_then(|row| Some(row.first()?.span.start..row.last()?.span.end));
+            return Err(GridError::new(
+                GridErrorKind::WrongColumns {
+                    row: 1,
+                    found: grid.columns,
+                    expected: expected.columns,
+                    rows: expected.rows,
+                    rules,
+                },
+                input,
+                span,
+            ));
+        }
+        if !expected.jokers {
+            for (r, row) in tokens.iter().enumerate() {
+                for (c, token) in row.iter().enumerate() {
+                    if token.card.rank == Rank::Joker {
+                        return Err(GridError::new(
+                            GridErrorKind::JokerNotInDeck {
+                                row: r + 1,
+                                position: c + 1,
+                                rules,
+                            },
+                            input,
+                            Some(token.span.clone()),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(grid)
+    }
+
+    fn parse_rows(input: &str) -> Result<(Grid, Vec<Vec<Token>>), GridError> {
+        let chars = input.chars().count();
+        if chars > MAX_INPUT_CHARS {
+            return Err(GridError::new(
+                GridErrorKind::TooLong {
+                    chars,
+                    max: MAX_INPUT_CHARS,
+                },
+                "",
+                None,
+            ));
+        }
+        // Split into rows at `/`, `|` or newlines, keeping byte offsets for messages.
+        let mut rows: Vec<(usize, &str)> = Vec::new();
+        let mut start = 0;
+        for (i, c) in input.char_indices() {
+            if matches!(c, '/' | '|' | '\n') {
+                rows.push((start, &input[start..i]));
+                start = i + c.len_utf8();
+            }
+        }
+        rows.push((start, &input[start..]));
+        // Blank lines at either end (a trailing newline from a file) are not rows.
+        while rows.last().is_some_and(|(_, r)| r.trim().is_empty()) {
+            rows.pop();
+        }
+        while rows.first().is_some_and(|(_, r)| r.trim().is_empty()) && !rows.is_empty() {
+            rows.remove(0);
+        }
+        if rows.is_empty() {
+            return Err(GridError::new(GridErrorKind::Empty, input, None));
+        }
+        let mut tokens: Vec<Vec<Token>> = Vec::with_capacity(rows.len());
+        for (r, (offset, text)) in rows.iter().enumerate() {
+            let mut row = Vec::new();
+            let mut token_start = None;
+            for (i, c) in text
+                .char_indices()
+                .chain(std::iter::once((text.len(), ' ')))
+            {
+                let is_sep = c.is_whitespace() || c == ',';
+                match (token_start, is_sep) {
+                    (None, false) => token_start = Some(i),
+                    (Some(s), true) => {
+                        let token = &text[s..i];
+                        let span = offset + s..offset + i;
+                        let card = Card::parse(token).ok_or_else(|| {
+                            GridError::new(
+                                GridErrorKind::BadToken {
+                                    row: r + 1,
+                                    position: row.len() + 1,
+                                    token: token.to_string(),
+                                },
+                                input,
+                                Some(span.clone()),
+                            )
+                        })?;
+                        row.push(Token { card, span });
+                        token_start = None;
+                    }
+                    _ => {}
+                }
+            }
+            if row.is_empty() {
+                let at = *offset;
+                return Err(GridError::new(
+                    GridErrorKind::EmptyRow { row: r + 1 },
+                    input,
+                    Some(at..at),
+                ));
+            }
+            tokens.push(row);
+        }
+        let columns = tokens[0].len();
+        for (r, row) in tokens.iter().enumerate().skip(1) {
+            if row.len() != columns {
+                let span = row.first().map(|t| t.span.start).unwrap_or(0)
+                    ..row.last().map(|t| t.span.end).unwrap_or(0);
+                return Err(GridError::new(
+                    GridErrorKind::Ragged {
+                        row: r + 1,
+                        found: row.len(),
+                        expected: columns,
+                    },
+                    input,
+                    Some(span),
+                ));
+            }
+        }
+        let cards = tokens.iter().flatten().map(|t| t.card).collect();
+        let grid = Grid::from_cards(tokens.len(), columns, cards)
+            .map_err(|kind| GridError::new(kind, input, None))?;
+        Ok((grid, tokens))
+    }
+
+    /// Rows in the grid (1 to 4).
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Columns in the grid (1 to 6).
+    pub fn columns(&self) -> usize {
+        self.columns
+    }
+
+    /// The card at a 1-based cell. Panics never: out-of-range cells give `None`.
+    pub fn get(&self, cell: Cell) -> Option<Card> {
+        if cell.row == 0 || cell.column == 0 || cell.row > self.rows || cell.column > self.columns {
+            return None;
+        }
+        self.cards
+            .get((cell.row - 1) * self.columns + cell.column - 1)
+            .copied()
+    }
+
+    /// Every cell with its card, row by row.
+    pub fn cells(&self) -> impl Iterator<Item = (Cell, Card)> + '_ {
+        self.cards.iter().enumerate().map(|(i, card)| {
+            (
+                Cell {
+                    row: i / self.columns + 1,
+                    column: i % self.columns + 1,
+                },
+                *card,
+            )
+        })
+    }
+
+    /// The cards row by row.
+    pub fn cards(&self) -> &[Card] {
+        &self.cards
+    }
+}
+
+impl fmt::Display for Grid {
+    /// Prints the grid in the notation it is typed in: `5 K Q / 5 2 J`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (r, row) in self.cards.chunks(self.columns).enumerate() {
+            if r > 0 {
+                f.write_str(" / ")?;
+            }
+            for (c, card) in row.iter().enumerate() {
+                if c > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{card}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_separators_alike() {
+        let a = Grid::parse("5 K Q / 5 2 J").unwrap();
+        let b = Grid::parse("5,k,q|5,2,j").unwrap();
+        let c = Grid::parse("5 K Q\n5 2 J\n").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a, c);
+        assert_eq!((a.rows(), a.columns()), (2, 3));
+        assert_eq!(a.to_string(), "5 K Q / 5 2 J");
+    }
+
+    #[test]
+    fn bad_token_is_pointed_at() {
+        let err = Grid::parse("5 K Q / 5 11 J").unwrap_err();
+        assert_eq!(
+            err.kind,
+            GridErrorKind::BadToken {
+                row: 2,
+                position: 2,
+                token: "11".into()
+            }
+        );
+        let shown = err.to_string();
+        assert!(
+            shown.ends_with("    5 K Q / 5 11 J\n              ^^"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn ragged_and_empty_rows() {
+        assert!(matches!(
+            Grid::parse("5 K / 5 2 J").unwrap_err().kind,
+            GridErrorKind::Ragged {
+                row: 2,
+                found: 3,
+                expected: 2
+            }
+        ));
+        assert!(matches!(
+            Grid::parse("5 K // 5 2").unwrap_err().kind,
+            GridErrorKind::EmptyRow { row: 2 }
+        ));
+        assert_eq!(Grid::parse(" / ").unwrap_err().kind, GridErrorKind::Empty);
+    }
+
+    #[test]
+    fn shape_and_jokers_checked_against_rules() {
+        let expected = Expected {
+            rows: 2,
+            columns: 3,
+            jokers: false,
+            rules: "classic",
+        };
+        assert!(matches!(
+            Grid::parse_for("5 K / 5 2", expected).unwrap_err().kind,
+            GridErrorKind::WrongColumns {
+                found: 2,
+                expected: 3,
+                ..
+            }
+        ));
+        assert!(matches!(
+            Grid::parse_for("5 K Q", expected).unwrap_err().kind,
+            GridErrorKind::WrongRows { found: 1, .. }
+        ));
+        assert!(matches!(
+            Grid::parse_for("5 K Q / 5 JK J", expected)
+                .unwrap_err()
+                .kind,
+            GridErrorKind::JokerNotInDeck {
+                row: 2,
+                position: 2,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn too_long_and_too_large() {
+        let long = "5 ".repeat(300);
+        assert!(matches!(
+            Grid::parse(&long).unwrap_err().kind,
+            GridErrorKind::TooLong { .. }
+        ));
+        assert!(matches!(
+            Grid::parse("1 2 3 4 5 6 7").map_err(|e| e.kind),
+            Err(GridErrorKind::BadToken { .. })
+        ));
+        assert!(matches!(
+            Grid::parse("2 3 4 5 6 7 8").unwrap_err().kind,
+            GridErrorKind::TooLarge {
+                rows: 1,
+                columns: 7
+            }
+        ));
+    }
+}

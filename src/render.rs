@@ -1,0 +1,82 @@
+//! Rendering: comfy-table tables for humans, and the one JSON writer. Human output goes to
+//! stdout; messages go to stderr (CLI.md).
+
+use std::io::{IsTerminal, Write};
+
+use comfy_table::{presets, Cell, ContentArrangement, Table};
+use serde::Serialize;
+
+use crate::cli::ColorChoice;
+
+/// How output is shown: JSON or tables, with or without colour.
+#[derive(Debug, Clone, Copy)]
+pub struct Output {
+    /// Print one JSON document instead of tables.
+    pub json: bool,
+    /// Style tables with colour.
+    pub color: bool,
+}
+
+impl Output {
+    /// Decides colour from `--color`, `NO_COLOR` and whether stdout is a terminal.
+    pub fn new(json: bool, color: ColorChoice) -> Output {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let color = match color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => !no_color && std::io::stdout().is_terminal(),
+        };
+        Output { json, color }
+    }
+
+    /// A table with a header row, styled for this output.
+    pub fn table<I, S>(&self, header: I) -> Table
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        let mut table = Table::new();
+        table
+            .load_preset(presets::UTF8_FULL_CONDENSED)
+            .set_content_arrangement(ContentArrangement::Dynamic);
+        if self.color {
+            table.enforce_styling();
+            table.set_header(
+                header
+                    .into_iter()
+                    .map(|h| Cell::new(h.into()).add_attribute(comfy_table::Attribute::Bold)),
+            );
+        } else {
+            table.force_no_tty();
+            table.set_header(header.into_iter().map(|h| Cell::new(h.into())));
+        }
+        table
+    }
+
+    /// Emphasis for a line of text (bold when colour is on).
+    pub fn strong(&self, text: &str) -> String {
+        if self.color {
+            format!("\x1b[1m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+}
+
+/// `println!` that returns an error (a closed pipe, say) instead of panicking; use inside
+/// functions returning `anyhow::Result`.
+#[macro_export]
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout(), $($arg)*)?
+    }};
+}
+
+/// Writes `value` as pretty JSON to stdout.
+pub fn json<T: Serialize>(value: &T) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    serde_json::to_writer_pretty(&mut out, value)?;
+    writeln!(out)?;
+    Ok(())
+}

@@ -1,0 +1,664 @@
+//! Reading and resolving rules files: a variant (bundled or a group's own file, following
+//! `extends`), then house rules in the order given, each overriding only the keys it sets
+//! (RULES.md §6). Every key remembers the source of the layer that set it last.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use toml::{Table, Value};
+
+use super::bundled;
+use super::raw::RawLayer;
+use super::{
+    Anywhere, BonusWhen, Deck, GoingOut, Layout, Matching, NegativeMatches, Penalty, PenaltyWhen,
+    PlayRule, Rules, Ruling, Tiebreak, Values,
+};
+use crate::card::Rank;
+
+/// The largest rules file read, in bytes.
+pub const MAX_FILE_BYTES: u64 = 256 * 1024;
+/// How deep `extends` may chain.
+const MAX_EXTENDS: usize = 16;
+/// Top-level keys that describe a file rather than set a rule.
+const META_KEYS: [&str; 6] = ["name", "title", "summary", "source", "extends", "sources"];
+
+/// A rules file or house rule that cannot be used. Every variant is bad input (exit 2).
+#[derive(Debug, thiserror::Error)]
+pub enum RulesError {
+    /// Not a bundled variant and not a readable file.
+    #[error(
+        "unknown rules `{name}`; expected a bundled variant ({known}) or the path of a rules file"
+    )]
+    UnknownRules {
+        /// What was asked for.
+        name: String,
+        /// The bundled variants.
+        known: String,
+    },
+    /// Not a bundled house rule and not a readable file.
+    #[error(
+        "unknown house rule `{name}`; expected one of {known}, or the path of a house-rules file"
+    )]
+    UnknownHouse {
+        /// What was asked for.
+        name: String,
+        /// The bundled house rules.
+        known: String,
+    },
+    /// The file could not be read.
+    #[error("cannot read rules file {path}: {reason}")]
+    Unreadable {
+        /// The path.
+        path: String,
+        /// Why.
+        reason: String,
+    },
+    /// TOML syntax, an unknown key, or a value of the wrong type or range; the message
+    /// gives the line, the column and the key.
+    #[error("{file}: {message}")]
+    Syntax {
+        /// The file.
+        file: String,
+        /// The toml error, with line and key.
+        message: String,
+    },
+    /// The file parses but its rules do not hold together.
+    #[error("{file}{}: `{key}`: {message}", line.map(|l| format!(", line {l}")).unwrap_or_default())]
+    Invalid {
+        /// The file at fault.
+        file: String,
+        /// Its line, when known.
+        line: Option<usize>,
+        /// The dotted key.
+        key: String,
+        /// What is wrong and what was expected.
+        message: String,
+    },
+    /// `extends` goes round in a circle or too deep.
+    #[error("{file}: `extends` chains too deep or in a loop ({chain}); a rules file may extend at most {MAX_EXTENDS} others")]
+    ExtendsLoop {
+        /// The file where it was noticed.
+        file: String,
+        /// The chain so far.
+        chain: String,
+    },
+}
+
+/// One parsed rules file.
+struct Layer {
+    /// How the file is named in messages: `rules/classic.toml (bundled)` or a path.
+    label: String,
+    /// The name it gives itself, or the file's stem.
+    name: String,
+    text: String,
+    table: Table,
+    raw: RawLayer,
+    dir: Option<PathBuf>,
+}
+
+impl Layer {
+    fn parse(
+        label: String,
+        fallback_name: &str,
+        text: String,
+        dir: Option<PathBuf>,
+    ) -> Result<Layer, RulesError> {
+        let syntax = |e: toml::de::Error| RulesError::Syntax {
+            file: label.clone(),
+            message: e.to_string().trim_end().to_string(),
+        };
+        let raw: RawLayer = toml::from_str(&text).map_err(syntax)?;
+        let table: Table = toml::from_str(&text).map_err(syntax)?;
+        let name = raw
+            .name
+            .clone()
+            .unwrap_or_else(|| fallback_name.to_string());
+        Ok(Layer {
+            label,
+            name,
+            text,
+            table,
+            raw,
+            dir,
+        })
+    }
+
+    fn read(path: &Path) -> Result<Layer, RulesError> {
+        let unreadable = |reason: String| RulesError::Unreadable {
+            path: path.display().to_string(),
+            reason,
+        };
+        let meta = std::fs::metadata(path).map_err(|e| unreadable(e.to_string()))?;
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(unreadable(format!(
+                "it is {} bytes; a rules file is at most {MAX_FILE_BYTES} bytes",
+                meta.len()
+            )));
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| unreadable(e.to_string()))?;
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        Layer::parse(
+            path.display().to_string(),
+            &stem,
+            text,
+            path.parent().map(Path::to_path_buf),
+        )
+    }
+
+    fn bundled(kind: &str, name: &str, text: &str) -> Result<Layer, RulesError> {
+        Layer::parse(
+            format!("rules/{kind}{name}.toml (bundled)"),
+            name,
+            text.to_string(),
+            None,
+        )
+    }
+
+    /// The source cited for a key this layer sets.
+    fn source_for(&self, key: &str) -> Option<String> {
+        let sources = self.raw.sources.as_ref();
+        let mut k = key;
+        loop {
+            if let Some(s) = sources.and_then(|m| m.get(k)) {
+                return Some(s.clone());
+            }
+            match k.rfind('.') {
+                Some(i) => k = &k[..i],
+                None => return self.raw.source.clone(),
+            }
+        }
+    }
+
+    /// The 1-based line where a dotted key (or, failing that, its table) is written.
+    fn line_of(&self, key: &str) -> Option<usize> {
+        let (section, leaf) = key.rsplit_once('.').unwrap_or(("", key));
+        let mut in_section = section.is_empty();
+        let mut section_line = None;
+        for (i, line) in self.text.lines().enumerate() {
+            let t = line.trim();
+            if t.starts_with('[') {
+                let header = t.trim_matches(|c| c == '[' || c == ']').trim();
+                in_section = header == section;
+                if in_section {
+                    section_line = Some(i + 1);
+                }
+                continue;
+            }
+            let (k, _) = t.split_once('=').unwrap_or(("", ""));
+            let k = k.trim().trim_matches('"');
+            if in_section && k == leaf {
+                return Some(i + 1);
+            }
+            if section_line.is_none() && k == section {
+                section_line = Some(i + 1);
+            }
+        }
+        section_line
+    }
+}
+
+fn looks_like_path(name: &str) -> bool {
+    name.contains('/') || name.contains('\\') || name.ends_with(".toml")
+}
+
+/// Loads the variant `name` (bundled, or a file path) and everything it extends, root first.
+fn variant_chain(name: &str) -> Result<Vec<Layer>, RulesError> {
+    let mut chain: Vec<Layer> = Vec::new();
+    let mut next = Some((name.to_string(), None::<PathBuf>));
+    while let Some((want, dir)) = next.take() {
+        let layer = if let (false, Some(text)) = (looks_like_path(&want), bundled::variant(&want)) {
+            Layer::bundled("", &want, text)?
+        } else {
+            let path = match &dir {
+                Some(d) if Path::new(&want).is_relative() => d.join(&want),
+                _ => PathBuf::from(&want),
+            };
+            if !looks_like_path(&want) && !path.exists() {
+                return Err(RulesError::UnknownRules {
+                    name: want,
+                    known: bundled::variant_names().join(", "),
+                });
+            }
+            Layer::read(&path)?
+        };
+        if chain.len() >= MAX_EXTENDS || chain.iter().any(|l| l.label == layer.label) {
+            let mut names: Vec<String> = chain.iter().map(|l| l.label.clone()).collect();
+            names.push(layer.label.clone());
+            return Err(RulesError::ExtendsLoop {
+                file: layer.label,
+                chain: names.join(" → "),
+            });
+        }
+        next = layer.raw.extends.clone().map(|e| (e, layer.dir.clone()));
+        chain.push(layer);
+    }
+    chain.reverse();
+    Ok(chain)
+}
+
+fn house_layer(name: &str) -> Result<Layer, RulesError> {
+    let layer = match (looks_like_path(name), bundled::house(name)) {
+        (false, Some(text)) => Layer::bundled("house/", name, text)?,
+        _ => {
+            let path = Path::new(name);
+            if !looks_like_path(name) && !path.exists() {
+                return Err(RulesError::UnknownHouse {
+                    name: name.to_string(),
+                    known: bundled::house_names().join(", "),
+                });
+            }
+            Layer::read(path)?
+        }
+    };
+    if layer.raw.extends.is_some() {
+        return Err(RulesError::Invalid {
+            line: layer.line_of("extends"),
+            file: layer.label,
+            key: "extends".into(),
+            message: "a house rule sets keys on top of a variant and cannot extend one; \
+                      write a rules file with `extends` instead"
+                .into(),
+        });
+    }
+    Ok(layer)
+}
+
+/// Keys under which a whole table is one rule with its own source.
+fn is_leaf_table(path: &str) -> bool {
+    matches!(path.split_once('.'), Some(("play" | "rulings", rest)) if !rest.contains('.'))
+}
+
+/// Merges `layer` into `into`, recording for each key set which layer set it.
+fn merge(
+    into: &mut Table,
+    from: &Table,
+    prefix: &str,
+    layer: usize,
+    set_by: &mut BTreeMap<String, usize>,
+) {
+    for (key, value) in from {
+        if prefix.is_empty() && META_KEYS.contains(&key.as_str()) {
+            continue;
+        }
+        let path = if prefix.is_empty() {
+            key.clone()
+        } else {
+            format!("{prefix}.{key}")
+        };
+        match value {
+            Value::Table(t) if !is_leaf_table(&path) => {
+                let entry = into
+                    .entry(key.clone())
+                    .or_insert_with(|| Value::Table(Table::new()));
+                if !entry.is_table() {
+                    *entry = Value::Table(Table::new());
+                }
+                if let Value::Table(existing) = entry {
+                    merge(existing, t, &path, layer, set_by);
+                }
+            }
+            _ => {
+                into.insert(key.clone(), value.clone());
+                set_by.insert(path, layer);
+            }
+        }
+    }
+}
+
+/// Resolves rules: the variant `rules` (a bundled name or a file path) with its `extends`
+/// chain, then each house rule (a bundled name or a file path) in order.
+///
+/// Errors: unknown names, unreadable files, TOML syntax, unknown keys or bad values (with
+/// file, line and key), and rules that do not hold together (a rank without a value, jokers
+/// without a joker value, diagonals on a grid that is not square).
+pub fn resolve(rules: &str, house: &[String]) -> Result<Rules, RulesError> {
+    let mut layers = variant_chain(rules)?;
+    let variants = layers.len();
+    for h in house {
+        layers.push(house_layer(h)?);
+    }
+    let mut merged = Table::new();
+    let mut set_by = BTreeMap::new();
+    for (i, layer) in layers.iter().enumerate() {
+        merge(&mut merged, &layer.table, "", i, &mut set_by);
+    }
+    let raw: RawLayer = Value::Table(merged)
+        .try_into()
+        .map_err(|e: toml::de::Error| RulesError::Syntax {
+            file: layers[variants - 1].label.clone(),
+            message: e.to_string(),
+        })?;
+
+    let sources: BTreeMap<String, String> = set_by
+        .iter()
+        .map(|(key, &i)| {
+            let layer = &layers[i];
+            let source = layer
+                .source_for(key)
+                .unwrap_or_else(|| format!("rules file {}", layer.label));
+            let source = if i >= variants {
+                format!("{source}, house rule {}", layer.name)
+            } else {
+                source
+            };
+            (key.clone(), source)
+        })
+        .collect();
+
+    let variant = &layers[variants - 1];
+    let resolved = Resolved {
+        layers: &layers,
+        set_by: &set_by,
+        variant,
+    };
+    resolved.build(raw, sources, house)
+}
+
+struct Resolved<'a> {
+    layers: &'a [Layer],
+    set_by: &'a BTreeMap<String, usize>,
+    variant: &'a Layer,
+}
+
+impl Resolved<'_> {
+    /// An error about `key`, pointing at the layer that set it (or the variant's file).
+    fn invalid(&self, key: &str, message: String) -> RulesError {
+        let parent = key.rsplit_once('.').map(|(p, _)| p);
+        let layer = self
+            .set_by
+            .get(key)
+            .or_else(|| {
+                parent.and_then(|p| {
+                    self.set_by
+                        .iter()
+                        .find(|(k, _)| k.starts_with(&format!("{p}.")))
+                        .map(|(_, i)| i)
+                })
+            })
+            .and_then(|&i| self.layers.get(i))
+            .unwrap_or(self.variant);
+        RulesError::Invalid {
+            file: layer.label.clone(),
+            line: layer.line_of(key),
+            key: key.to_string(),
+            message,
+        }
+    }
+
+    fn missing(&self, key: &str) -> RulesError {
+        self.invalid(
+            key,
+            format!(
+                "not set by {} or anything it extends; every rules file chain must set it",
+                self.variant.label
+            ),
+        )
+    }
+
+    fn build(
+        &self,
+        raw: RawLayer,
+        sources: BTreeMap<String, String>,
+        house: &[String],
+    ) -> Result<Rules, RulesError> {
+        let layout = raw.layout.unwrap_or_default();
+        let layout = Layout {
+            rows: layout.rows.ok_or_else(|| self.missing("layout.rows"))?.0 as usize,
+            columns: layout
+                .columns
+                .ok_or_else(|| self.missing("layout.columns"))?
+                .0 as usize,
+        };
+
+        let deck = raw.deck.unwrap_or_default();
+        let deck = Deck {
+            decks: deck.decks.map_or(1, |d| d.0),
+            jokers_per_deck: deck.jokers_per_deck.map_or(0, |j| j.0),
+            decks_by_players: deck
+                .decks_by_players
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(p, d)| (p.0, d.0))
+                .collect(),
+        };
+
+        let values_raw = raw.values.unwrap_or_default();
+        let mut ranks = [0; 13];
+        for (i, value) in values_raw.ranks().into_iter().enumerate() {
+            let rank = Rank::STANDARD[i];
+            ranks[i] = value.ok_or_else(|| {
+                self.invalid(
+                    &format!("values.{}", rank.key()),
+                    format!(
+                        "the values table has no value for {}; it must cover every rank A, 2–10, J, Q, K",
+                        rank.plural()
+                    ),
+                )
+            })?;
+        }
+        if deck.has_jokers() && values_raw.joker.is_none() {
+            return Err(self.invalid(
+                "values.joker",
+                format!(
+                    "the deck has {} jokers per deck but the values table gives jokers no value",
+                    deck.jokers_per_deck
+                ),
+            ));
+        }
+        let values = Values {
+            ranks,
+            joker: values_raw.joker,
+            suited: values_raw
+                .suited
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(c, v)| (c.0, c.1, v))
+                .collect(),
+        };
+
+        let m = raw.matching.unwrap_or_default();
+        let matching = Matching {
+            columns: m.columns.unwrap_or(false),
+            rows: m.rows.unwrap_or(false),
+            diagonals: m.diagonals.unwrap_or(false),
+            row_pairs: m.row_pairs.unwrap_or(false),
+            anywhere: m.anywhere.unwrap_or(Anywhere::None),
+            negative_matches: m.negative_matches.unwrap_or(NegativeMatches::Cancel),
+            same_rank_columns: m
+                .same_rank_columns
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(k, v)| (k.0, v))
+                .collect(),
+        };
+        if matching.diagonals && layout.rows != layout.columns {
+            return Err(self.invalid(
+                "matching.diagonals",
+                format!(
+                    "diagonals need a square grid but the layout is {}×{}",
+                    layout.rows, layout.columns
+                ),
+            ));
+        }
+
+        let g = raw.going_out.unwrap_or_default();
+        let going_out = GoingOut {
+            penalty: g.penalty.unwrap_or(Penalty::None),
+            penalty_when: g.penalty_when.unwrap_or(PenaltyWhen::NotLowest),
+            bonus: g.bonus.unwrap_or(0),
+            bonus_when: g.bonus_when.unwrap_or(BonusWhen::Always),
+        };
+
+        let mt = raw.match_.unwrap_or_default();
+        let tiebreak = mt.tiebreak.unwrap_or_else(|| {
+            vec![
+                Tiebreak::Countback,
+                Tiebreak::MostHolesWon,
+                Tiebreak::Shared,
+            ]
+        });
+        if tiebreak.is_empty() {
+            return Err(self.invalid(
+                "match.tiebreak",
+                "the tiebreak chain is empty; expected at least one method, e.g. [\"shared\"]"
+                    .into(),
+            ));
+        }
+
+        let play = raw
+            .play
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(name, p)| PlayRule {
+                source: p.source.unwrap_or_else(|| {
+                    sources
+                        .get(&format!("play.{name}"))
+                        .cloned()
+                        .unwrap_or_default()
+                }),
+                name,
+                text: p.text,
+            })
+            .collect();
+        let rulings = raw
+            .rulings
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(id, r)| Ruling {
+                id,
+                question: r.question,
+                answer: r.answer,
+                source: r.source,
+            })
+            .collect();
+
+        let v = &self.variant.raw;
+        Ok(Rules {
+            name: self.variant.name.clone(),
+            title: v.title.clone().unwrap_or_else(|| self.variant.name.clone()),
+            summary: v.summary.clone().unwrap_or_default(),
+            source: v
+                .source
+                .clone()
+                .unwrap_or_else(|| format!("rules file {}", self.variant.label)),
+            house: self.layers[self.layers.len() - house.len()..]
+                .iter()
+                .map(|l| l.name.clone())
+                .collect(),
+            layout,
+            deck,
+            values,
+            matching,
+            going_out,
+            holes: mt.holes.map_or(9, |h| h.0),
+            tiebreak,
+            play,
+            rulings,
+            sources,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(dir: &Path, name: &str, text: &str) -> String {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    }
+
+    #[test]
+    fn every_bundled_variant_and_house_rule_resolves() {
+        for name in bundled::variant_names() {
+            let rules = resolve(name, &[]).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(rules.name, *name);
+        }
+        for name in bundled::house_names() {
+            resolve("classic", &[name.to_string()]).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
+
+    #[test]
+    fn house_rules_override_only_their_keys_and_cite_themselves() {
+        let rules = resolve("classic", &["horizontal-pairs".into()]).unwrap();
+        assert!(rules.matching.row_pairs && rules.matching.columns);
+        assert_eq!(rules.house, vec!["horizontal-pairs"]);
+        assert!(rules.source_of("matching.row_pairs").contains("§9.1"));
+        assert!(rules
+            .source_of("matching.row_pairs")
+            .contains("house rule horizontal-pairs"));
+        assert!(rules.source_of("matching.columns").contains("§2.3"));
+    }
+
+    #[test]
+    fn group_file_extends_and_overrides() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = write(
+            dir.path(),
+            "ours.toml",
+            "name = \"ours\"\nextends = \"classic\"\nsource = \"our table\"\n[values]\nK = -1\n",
+        );
+        let rules = resolve(&path, &[]).unwrap();
+        assert_eq!(rules.name, "ours");
+        assert_eq!(rules.values.of_rank(Rank::King), -1);
+        assert_eq!(rules.values.of_rank(Rank::Two), -2);
+        assert_eq!(rules.source_of("values.K"), "our table");
+        assert!(rules.source_of("values.2").contains("Official"));
+    }
+
+    #[test]
+    fn unknown_key_names_file_line_and_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = write(
+            dir.path(),
+            "bad.toml",
+            "extends = \"classic\"\n\n[matching]\ncolumns = true\ncolums = true\n",
+        );
+        let err = resolve(&path, &[]).unwrap_err().to_string();
+        assert!(err.contains("bad.toml"), "{err}");
+        assert!(err.contains("line 5"), "{err}");
+        assert!(err.contains("colums"), "{err}");
+    }
+
+    #[test]
+    fn values_must_cover_every_rank() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = write(
+            dir.path(),
+            "short.toml",
+            "[layout]\nrows = 2\ncolumns = 2\n\n[values]\nA = 1\n2 = 2\n3 = 3\n4 = 4\n5 = 5\n6 = 6\n7 = 7\n8 = 8\n9 = 9\n10 = 10\nJ = 10\nQ = 10\n",
+        );
+        let err = resolve(&path, &[]).unwrap_err().to_string();
+        assert!(err.contains("short.toml, line 5"), "{err}");
+        assert!(err.contains("values.K") && err.contains("kings"), "{err}");
+    }
+
+    #[test]
+    fn extends_loop_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), "a.toml", "extends = \"b.toml\"\n");
+        let a = write(dir.path(), "b.toml", "extends = \"a.toml\"\n");
+        assert!(matches!(
+            resolve(&a, &[]),
+            Err(RulesError::ExtendsLoop { .. })
+        ));
+    }
+
+    #[test]
+    fn unknown_names_list_what_exists() {
+        let err = resolve("clasic", &[]).unwrap_err().to_string();
+        assert!(
+            err.contains("classic") && err.contains("eight-card"),
+            "{err}"
+        );
+        let err = resolve("classic", &["horizontal".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("horizontal-pairs"), "{err}");
+    }
+}

@@ -1,0 +1,521 @@
+//! Rules: one complete, resolved set of scoring rules — a variant plus house rules
+//! (RULES.md §1, §3–6, §8, §10).
+//!
+//! Every fact of a variant lives in a rules file (`rules/*.toml`, `rules/house/*.toml`,
+//! embedded at build time, or a group's own file); this module holds the resolved shape
+//! those files produce. [`load`] reads and resolves files; [`raw`] is the file schema.
+
+pub mod bundled;
+pub mod load;
+pub mod raw;
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::{Card, Rank, Suit};
+
+pub use load::{resolve, RulesError};
+
+/// A resolved set of rules: what scores a grid, what the deck holds, how a match runs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Rules {
+    /// The variant's name (`classic`, or a group file's own `name`).
+    pub name: String,
+    /// A one-line title.
+    pub title: String,
+    /// What the variant is, in a sentence or two.
+    pub summary: String,
+    /// The source the variant cites as a whole (e.g. "Official §1–2, §5.1").
+    pub source: String,
+    /// House rules applied on top, in order.
+    pub house: Vec<String>,
+    /// Grid shape.
+    pub layout: Layout,
+    /// Deck composition.
+    pub deck: Deck,
+    /// Card values.
+    pub values: Values,
+    /// Matching rules.
+    pub matching: Matching,
+    /// Going-out penalty and bonus (RULES.md §5).
+    pub going_out: GoingOut,
+    /// Holes in a match unless `new --holes` says otherwise.
+    pub holes: u32,
+    /// The tiebreak chain, tried in order (RULES.md §8).
+    pub tiebreak: Vec<Tiebreak>,
+    /// Rules of play with no scoring effect, shown on the scorecard (RULES.md §6).
+    pub play: Vec<PlayRule>,
+    /// Official rulings for disputes (RULES.md §10).
+    pub rulings: Vec<Ruling>,
+    /// The source of each rule, keyed by its dotted key (`matching.columns`, `values.2`).
+    pub sources: BTreeMap<String, String>,
+}
+
+/// Grid shape: rows × columns, from 1×1 to 4×6 (RULES.md §3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Layout {
+    /// Rows (1 to 4).
+    pub rows: usize,
+    /// Columns (1 to 6).
+    pub columns: usize,
+}
+
+/// What one hole is dealt from (RULES.md §7).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deck {
+    /// Standard 52-card decks shuffled together, unless a player count below says more.
+    pub decks: u32,
+    /// Jokers added per deck.
+    pub jokers_per_deck: u32,
+    /// `(players, decks)`: from that many players on, use that many decks; ascending.
+    pub decks_by_players: Vec<(u32, u32)>,
+}
+
+impl Deck {
+    /// Decks used for a table of `players` players: the last `decks_by_players` entry whose
+    /// player count is reached, else `decks`.
+    pub fn decks_for(&self, players: usize) -> u32 {
+        self.decks_by_players
+            .iter()
+            .rev()
+            .find(|(from, _)| players as u64 >= u64::from(*from))
+            .map_or(self.decks, |(_, d)| *d)
+    }
+
+    /// Whether the deck holds jokers at all.
+    pub fn has_jokers(&self) -> bool {
+        self.jokers_per_deck > 0
+    }
+}
+
+/// Card values in points (RULES.md §3 step 1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Values {
+    /// Values of A, 2, …, 10, J, Q, K in that order.
+    pub ranks: [i32; 13],
+    /// The joker's value; `None` when the deck has no jokers.
+    pub joker: Option<i32>,
+    /// Values of particular suited cards, applied before the rank's value.
+    pub suited: Vec<(Rank, Suit, i32)>,
+}
+
+impl Values {
+    /// The value of one card: a suited override first, then the rank's value; a joker with
+    /// no joker value scores 0 (such a grid is refused earlier, RULES.md §2).
+    pub fn of(&self, card: Card) -> i32 {
+        if let Some(suit) = card.suit {
+            if let Some((_, _, v)) = self
+                .suited
+                .iter()
+                .find(|(r, s, _)| *r == card.rank && *s == suit)
+            {
+                return *v;
+            }
+        }
+        self.of_rank(card.rank)
+    }
+
+    /// The value of a rank, suits aside.
+    pub fn of_rank(&self, rank: Rank) -> i32 {
+        match rank {
+            Rank::Joker => self.joker.unwrap_or(0),
+            other => {
+                let i = Rank::STANDARD.iter().position(|r| *r == other).unwrap_or(0);
+                self.ranks[i]
+            }
+        }
+    }
+}
+
+/// Where matched sets may be found anywhere in the grid (RULES.md §3 step 2.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Anywhere {
+    /// No matching anywhere.
+    None,
+    /// Every card whose rank occurs two or more times is in a set.
+    Multiples,
+    /// Equal cards pair off two at a time; of three, one is left over.
+    Pairs,
+}
+
+/// What a matched set of negative cards scores (RULES.md §3 step 3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NegativeMatches {
+    /// The set keeps its negative sum (two 2s at −2 = −4, Official §2.3).
+    Keep,
+    /// The set scores 0 like any other (Six/Four sheet).
+    Cancel,
+}
+
+/// Matching rules (RULES.md §3 step 2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Matching {
+    /// Full columns of one rank match.
+    pub columns: bool,
+    /// Full rows of one rank match.
+    pub rows: bool,
+    /// The two diagonals of a square grid match.
+    pub diagonals: bool,
+    /// Pairs within a row match (house rule `horizontal-pairs`).
+    pub row_pairs: bool,
+    /// Matching anywhere in the grid.
+    pub anywhere: Anywhere,
+    /// What a negative set scores.
+    pub negative_matches: NegativeMatches,
+    /// `k matched columns of one rank → points`, e.g. `{2: -10}` (RULES.md §3 step 5).
+    pub same_rank_columns: BTreeMap<u32, i32>,
+}
+
+/// A going-out penalty (RULES.md §5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum Penalty {
+    /// No penalty.
+    None,
+    /// `add N`: +N.
+    Add(i32),
+    /// `double`: a positive score is doubled; 0 or less is unchanged.
+    Double,
+    /// `double-plus N`: doubled as above, then +N.
+    DoublePlus(i32),
+    /// `per-player N`: +N for each other player who tied or beat the one who went out.
+    PerPlayer(i32),
+}
+
+impl FromStr for Penalty {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let words: Vec<&str> = s.split_whitespace().collect();
+        let number = |w: &str| {
+            w.parse::<i32>()
+                .map_err(|_| format!("`{w}` is not a whole number of points"))
+        };
+        match words.as_slice() {
+            ["none"] => Ok(Penalty::None),
+            ["double"] => Ok(Penalty::Double),
+            ["add", n] => Ok(Penalty::Add(number(n)?)),
+            ["double-plus", n] => Ok(Penalty::DoublePlus(number(n)?)),
+            ["per-player", n] => Ok(Penalty::PerPlayer(number(n)?)),
+            _ => Err(format!(
+                "`{s}` is not a penalty; expected `none`, `add N`, `double`, `double-plus N` or `per-player N`"
+            )),
+        }
+    }
+}
+
+impl TryFrom<String> for Penalty {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<Penalty> for String {
+    fn from(p: Penalty) -> String {
+        p.to_string()
+    }
+}
+
+impl fmt::Display for Penalty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Penalty::None => f.write_str("none"),
+            Penalty::Add(n) => write!(f, "add {n}"),
+            Penalty::Double => f.write_str("double"),
+            Penalty::DoublePlus(n) => write!(f, "double-plus {n}"),
+            Penalty::PerPlayer(n) => write!(f, "per-player {n}"),
+        }
+    }
+}
+
+/// When the going-out penalty applies (RULES.md §5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PenaltyWhen {
+    /// Someone else scored strictly lower.
+    NotLowest,
+    /// Someone else scored lower or equal.
+    NotStrictlyLowest,
+}
+
+/// When the going-out bonus applies (RULES.md §5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BonusWhen {
+    /// Whenever the player went out.
+    Always,
+    /// No one scored strictly lower.
+    Lowest,
+    /// Everyone else scored strictly higher.
+    StrictlyLowest,
+}
+
+/// Going out (or knocking): the penalty and bonus for the player who ended the hole
+/// (RULES.md §5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GoingOut {
+    /// The penalty.
+    pub penalty: Penalty,
+    /// When it applies.
+    pub penalty_when: PenaltyWhen,
+    /// Bonus points (negative is good); 0 for none.
+    pub bonus: i32,
+    /// When the bonus applies.
+    pub bonus_when: BonusWhen,
+}
+
+/// One tiebreak method (RULES.md §8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tiebreak {
+    /// Lowest single hole, then second lowest, … (Official §4.2).
+    Countback,
+    /// Most holes won (Official §4.2).
+    MostHolesWon,
+    /// Last 9, 6, 3, 1 holes (USGA card-matching).
+    CardMatching,
+    /// Playoff holes until one player is lowest (Official §4.2).
+    SuddenDeath,
+    /// The tied players share the win (Official §4.2).
+    Shared,
+}
+
+impl Tiebreak {
+    /// The method's name as written in rules files and `--tiebreak`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tiebreak::Countback => "countback",
+            Tiebreak::MostHolesWon => "most-holes-won",
+            Tiebreak::CardMatching => "card-matching",
+            Tiebreak::SuddenDeath => "sudden-death",
+            Tiebreak::Shared => "shared",
+        }
+    }
+
+    /// Every method, in the order RULES.md §8 lists them.
+    pub const ALL: [Tiebreak; 5] = [
+        Tiebreak::Countback,
+        Tiebreak::MostHolesWon,
+        Tiebreak::CardMatching,
+        Tiebreak::SuddenDeath,
+        Tiebreak::Shared,
+    ];
+}
+
+impl FromStr for Tiebreak {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Tiebreak::ALL
+            .into_iter()
+            .find(|t| t.name() == s.trim())
+            .ok_or_else(|| {
+                format!(
+                    "`{s}` is not a tiebreak method; expected one of countback, most-holes-won, card-matching, sudden-death, shared"
+                )
+            })
+    }
+}
+
+impl fmt::Display for Tiebreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A rule of play with no scoring effect, stored with a match so the table sees what was
+/// agreed (RULES.md §6).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayRule {
+    /// Short name (`look-once`).
+    pub name: String,
+    /// What the rule says.
+    pub text: String,
+    /// Where it comes from.
+    pub source: String,
+}
+
+/// An official ruling for a dispute at the table (RULES.md §10).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ruling {
+    /// Short identifier (`look-at-face-down`).
+    pub id: String,
+    /// The question as players ask it.
+    pub question: String,
+    /// The ruling.
+    pub answer: String,
+    /// Its section (e.g. "Official §8.1").
+    pub source: String,
+}
+
+impl Rules {
+    /// The source of the rule at a dotted key (`matching.columns`, `values.2`): the key's
+    /// own entry, else that of a key inside it (`matching.same_rank_columns.2`), else its
+    /// nearest parent's, else the variant's source.
+    pub fn source_of(&self, key: &str) -> &str {
+        if let Some(s) = self.sources.get(key) {
+            return s;
+        }
+        let inside = format!("{key}.");
+        if let Some((_, s)) = self
+            .sources
+            .range(inside.clone()..)
+            .next()
+            .filter(|(k, _)| k.starts_with(&inside))
+        {
+            return s;
+        }
+        let mut key = key;
+        while let Some(i) = key.rfind('.') {
+            key = &key[..i];
+            if let Some(s) = self.sources.get(key) {
+                return s;
+            }
+        }
+        &self.source
+    }
+
+    /// The name with house rules, as shown to players: `classic + horizontal-pairs`.
+    pub fn display_name(&self) -> String {
+        std::iter::once(self.name.as_str())
+            .chain(self.house.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+
+    /// The grid shape and joker rule a typed grid is checked against.
+    pub fn expected(&self, decks_have_jokers: bool) -> crate::grid::Expected<'_> {
+        crate::grid::Expected {
+            rows: self.layout.rows,
+            columns: self.layout.columns,
+            jokers: decks_have_jokers,
+            rules: &self.name,
+        }
+    }
+}
+
+/// One resolved rule as shown by `golf rules show` and compared by `golf rules diff`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Fact {
+    /// The dotted key (`matching.columns`).
+    pub key: String,
+    /// The value, as written in a rules file.
+    pub value: String,
+    /// Where it comes from.
+    pub source: String,
+}
+
+impl Rules {
+    /// Every rule as a `(key, value, source)` fact, in file order.
+    pub fn facts(&self) -> Vec<Fact> {
+        let mut facts: Vec<(String, String)> = vec![
+            (
+                "layout".into(),
+                format!("{}×{}", self.layout.rows, self.layout.columns),
+            ),
+            ("deck.decks".into(), self.deck.decks.to_string()),
+            (
+                "deck.jokers_per_deck".into(),
+                self.deck.jokers_per_deck.to_string(),
+            ),
+        ];
+        if !self.deck.decks_by_players.is_empty() {
+            let by: Vec<String> = self
+                .deck
+                .decks_by_players
+                .iter()
+                .map(|(p, d)| format!("{p}+ players: {d}"))
+                .collect();
+            facts.push(("deck.decks_by_players".into(), by.join(", ")));
+        }
+        for (rank, value) in Rank::STANDARD.iter().zip(self.values.ranks) {
+            facts.push((format!("values.{}", rank.key()), value.to_string()));
+        }
+        if let Some(j) = self.values.joker {
+            facts.push(("values.joker".into(), j.to_string()));
+        }
+        for (rank, suit, v) in &self.values.suited {
+            let card = Card {
+                rank: *rank,
+                suit: Some(*suit),
+            };
+            facts.push((format!("values.suited.{card}"), v.to_string()));
+        }
+        let m = &self.matching;
+        let anywhere = match m.anywhere {
+            Anywhere::None => "none",
+            Anywhere::Multiples => "multiples",
+            Anywhere::Pairs => "pairs",
+        };
+        let negative = match m.negative_matches {
+            NegativeMatches::Keep => "keep",
+            NegativeMatches::Cancel => "cancel",
+        };
+        facts.extend([
+            ("matching.columns".into(), m.columns.to_string()),
+            ("matching.rows".into(), m.rows.to_string()),
+            ("matching.diagonals".into(), m.diagonals.to_string()),
+            ("matching.row_pairs".into(), m.row_pairs.to_string()),
+            ("matching.anywhere".into(), anywhere.to_string()),
+            ("matching.negative_matches".into(), negative.to_string()),
+        ]);
+        if !m.same_rank_columns.is_empty() {
+            let table: Vec<String> = m
+                .same_rank_columns
+                .iter()
+                .map(|(k, v)| format!("{k} = {v}"))
+                .collect();
+            facts.push((
+                "matching.same_rank_columns".into(),
+                format!("{{ {} }}", table.join(", ")),
+            ));
+        }
+        let g = &self.going_out;
+        let when = |w: PenaltyWhen| match w {
+            PenaltyWhen::NotLowest => "not-lowest",
+            PenaltyWhen::NotStrictlyLowest => "not-strictly-lowest",
+        };
+        let bonus_when = match g.bonus_when {
+            BonusWhen::Always => "always",
+            BonusWhen::Lowest => "lowest",
+            BonusWhen::StrictlyLowest => "strictly-lowest",
+        };
+        facts.extend([
+            ("going_out.penalty".into(), g.penalty.to_string()),
+            (
+                "going_out.penalty_when".into(),
+                when(g.penalty_when).to_string(),
+            ),
+            ("going_out.bonus".into(), g.bonus.to_string()),
+            ("going_out.bonus_when".into(), bonus_when.to_string()),
+            ("match.holes".into(), self.holes.to_string()),
+            (
+                "match.tiebreak".into(),
+                self.tiebreak
+                    .iter()
+                    .map(|t| t.name())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+        ]);
+        let mut out: Vec<Fact> = facts
+            .into_iter()
+            .map(|(key, value)| Fact {
+                source: self.source_of(&key).to_string(),
+                key,
+                value,
+            })
+            .collect();
+        out.extend(self.play.iter().map(|p| Fact {
+            key: format!("play.{}", p.name),
+            value: p.text.clone(),
+            source: p.source.clone(),
+        }));
+        out
+    }
+}

@@ -1,0 +1,309 @@
+//! The rules-file schema: one TOML layer as written, every key optional, unknown keys
+//! refused (RULES.md §3–6, §8, §10).
+//!
+//! A layer is a bundled variant, a house rule, or a group's own file. Field-level checks
+//! (ranges, names, penalty syntax) run while deserializing, so the toml error names the
+//! file's line and key. [`super::load`] merges layers and checks the whole.
+//!
+//! ```toml
+//! name = "classic"
+//! title = "Classic Golf"
+//! source = "Official §1–2, §5.1"      # cited for any key without its own source
+//! # extends = "classic"              # a group's file may start from another
+//!
+//! [layout]                            # rows × columns, 1×1 to 4×6
+//! rows = 2
+//! columns = 3
+//!
+//! [deck]
+//! decks = 1
+//! jokers_per_deck = 0
+//! decks_by_players = { 4 = 2, 8 = 3 } # from 4 players on, 2 decks
+//!
+//! [values]                            # every rank: A 2 … 10 J Q K, and joker if the deck has them
+//! A = 1
+//! 2 = -2
+//! suited = { "Js" = -1 }              # suited overrides (optional)
+//!
+//! [matching]
+//! columns = true
+//! rows = false
+//! diagonals = false
+//! row_pairs = false
+//! anywhere = "none"                   # none | multiples | pairs
+//! negative_matches = "keep"           # keep | cancel
+//! same_rank_columns = { 2 = -10 }
+//!
+//! [going_out]
+//! penalty = "add 10"                  # none | add N | double | double-plus N | per-player N
+//! penalty_when = "not-lowest"         # not-lowest | not-strictly-lowest
+//! bonus = 0
+//! bonus_when = "always"               # always | lowest | strictly-lowest
+//!
+//! [match]
+//! holes = 9
+//! tiebreak = ["countback", "most-holes-won", "shared"]
+//!
+//! [play.look-once]                    # rules of play with no scoring effect
+//! text = "…"
+//! source = "Official §9.2"
+//!
+//! [rulings.look-at-face-down]
+//! question = "…"
+//! answer = "…"
+//! source = "Official §8.1"
+//!
+//! [sources]                           # the source of particular keys
+//! "matching.columns" = "Official §2.3"
+//! ```
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::{Anywhere, BonusWhen, NegativeMatches, Penalty, PenaltyWhen, Tiebreak};
+
+/// One rules file as written: every key optional, unknown keys refused.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLayer {
+    /// The variant's or house rule's name.
+    pub name: Option<String>,
+    /// A one-line title.
+    pub title: Option<String>,
+    /// A sentence or two on what it is.
+    pub summary: Option<String>,
+    /// The source cited for every key this file sets without a `[sources]` entry.
+    pub source: Option<String>,
+    /// A bundled variant's name or a path (relative to this file) to start from.
+    pub extends: Option<String>,
+    /// Grid shape.
+    pub layout: Option<RawLayout>,
+    /// Deck composition.
+    pub deck: Option<RawDeck>,
+    /// Card values.
+    pub values: Option<RawValues>,
+    /// Matching rules.
+    pub matching: Option<RawMatching>,
+    /// Going-out penalty and bonus.
+    pub going_out: Option<RawGoingOut>,
+    /// Holes and tiebreak chain.
+    #[serde(rename = "match")]
+    pub match_: Option<RawMatch>,
+    /// Rules of play with no scoring effect, by name.
+    pub play: Option<BTreeMap<String, RawPlay>>,
+    /// Rulings, by id.
+    pub rulings: Option<BTreeMap<String, RawRuling>>,
+    /// Sources of particular dotted keys.
+    pub sources: Option<BTreeMap<String, String>>,
+}
+
+/// `[layout]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLayout {
+    /// 1 to 4.
+    pub rows: Option<Bounded<1, 4>>,
+    /// 1 to 6.
+    pub columns: Option<Bounded<1, 6>>,
+}
+
+/// `[deck]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDeck {
+    /// 1 to 8 decks.
+    pub decks: Option<Bounded<1, 8>>,
+    /// 0 to 8 jokers per deck.
+    pub jokers_per_deck: Option<Bounded<0, 8>>,
+    /// Player count (as a key) → decks.
+    pub decks_by_players: Option<BTreeMap<PlayerCount, Bounded<1, 8>>>,
+}
+
+/// `[values]`: a value per rank, the joker's, and suited overrides.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(non_snake_case)]
+pub struct RawValues {
+    /// Ace.
+    pub A: Option<i32>,
+    /// Two.
+    #[serde(rename = "2")]
+    pub two: Option<i32>,
+    /// Three.
+    #[serde(rename = "3")]
+    pub three: Option<i32>,
+    /// Four.
+    #[serde(rename = "4")]
+    pub four: Option<i32>,
+    /// Five.
+    #[serde(rename = "5")]
+    pub five: Option<i32>,
+    /// Six.
+    #[serde(rename = "6")]
+    pub six: Option<i32>,
+    /// Seven.
+    #[serde(rename = "7")]
+    pub seven: Option<i32>,
+    /// Eight.
+    #[serde(rename = "8")]
+    pub eight: Option<i32>,
+    /// Nine.
+    #[serde(rename = "9")]
+    pub nine: Option<i32>,
+    /// Ten.
+    #[serde(rename = "10")]
+    pub ten: Option<i32>,
+    /// Jack.
+    pub J: Option<i32>,
+    /// Queen.
+    pub Q: Option<i32>,
+    /// King.
+    pub K: Option<i32>,
+    /// Joker.
+    pub joker: Option<i32>,
+    /// Suited card (`"Js"`) → value.
+    pub suited: Option<BTreeMap<SuitedCard, i32>>,
+}
+
+impl RawValues {
+    /// The thirteen standard ranks' values in `Rank::STANDARD` order.
+    pub fn ranks(&self) -> [Option<i32>; 13] {
+        [
+            self.A, self.two, self.three, self.four, self.five, self.six, self.seven, self.eight,
+            self.nine, self.ten, self.J, self.Q, self.K,
+        ]
+    }
+}
+
+/// `[matching]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawMatching {
+    /// Full columns.
+    pub columns: Option<bool>,
+    /// Full rows.
+    pub rows: Option<bool>,
+    /// Diagonals (square grids only).
+    pub diagonals: Option<bool>,
+    /// Pairs within a row.
+    pub row_pairs: Option<bool>,
+    /// `none`, `multiples` or `pairs`.
+    pub anywhere: Option<Anywhere>,
+    /// `keep` or `cancel`.
+    pub negative_matches: Option<NegativeMatches>,
+    /// Matched columns of one rank (as a key, 1 to 6) → points.
+    pub same_rank_columns: Option<BTreeMap<ColumnCount, i32>>,
+}
+
+/// `[going_out]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawGoingOut {
+    /// The penalty.
+    pub penalty: Option<Penalty>,
+    /// When it applies.
+    pub penalty_when: Option<PenaltyWhen>,
+    /// Bonus points.
+    pub bonus: Option<i32>,
+    /// When the bonus applies.
+    pub bonus_when: Option<BonusWhen>,
+}
+
+/// `[match]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawMatch {
+    /// 1 to 36 holes.
+    pub holes: Option<Bounded<1, 36>>,
+    /// Tiebreak methods in order.
+    pub tiebreak: Option<Vec<Tiebreak>>,
+}
+
+/// `[play.NAME]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPlay {
+    /// What the rule says.
+    pub text: String,
+    /// Where it comes from.
+    pub source: Option<String>,
+}
+
+/// `[rulings.ID]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawRuling {
+    /// The question.
+    pub question: String,
+    /// The ruling.
+    pub answer: String,
+    /// Its section.
+    pub source: String,
+}
+
+/// An integer within `MIN..=MAX`, refused at parse time otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(try_from = "i64")]
+pub struct Bounded<const MIN: i64, const MAX: i64>(pub u32);
+
+impl<const MIN: i64, const MAX: i64> TryFrom<i64> for Bounded<MIN, MAX> {
+    type Error = String;
+    fn try_from(n: i64) -> Result<Self, Self::Error> {
+        if (MIN..=MAX).contains(&n) {
+            Ok(Bounded(n as u32))
+        } else {
+            Err(format!("{n} is out of range; expected {MIN} to {MAX}"))
+        }
+    }
+}
+
+/// A player count written as a table key (`"4"`), 1 to 99.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(try_from = "String")]
+pub struct PlayerCount(pub u32);
+
+impl TryFrom<String> for PlayerCount {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        match s.parse::<u32>() {
+            Ok(n) if (1..=99).contains(&n) => Ok(PlayerCount(n)),
+            _ => Err(format!("`{s}` is not a player count; expected 1 to 99")),
+        }
+    }
+}
+
+/// A number of matched columns written as a table key (`"2"`), 1 to 6.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(try_from = "String")]
+pub struct ColumnCount(pub u32);
+
+impl TryFrom<String> for ColumnCount {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        match s.parse::<u32>() {
+            Ok(n) if (1..=6).contains(&n) => Ok(ColumnCount(n)),
+            _ => Err(format!("`{s}` is not a number of columns; expected 1 to 6")),
+        }
+    }
+}
+
+/// A suited card written as a table key (`"Js"`, `"Q♠"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(try_from = "String")]
+pub struct SuitedCard(pub crate::card::Rank, pub crate::card::Suit);
+
+impl TryFrom<String> for SuitedCard {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        match crate::card::Card::parse(&s) {
+            Some(crate::card::Card {
+                rank,
+                suit: Some(suit),
+            }) => Ok(SuitedCard(rank, suit)),
+            _ => Err(format!(
+                "`{s}` is not a suited card; expected a rank and a suit, e.g. `Js` or `Q♠`"
+            )),
+        }
+    }
+}

@@ -1,0 +1,504 @@
+//! Scoring: the algorithm every variant shares (RULES.md §3), returning a breakdown that
+//! explains every point, and the going-out adjustment over one hole's grid scores (§5).
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::card::{Card, Rank};
+use crate::grid::{Cell, Grid};
+use crate::rules::{Anywhere, BonusWhen, NegativeMatches, Penalty, PenaltyWhen, Rules};
+
+/// How a matched set was found (RULES.md §3 step 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SetKind {
+    /// A full column of one rank.
+    Column,
+    /// A full row of one rank.
+    Row,
+    /// A full diagonal of one rank.
+    Diagonal,
+    /// Two cards of one rank in a row (house rule `horizontal-pairs`).
+    RowPair,
+    /// Every card of a rank that occurs two or more times (`anywhere = "multiples"`).
+    Multiples,
+    /// Two equal cards anywhere (`anywhere = "pairs"`).
+    Pair,
+}
+
+/// One matched set and what it scores.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MatchedSet {
+    /// How it was found.
+    pub kind: SetKind,
+    /// Where: `column 1`, `row 2`, `diagonal from row 1, column 1`, `row 1`, `anywhere`.
+    pub place: String,
+    /// Its cells.
+    pub cells: Vec<Cell>,
+    /// Its cards, in cell order.
+    pub cards: Vec<Card>,
+    /// The rule that made it, in words.
+    pub rule: String,
+    /// Points it scores: 0, or a kept negative sum.
+    pub points: i32,
+    /// The rule's source.
+    pub source: String,
+}
+
+/// A card in no set, which scores its value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Unmatched {
+    /// Where it lies.
+    pub cell: Cell,
+    /// The card.
+    pub card: Card,
+    /// Its value in points.
+    pub points: i32,
+    /// The source of that value.
+    pub source: String,
+}
+
+/// A same-rank column bonus (RULES.md §3 step 5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Bonus {
+    /// The rank of the matched columns.
+    pub rank: Rank,
+    /// How many matched columns of that rank.
+    pub columns: u32,
+    /// Points (negative is good).
+    pub points: i32,
+    /// The rule in words.
+    pub rule: String,
+    /// Its source.
+    pub source: String,
+}
+
+/// Every point of one grid's score, explained (RULES.md §3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Breakdown {
+    /// Matched sets, in the order found.
+    pub sets: Vec<MatchedSet>,
+    /// Cards in no set, row by row.
+    pub unmatched: Vec<Unmatched>,
+    /// Same-rank column bonuses.
+    pub bonuses: Vec<Bonus>,
+    /// The grid score: sets + unmatched cards + bonuses. May be negative.
+    pub total: i32,
+}
+
+fn cards_text(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(Card::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn count_word(n: usize) -> String {
+    match n {
+        2 => "pair".into(),
+        3 => "three".into(),
+        4 => "four".into(),
+        n => format!("{n} cards"),
+    }
+}
+
+fn number_word(n: u32) -> String {
+    match n {
+        1 => "one".into(),
+        2 => "two".into(),
+        3 => "three".into(),
+        4 => "four".into(),
+        5 => "five".into(),
+        6 => "six".into(),
+        n => n.to_string(),
+    }
+}
+
+impl Breakdown {
+    /// One readable line per set, unmatched card and bonus, as said at the table:
+    /// `column 1: 5 5 — column pair, scores 0 (Official §2.3)`.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for set in &self.sets {
+            out.push(format!(
+                "{}: {} — {}, scores {} ({})",
+                set.place,
+                cards_text(&set.cards),
+                set.rule,
+                set.points,
+                set.source
+            ));
+        }
+        for card in &self.unmatched {
+            out.push(format!(
+                "{}: {} — unmatched, scores {} ({})",
+                card.cell, card.card, card.points, card.source
+            ));
+        }
+        for bonus in &self.bonuses {
+            out.push(format!(
+                "{} matched columns of {}: {}, scores {} ({})",
+                number_word(bonus.columns),
+                bonus.rank.plural(),
+                bonus.rule,
+                bonus.points,
+                bonus.source
+            ));
+        }
+        out
+    }
+}
+
+struct Scorer<'a> {
+    rules: &'a Rules,
+    grid: &'a Grid,
+    used: Vec<bool>,
+    sets: Vec<MatchedSet>,
+}
+
+impl Scorer<'_> {
+    fn index(&self, cell: Cell) -> usize {
+        (cell.row - 1) * self.grid.columns() + cell.column - 1
+    }
+
+    fn card(&self, cell: Cell) -> Card {
+        self.grid.cards()[self.index(cell)]
+    }
+
+    fn add_set(&mut self, kind: SetKind, place: String, cells: Vec<Cell>, rule: String, key: &str) {
+        let cards: Vec<Card> = cells.iter().map(|c| self.card(*c)).collect();
+        let sum: i32 = cards.iter().map(|c| self.rules.values.of(*c)).sum();
+        let keep = self.rules.matching.negative_matches == NegativeMatches::Keep;
+        let (points, rule, source) = if sum < 0 && keep {
+            (
+                sum,
+                format!("{rule} of negative cards keeps its sum"),
+                format!(
+                    "{}; {}",
+                    self.rules.source_of(key),
+                    self.rules.source_of("matching.negative_matches")
+                ),
+            )
+        } else if sum < 0 {
+            (
+                0,
+                format!("{rule}, negative cards cancel too"),
+                format!(
+                    "{}; {}",
+                    self.rules.source_of(key),
+                    self.rules.source_of("matching.negative_matches")
+                ),
+            )
+        } else {
+            (0, rule, self.rules.source_of(key).to_string())
+        };
+        for cell in &cells {
+            let i = self.index(*cell);
+            self.used[i] = true;
+        }
+        self.sets.push(MatchedSet {
+            kind,
+            place,
+            cells,
+            cards,
+            rule,
+            points,
+            source,
+        });
+    }
+
+    /// A full line (at least two cards), none used yet, all of one rank.
+    fn try_line(&mut self, kind: SetKind, place: String, cells: Vec<Cell>, noun: &str, key: &str) {
+        if cells.len() < 2 || cells.iter().any(|c| self.used[self.index(*c)]) {
+            return;
+        }
+        let rank = self.card(cells[0]).rank;
+        if cells.iter().all(|c| self.card(*c).rank == rank) {
+            let rule = if cells.len() == 2 {
+                format!("{noun} pair")
+            } else {
+                format!("{noun} of {}", count_word(cells.len()))
+            };
+            self.add_set(kind, place, cells, rule, key);
+        }
+    }
+
+    fn lines(&mut self) {
+        let (rows, columns) = (self.grid.rows(), self.grid.columns());
+        let m = &self.rules.matching;
+        let (by_column, by_row, by_diagonal) = (m.columns, m.rows, m.diagonals);
+        if by_column {
+            for column in 1..=columns {
+                let cells = (1..=rows).map(|row| Cell { row, column }).collect();
+                self.try_line(
+                    SetKind::Column,
+                    format!("column {column}"),
+                    cells,
+                    "column",
+                    "matching.columns",
+                );
+            }
+        }
+        if by_row {
+            for row in 1..=rows {
+                let cells = (1..=columns).map(|column| Cell { row, column }).collect();
+                self.try_line(
+                    SetKind::Row,
+                    format!("row {row}"),
+                    cells,
+                    "row",
+                    "matching.rows",
+                );
+            }
+        }
+        if by_diagonal && rows == columns {
+            let main = (1..=rows).map(|r| Cell { row: r, column: r }).collect();
+            self.try_line(
+                SetKind::Diagonal,
+                "diagonal from top left".into(),
+                main,
+                "diagonal",
+                "matching.diagonals",
+            );
+            let anti = (1..=rows)
+                .map(|r| Cell {
+                    row: r,
+                    column: columns + 1 - r,
+                })
+                .collect();
+            self.try_line(
+                SetKind::Diagonal,
+                "diagonal from top right".into(),
+                anti,
+                "diagonal",
+                "matching.diagonals",
+            );
+        }
+    }
+
+    fn row_pairs(&mut self) {
+        for row in 1..=self.grid.rows() {
+            for column in 1..=self.grid.columns() {
+                let first = Cell { row, column };
+                if self.used[self.index(first)] {
+                    continue;
+                }
+                let rank = self.card(first).rank;
+                let partner = (column + 1..=self.grid.columns())
+                    .map(|c| Cell { row, column: c })
+                    .find(|c| !self.used[self.index(*c)] && self.card(*c).rank == rank);
+                if let Some(second) = partner {
+                    self.add_set(
+                        SetKind::RowPair,
+                        format!("row {row}"),
+                        vec![first, second],
+                        "row pair".into(),
+                        "matching.row_pairs",
+                    );
+                }
+            }
+        }
+    }
+
+    fn anywhere(&mut self, how: Anywhere) {
+        let mut by_rank: BTreeMap<Rank, Vec<Cell>> = BTreeMap::new();
+        for (cell, card) in self.grid.cells() {
+            if !self.used[self.index(cell)] {
+                by_rank.entry(card.rank).or_default().push(cell);
+            }
+        }
+        for (rank, cells) in by_rank {
+            if cells.len() < 2 {
+                continue;
+            }
+            match how {
+                Anywhere::None => {}
+                Anywhere::Multiples => {
+                    let rule = format!(
+                        "{} {} anywhere cancel",
+                        number_word(cells.len() as u32),
+                        rank.plural()
+                    );
+                    self.add_set(
+                        SetKind::Multiples,
+                        "anywhere".into(),
+                        cells,
+                        rule,
+                        "matching.anywhere",
+                    );
+                }
+                Anywhere::Pairs => {
+                    for pair in cells.chunks_exact(2) {
+                        let rule = format!("pair of {} anywhere", rank.plural());
+                        self.add_set(
+                            SetKind::Pair,
+                            "anywhere".into(),
+                            pair.to_vec(),
+                            rule,
+                            "matching.anywhere",
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Scores one grid under `rules`, exactly as RULES.md §3 says: lines (columns, rows,
+/// diagonals), then row pairs, then matching anywhere; sets score 0 or keep a negative
+/// sum; unmatched cards score their value; then same-rank column bonuses.
+///
+/// The grid is taken as it is: its shape and cards are checked when it is parsed
+/// ([`Grid::parse_for`]) and dealt ([`crate::deck`]). Any shape up to 4×6 scores.
+pub fn score(grid: &Grid, rules: &Rules) -> Breakdown {
+    let mut scorer = Scorer {
+        rules,
+        grid,
+        used: vec![false; grid.cards().len()],
+        sets: Vec::new(),
+    };
+    scorer.lines();
+    if rules.matching.row_pairs {
+        scorer.row_pairs();
+    }
+    scorer.anywhere(rules.matching.anywhere);
+
+    let unmatched: Vec<Unmatched> = grid
+        .cells()
+        .filter(|(cell, _)| !scorer.used[scorer.index(*cell)])
+        .map(|(cell, card)| Unmatched {
+            cell,
+            card,
+            points: rules.values.of(card),
+            source: value_source(rules, card).to_string(),
+        })
+        .collect();
+
+    let mut columns_by_rank: BTreeMap<Rank, u32> = BTreeMap::new();
+    for set in scorer.sets.iter().filter(|s| s.kind == SetKind::Column) {
+        *columns_by_rank.entry(set.cards[0].rank).or_default() += 1;
+    }
+    let bonuses: Vec<Bonus> = columns_by_rank
+        .into_iter()
+        .filter_map(|(rank, k)| {
+            let points = *rules.matching.same_rank_columns.get(&k)?;
+            (points != 0).then(|| Bonus {
+                rank,
+                columns: k,
+                points,
+                rule: "same-rank columns bonus".into(),
+                source: rules.source_of("matching.same_rank_columns").to_string(),
+            })
+        })
+        .collect();
+
+    let total = scorer.sets.iter().map(|s| s.points).sum::<i32>()
+        + unmatched.iter().map(|u| u.points).sum::<i32>()
+        + bonuses.iter().map(|b| b.points).sum::<i32>();
+    Breakdown {
+        sets: scorer.sets,
+        unmatched,
+        bonuses,
+        total,
+    }
+}
+
+fn value_source<'a>(rules: &'a Rules, card: Card) -> &'a str {
+    let key = format!("values.{}", card.rank.key());
+    if card.suit.is_some()
+        && rules
+            .values
+            .suited
+            .iter()
+            .any(|(r, s, _)| Some(*s) == card.suit && *r == card.rank)
+    {
+        return rules.source_of("values.suited");
+    }
+    rules.source_of(&key)
+}
+
+/// The going-out adjustment for the player who went out (or knocked): the points added to
+/// their grid score and why (RULES.md §5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Adjustment {
+    /// Points added to the grid score (positive is a penalty, negative a bonus).
+    pub points: i32,
+    /// What was applied and why, with the source; empty when nothing applies.
+    pub explanation: String,
+}
+
+/// The going-out adjustment for player `out` among one hole's grid `scores` (indexed by
+/// seat; `names` gives the names for the explanation). The comparison uses the grid scores
+/// before any adjustment (RULES.md §5). Returns a zero adjustment when `out` is out of
+/// range or the rules set no penalty and no bonus.
+pub fn going_out(scores: &[i32], names: &[String], out: usize, rules: &Rules) -> Adjustment {
+    let Some(&mine) = scores.get(out) else {
+        return Adjustment {
+            points: 0,
+            explanation: String::new(),
+        };
+    };
+    let g = &rules.going_out;
+    let others = || scores.iter().enumerate().filter(move |(i, _)| *i != out);
+    let lower: Vec<&str> = others()
+        .filter(|(_, s)| **s < mine)
+        .map(|(i, _)| names.get(i).map_or("?", String::as_str))
+        .collect();
+    let tied: Vec<&str> = others()
+        .filter(|(_, s)| **s == mine)
+        .map(|(i, _)| names.get(i).map_or("?", String::as_str))
+        .collect();
+    let mut points = 0;
+    let mut parts = Vec::new();
+
+    let penalised = match g.penalty_when {
+        PenaltyWhen::NotLowest => !lower.is_empty(),
+        PenaltyWhen::NotStrictlyLowest => !lower.is_empty() || !tied.is_empty(),
+    };
+    if g.penalty != Penalty::None && penalised {
+        let doubled = if mine > 0 { mine * 2 } else { mine };
+        let add = match g.penalty {
+            Penalty::None => 0,
+            Penalty::Add(n) => n,
+            Penalty::Double => doubled - mine,
+            Penalty::DoublePlus(n) => doubled - mine + n,
+            Penalty::PerPlayer(n) => n * (lower.len() + tied.len()) as i32,
+        };
+        let why = if !lower.is_empty() {
+            format!("{} scored lower", lower.join(", "))
+        } else {
+            format!("{} tied", tied.join(", "))
+        };
+        parts.push(format!(
+            "went out with {mine} but {why}: penalty `{}` adds {add} ({})",
+            g.penalty,
+            rules.source_of("going_out.penalty")
+        ));
+        points += add;
+    } else if g.penalty != Penalty::None {
+        parts.push(format!(
+            "went out with {mine}, the lowest score: no penalty ({})",
+            rules.source_of("going_out.penalty_when")
+        ));
+    }
+
+    let earns = match g.bonus_when {
+        BonusWhen::Always => true,
+        BonusWhen::Lowest => lower.is_empty(),
+        BonusWhen::StrictlyLowest => lower.is_empty() && tied.is_empty(),
+    };
+    if g.bonus != 0 && earns {
+        parts.push(format!(
+            "going-out bonus {} ({})",
+            g.bonus,
+            rules.source_of("going_out.bonus")
+        ));
+        points += g.bonus;
+    }
+    Adjustment {
+        points,
+        explanation: parts.join("; "),
+    }
+}
