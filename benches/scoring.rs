@@ -1,1 +1,76 @@
-fn main() {}
+//! Scoring throughput, one figure per bundled variant: 1,000 deterministic pseudo-random
+//! grids dealt from the variant's deck, scored per iteration. Run with `cargo bench`.
+
+use divan::{black_box, Bencher};
+use golf::card::{Card, Rank, Suit};
+use golf::grid::Grid;
+use golf::rules::{self, Rules};
+use golf::scoring;
+
+fn main() {
+    divan::main();
+}
+
+const GRIDS: usize = 1_000;
+
+/// Deals `GRIDS` grids from the variant's full deck with a fixed linear congruential shuffle.
+fn deal(rules: &Rules) -> Vec<Grid> {
+    let decks = rules.deck.decks;
+    let mut deck: Vec<Card> = Vec::new();
+    for _ in 0..decks {
+        for rank in Rank::STANDARD {
+            for suit in Suit::ALL {
+                deck.push(Card {
+                    rank,
+                    suit: Some(suit),
+                });
+            }
+        }
+        for _ in 0..rules.deck.jokers_per_deck {
+            deck.push(Card::new(Rank::Joker));
+        }
+    }
+    let n = rules.layout.rows * rules.layout.columns;
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    (0..GRIDS)
+        .map(|_| {
+            // partial Fisher–Yates for the first n cards
+            for i in 0..n {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let j = i + (seed >> 33) as usize % (deck.len() - i);
+                deck.swap(i, j);
+            }
+            Grid::from_cards(rules.layout.rows, rules.layout.columns, deck[..n].to_vec())
+                .unwrap_or_else(|e| panic!("bench grid: {e}"))
+        })
+        .collect()
+}
+
+#[divan::bench(args = ["classic", "quick", "extended", "jokers", "six-card", "four-card", "eight-card", "four-card-multiples", "nine-card"])]
+fn score_1000_grids(bencher: Bencher, variant: &str) {
+    let rules = rules::resolve(variant, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let grids = deal(&rules);
+    bencher
+        .counter(divan::counter::ItemsCount::new(GRIDS))
+        .bench(|| {
+            for grid in &grids {
+                black_box(scoring::score(black_box(grid), &rules));
+            }
+        });
+}
+
+#[divan::bench]
+fn classic_with_horizontal_pairs(bencher: Bencher) {
+    let rules =
+        rules::resolve("classic", &["horizontal-pairs".into()]).unwrap_or_else(|e| panic!("{e}"));
+    let grids = deal(&rules);
+    bencher
+        .counter(divan::counter::ItemsCount::new(GRIDS))
+        .bench(|| {
+            for grid in &grids {
+                black_box(scoring::score(black_box(grid), &rules));
+            }
+        });
+}

@@ -405,7 +405,7 @@ pub fn score(grid: &Grid, rules: &Rules) -> Breakdown {
     }
 }
 
-fn value_source<'a>(rules: &'a Rules, card: Card) -> &'a str {
+fn value_source(rules: &Rules, card: Card) -> &str {
     let key = format!("values.{}", card.rank.key());
     if card.suit.is_some()
         && rules
@@ -500,5 +500,79 @@ pub fn going_out(scores: &[i32], names: &[String], out: usize, rules: &Rules) ->
     Adjustment {
         points,
         explanation: parts.join("; "),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::resolve;
+
+    fn names(n: usize) -> Vec<String> {
+        ["ann", "bob", "cat", "dan"][..n]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    }
+
+    fn adjust(house: &str, scores: &[i32], out: usize) -> i32 {
+        let rules = resolve("classic", &[house.to_string()]).unwrap();
+        going_out(scores, &names(scores.len()), out, &rules).points
+    }
+
+    #[test]
+    fn add_10_when_not_lowest() {
+        assert_eq!(adjust("out-penalty-10", &[12, 8, 20], 0), 10);
+        assert_eq!(adjust("out-penalty-10", &[8, 12, 20], 0), 0);
+        // a tie for lowest is not "not lowest"
+        assert_eq!(adjust("out-penalty-10", &[8, 8, 20], 0), 0);
+    }
+
+    #[test]
+    fn ties_rule_penalises_a_shared_lowest() {
+        let rules = resolve(
+            "classic",
+            &["out-penalty-10".into(), "out-penalty-ties".into()],
+        )
+        .unwrap();
+        let adj = going_out(&[8, 8, 20], &names(3), 0, &rules);
+        assert_eq!(adj.points, 10);
+        assert!(adj.explanation.contains("bob tied"), "{}", adj.explanation);
+    }
+
+    #[test]
+    fn double_only_doubles_positive_scores() {
+        assert_eq!(adjust("out-penalty-double", &[12, 8], 0), 12);
+        assert_eq!(adjust("out-penalty-double", &[0, -4], 0), 0);
+        assert_eq!(adjust("out-penalty-double", &[-2, -4], 0), 0);
+        assert_eq!(adjust("out-penalty-double-plus-5", &[12, 8], 0), 17);
+        assert_eq!(adjust("out-penalty-double-plus-5", &[-2, -4], 0), 5);
+    }
+
+    #[test]
+    fn per_player_and_bonus_from_a_group_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ours.toml");
+        std::fs::write(
+            &path,
+            "extends = \"classic\"\n[going_out]\npenalty = \"per-player 3\"\nbonus = -5\nbonus_when = \"strictly-lowest\"\n",
+        )
+        .unwrap();
+        let rules = resolve(&path.display().to_string(), &[]).unwrap();
+        // bob and cat tie or beat ann: 2 × 3
+        assert_eq!(going_out(&[10, 10, 4, 20], &names(4), 0, &rules).points, 6);
+        // strictly lowest: the bonus
+        let adj = going_out(&[3, 10, 4, 20], &names(4), 0, &rules);
+        assert_eq!(adj.points, -5);
+        assert!(adj.explanation.contains("bonus -5"), "{}", adj.explanation);
+    }
+
+    #[test]
+    fn no_rule_no_adjustment() {
+        let rules = resolve("classic", &[]).unwrap();
+        let adj = going_out(&[30, 1], &names(2), 0, &rules);
+        assert_eq!(adj.points, 0);
+        assert!(adj.explanation.is_empty());
+        assert_eq!(going_out(&[30, 1], &names(2), 7, &rules).points, 0);
     }
 }

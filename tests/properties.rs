@@ -1,0 +1,131 @@
+//! Invariants over random grids: notation round-trips, spacing and case never change a
+//! score, house-rule overlays behave, and a breakdown always adds up.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use golf::card::{Card, Rank, Suit};
+use golf::grid::Grid;
+use golf::rules::{self, Rules};
+use golf::scoring;
+use proptest::prelude::*;
+
+fn card() -> impl Strategy<Value = Card> {
+    let rank = prop::sample::select(
+        Rank::STANDARD
+            .iter()
+            .copied()
+            .chain([Rank::Joker])
+            .collect::<Vec<_>>(),
+    );
+    let suit = prop::option::of(prop::sample::select(Suit::ALL.to_vec()));
+    (rank, suit).prop_map(|(rank, suit)| Card {
+        rank,
+        suit: if rank == Rank::Joker { None } else { suit },
+    })
+}
+
+fn grid_of(rows: usize, columns: usize) -> impl Strategy<Value = Grid> {
+    prop::collection::vec(card(), rows * columns)
+        .prop_map(move |cards| Grid::from_cards(rows, columns, cards).unwrap())
+}
+
+fn any_grid() -> impl Strategy<Value = Grid> {
+    (1usize..=4, 1usize..=6).prop_flat_map(|(r, c)| grid_of(r, c))
+}
+
+/// Types a grid back the way a hurried player might: any separators, any case, T for 10.
+fn retype(grid: &Grid, seps: &[u8]) -> String {
+    let mut out = String::new();
+    let mut k = 0;
+    let mut next = || {
+        k += 1;
+        seps[k % seps.len()]
+    };
+    for (r, row) in grid.cards().chunks(grid.columns()).enumerate() {
+        if r > 0 {
+            out.push_str(["/", " | ", "\n", " /  "][(next() % 4) as usize]);
+        }
+        for (c, card) in row.iter().enumerate() {
+            if c > 0 {
+                out.push_str([" ", ",", " , ", "   "][(next() % 4) as usize]);
+            }
+            let mut text = card.to_string();
+            if card.rank == Rank::Ten && next() % 2 == 0 {
+                text = text.replacen("10", "T", 1);
+            }
+            if card.rank == Rank::Joker {
+                text = ["JK", "joker", "*", "Jk"][(next() % 4) as usize].to_string();
+            }
+            out.push_str(&if next() % 2 == 0 {
+                text.to_lowercase()
+            } else {
+                text.to_uppercase()
+            });
+        }
+    }
+    out
+}
+
+fn with(name: &str, house: &[&str]) -> Rules {
+    rules::resolve(
+        name,
+        &house.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+    )
+    .unwrap()
+}
+
+proptest! {
+    #[test]
+    fn display_then_parse_gives_the_same_grid(grid in any_grid()) {
+        prop_assert_eq!(Grid::parse(&grid.to_string()).unwrap(), grid);
+    }
+
+    #[test]
+    fn spacing_and_case_never_change_the_grid_or_score(
+        grid in grid_of(2, 3),
+        seps in prop::collection::vec(any::<u8>(), 1..16),
+    ) {
+        let typed = retype(&grid, &seps);
+        let parsed = Grid::parse(&typed).unwrap();
+        prop_assert_eq!(&parsed, &grid, "typed as {:?}", typed);
+        let rules = with("jokers", &[]);
+        prop_assert_eq!(scoring::score(&parsed, &rules).total, scoring::score(&grid, &rules).total);
+    }
+
+    #[test]
+    fn breakdown_adds_up_and_explains_every_card_once(grid in grid_of(3, 3)) {
+        for rules in [with("nine-card", &[]), with("nine-card", &["horizontal-pairs", "negative-pairs-keep"])] {
+            let b = scoring::score(&grid, &rules);
+            let sum = b.sets.iter().map(|s| s.points).sum::<i32>()
+                + b.unmatched.iter().map(|u| u.points).sum::<i32>()
+                + b.bonuses.iter().map(|x| x.points).sum::<i32>();
+            prop_assert_eq!(sum, b.total);
+            let explained = b.sets.iter().map(|s| s.cards.len()).sum::<usize>() + b.unmatched.len();
+            prop_assert_eq!(explained, 9);
+        }
+    }
+
+    #[test]
+    fn a_house_rule_applied_twice_is_applied_once(grid in grid_of(2, 3)) {
+        for house in ["horizontal-pairs", "negative-pairs-cancel", "four-of-a-kind-20"] {
+            let once = scoring::score(&grid, &with("jokers", &[house])).total;
+            let twice = scoring::score(&grid, &with("jokers", &[house, house])).total;
+            prop_assert_eq!(once, twice);
+        }
+    }
+
+    #[test]
+    fn when_negative_sets_keep_their_sum_more_matching_never_raises_a_score(grid in grid_of(2, 4)) {
+        // with negative_matches = keep, a set scores min(sum, 0) ≤ its cards' sum
+        let plain = scoring::score(&grid, &with("jokers", &[])).total;
+        let pairs = scoring::score(&grid, &with("jokers", &["horizontal-pairs"])).total;
+        prop_assert!(pairs <= plain);
+    }
+
+    #[test]
+    fn the_last_of_two_contradicting_house_rules_wins(grid in grid_of(2, 3)) {
+        let keep_last = scoring::score(&grid, &with("six-card", &["negative-pairs-cancel", "negative-pairs-keep"])).total;
+        let keep = scoring::score(&grid, &with("six-card", &["negative-pairs-keep"])).total;
+        prop_assert_eq!(keep_last, keep);
+    }
+}
