@@ -3,6 +3,7 @@
 
 use crate::deck::DeckError;
 use crate::grid::GridError;
+use crate::hole::HoleError;
 use crate::rules::RulesError;
 
 /// Bad input that is not a grid, a rules file or a deal: an unknown player, a hole past
@@ -26,7 +27,11 @@ pub fn input<T>(message: impl Into<String>) -> anyhow::Result<T> {
 /// 2 when any error in the chain is bad input, else 1.
 pub fn exit_code(err: &anyhow::Error) -> i32 {
     let is_input = err.chain().any(|e| {
-        e.is::<InputError>() || e.is::<GridError>() || e.is::<RulesError>() || e.is::<DeckError>()
+        e.is::<InputError>()
+            || e.is::<GridError>()
+            || e.is::<RulesError>()
+            || e.is::<DeckError>()
+            || e.is::<HoleError>()
     });
     if is_input {
         2

@@ -1,6 +1,7 @@
 //! golf: the scorekeeper and house-rules referee for the card game Golf.
 //!
-//! A pure core — [`card`], [`grid`], [`rules`], [`scoring`], [`deck`], [`standings`] — does
+//! A pure core — [`card`], [`grid`], [`rules`], [`scoring`], [`deck`], [`hole`], [`player`],
+//! [`standings`] — does
 //! no I/O: plain functions over plain types. [`store`] keeps matches in SQLite; [`cmd`] holds
 //! one small module per subcommand that parses, calls the core and the store, and renders.
 //! [`run`] is the whole program; `main` only turns its result into an exit code.
@@ -11,9 +12,13 @@ pub mod cmd;
 pub mod deck;
 pub mod error;
 pub mod grid;
+pub mod hole;
+pub mod player;
 pub mod render;
 pub mod rules;
 pub mod scoring;
+pub mod standings;
+pub mod store;
 
 pub use error::{exit_code, InputError};
 

@@ -1,0 +1,163 @@
+//! `golf penalty`: a tournament penalty — points with a reason, an illegal move (warning,
+//! +5, disqualification) or minutes late (+2 a minute) (RULES.md §9, Official §6.3).
+
+use serde::Serialize;
+
+use super::{pick_match, unfinished, Context};
+use crate::cli::PenaltyArgs;
+use crate::error::input;
+use crate::player;
+use crate::standings::{self, Match, PenaltyKind, PenaltyRecord};
+use crate::store;
+
+/// The longest penalty reason, in characters.
+pub const MAX_REASON: usize = 200;
+
+/// What penalty to give.
+#[derive(Debug, Clone)]
+pub enum Kind {
+    /// Points with a reason.
+    Points(i32, String),
+    /// An illegal move.
+    IllegalMove,
+    /// Minutes over the time limit.
+    Late(u32),
+}
+
+/// Builds the penalty record for `seat` on `hole` (default: the hole in play), applying the
+/// escalation of Official §6.3. Errors: a hole outside the match, a disqualified player, a
+/// number out of range, an empty or overlong reason.
+pub fn build(
+    m: &Match,
+    seat: usize,
+    kind: Kind,
+    hole: Option<u32>,
+) -> anyhow::Result<PenaltyRecord> {
+    let hole = hole.unwrap_or_else(|| (m.holes_played() + 1).min(m.holes_planned));
+    if !(1..=m.holes_planned).contains(&hole) {
+        return input(format!(
+            "hole {hole} is not in match {}; expected 1 to {}",
+            m.id, m.holes_planned
+        ));
+    }
+    let name = &m.players[seat];
+    if m.penalties.iter().any(|p| p.seat == seat && p.disqualifies) {
+        return input(format!(
+            "{name} is already disqualified from match {}",
+            m.id
+        ));
+    }
+    let (kind, points, disqualifies, reason) = match kind {
+        Kind::Points(points, reason) => {
+            let reason = reason.trim().to_string();
+            if points == 0 || points.abs() > 100 {
+                return input(format!(
+                    "--points {points} is out of range; expected -100 to 100, not 0"
+                ));
+            }
+            if reason.is_empty() || reason.chars().count() > MAX_REASON {
+                return input(format!(
+                    "a penalty needs a reason of 1 to {MAX_REASON} characters"
+                ));
+            }
+            (PenaltyKind::Points, points, false, reason)
+        }
+        Kind::IllegalMove => {
+            let previous = m
+                .penalties
+                .iter()
+                .filter(|p| p.seat == seat && p.kind == PenaltyKind::IllegalMove)
+                .count();
+            let (points, dq, reason) = standings::illegal_move(previous);
+            (PenaltyKind::IllegalMove, points, dq, reason)
+        }
+        Kind::Late(minutes) => {
+            if !(1..=120).contains(&minutes) {
+                return input(format!(
+                    "--late {minutes} is out of range; expected 1 to 120 minutes"
+                ));
+            }
+            let (points, reason) = standings::late(minutes);
+            (PenaltyKind::Late, points, false, reason)
+        }
+    };
+    Ok(PenaltyRecord {
+        seat,
+        hole,
+        kind,
+        points,
+        disqualifies,
+        reason,
+        recorded_at: store::timestamp(),
+    })
+}
+
+#[derive(Serialize)]
+struct PenaltyView<'a> {
+    #[serde(rename = "match")]
+    id: i64,
+    player: &'a str,
+    hole: u32,
+    kind: &'static str,
+    points: i32,
+    disqualifies: bool,
+    reason: &'a str,
+    total: i32,
+}
+
+/// Runs `golf penalty`.
+pub fn run(ctx: &Context, args: PenaltyArgs) -> anyhow::Result<()> {
+    let kind = match (
+        args.points,
+        args.reason.clone(),
+        args.illegal_move,
+        args.late,
+    ) {
+        (Some(p), Some(r), false, None) => Kind::Points(p, r),
+        (None, None, true, None) => Kind::IllegalMove,
+        (None, None, false, Some(m)) => Kind::Late(m),
+        _ => {
+            return input(
+                "give one of: --points N --reason TEXT, --illegal-move, or --late MINUTES",
+            )
+        }
+    };
+    let mut store = ctx.open_existing()?;
+    let (m, record) = store.write(|tx| {
+        let mut m = pick_match(tx, args.match_id, true)?;
+        unfinished(&m)?;
+        let seat = player::find(&m.players, &args.player)?;
+        let record = build(&m, seat, kind.clone(), args.hole)?;
+        store::insert_penalty(tx, m.id, &record)?;
+        m.penalties.push(record.clone());
+        Ok((m, record))
+    })?;
+    let name = &m.players[record.seat];
+    let total = m.standings()[record.seat].total;
+    if ctx.out.json {
+        return crate::render::json(&PenaltyView {
+            id: m.id,
+            player: name,
+            hole: record.hole,
+            kind: record.kind.name(),
+            points: record.points,
+            disqualifies: record.disqualifies,
+            reason: &record.reason,
+            total,
+        });
+    }
+    crate::outln!(
+        "Penalty for {name}, hole {}: {}.",
+        record.hole,
+        record.reason
+    );
+    if record.disqualifies {
+        crate::outln!(
+            "{name} is disqualified from match {} and cannot win it.",
+            m.id
+        );
+    } else {
+        crate::outln!("{name}'s total is now {total}.");
+    }
+    Ok(())
+}

@@ -1,0 +1,433 @@
+//! The scorecard view: one struct per thing shown, serialized for `--json` and rendered as
+//! tables from the same values (CLI.md `golf card`).
+
+use chrono::{DateTime, Local};
+use serde::Serialize;
+
+use crate::render::Output;
+use crate::rules::Tiebreak;
+use crate::standings::{Match, Outcome};
+
+/// A player's column of the scorecard.
+#[derive(Debug, Serialize)]
+pub struct PlayerView {
+    /// Name.
+    pub name: String,
+    /// Seat, 0-based.
+    pub seat: usize,
+    /// Total: hole scores plus penalty points.
+    pub total: i32,
+    /// Regular hole scores in order (grid score + going-out adjustment).
+    pub holes: Vec<i32>,
+    /// Tournament penalty points.
+    pub penalties: i32,
+    /// Disqualified from the round.
+    pub disqualified: bool,
+}
+
+/// One row of the scorecard.
+#[derive(Debug, Serialize)]
+pub struct HoleView {
+    /// Hole number (playoff holes numbered on their own).
+    pub number: u32,
+    /// A playoff hole.
+    pub playoff: bool,
+    /// Who dealt.
+    pub dealer: String,
+    /// Who went out, if recorded.
+    pub out: Option<String>,
+    /// Each player's entry, in seat order; `None` for players not in a playoff hole.
+    pub entries: Vec<Option<EntryView>>,
+}
+
+/// One player's entry on one hole.
+#[derive(Debug, Serialize)]
+pub struct EntryView {
+    /// The grid, normalised, or `None` for an unchecked bare score.
+    pub grid: Option<String>,
+    /// Grid score.
+    pub score: i32,
+    /// Going-out adjustment.
+    pub adjustment: i32,
+    /// Hole score.
+    pub total: i32,
+    /// Why the adjustment.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub explanation: String,
+}
+
+/// A penalty as shown.
+#[derive(Debug, Serialize)]
+pub struct PenaltyView {
+    /// The player.
+    pub player: String,
+    /// The hole.
+    pub hole: u32,
+    /// `points`, `illegal-move` or `late`.
+    pub kind: String,
+    /// Points.
+    pub points: i32,
+    /// Disqualifies.
+    pub disqualifies: bool,
+    /// Why.
+    pub reason: String,
+    /// When.
+    pub recorded_at: String,
+}
+
+/// How the result was reached.
+#[derive(Debug, Serialize)]
+pub struct ResultView {
+    /// Players tied for the lowest total before any tiebreak.
+    pub tied: Vec<String>,
+    /// The method that broke the tie, if one did.
+    pub decided_by: Option<Tiebreak>,
+    /// Each method tried, with its figures.
+    pub steps: Vec<StepView>,
+    /// Players who must play a sudden-death playoff hole.
+    pub playoff_needed: Option<Vec<String>>,
+    /// The result in words.
+    pub summary: String,
+}
+
+/// One tiebreak method tried.
+#[derive(Debug, Serialize)]
+pub struct StepView {
+    /// The method.
+    pub method: Tiebreak,
+    /// Its figures.
+    pub figures: Vec<String>,
+    /// Still tied after it.
+    pub remaining: Vec<String>,
+}
+
+/// The whole scorecard.
+#[derive(Debug, Serialize)]
+pub struct CardView {
+    /// Match id.
+    #[serde(rename = "match")]
+    pub id: i64,
+    /// Name.
+    pub name: Option<String>,
+    /// Variant.
+    pub rules: String,
+    /// House rules.
+    pub house: Vec<String>,
+    /// Holes planned.
+    pub holes_planned: u32,
+    /// Regular holes recorded.
+    pub holes_played: u32,
+    /// Decks in play.
+    pub decks: u32,
+    /// Tiebreak chain.
+    pub tiebreak: Vec<Tiebreak>,
+    /// Finished.
+    pub finished: bool,
+    /// Started (RFC 3339).
+    pub started_at: String,
+    /// Finished (RFC 3339).
+    pub finished_at: Option<String>,
+    /// Players, seat order.
+    pub players: Vec<PlayerView>,
+    /// Holes, regular then playoff.
+    pub holes: Vec<HoleView>,
+    /// Penalties.
+    pub penalties: Vec<PenaltyView>,
+    /// Rules of play agreed (no scoring effect).
+    pub play: Vec<String>,
+    /// Winners if finished, leaders otherwise.
+    pub winners: Vec<String>,
+    /// How the result was reached.
+    pub result: ResultView,
+    /// Amendments and undos recorded.
+    pub amendments: usize,
+}
+
+/// Describes an outcome in a sentence: who wins or leads and how a tie was broken.
+pub fn summary(m: &Match, o: &Outcome, finished: bool) -> String {
+    let standings = m.standings();
+    let total = |s: usize| standings[s].total;
+    if o.winners.is_empty() {
+        return "No player can win: every player is disqualified.".into();
+    }
+    let verb = if finished { "Winner" } else { "Leader" };
+    let played = m.holes_played();
+    let progress = if finished || played == m.holes_planned {
+        String::new()
+    } else {
+        format!(" after {played} of {} holes", m.holes_planned)
+    };
+    if let Some(players) = &o.playoff_needed {
+        return format!(
+            "{} are tied on {} and the tie goes to sudden death: record a playoff hole with `golf hole --playoff` for {}.",
+            m.names(players),
+            total(players[0]),
+            m.names(players)
+        );
+    }
+    if o.tied.len() == 1 {
+        return format!(
+            "{verb}: {} with {}{progress}.",
+            m.names(&o.winners),
+            total(o.winners[0])
+        );
+    }
+    let how = match o.decided_by {
+        Some(Tiebreak::Shared) => "they share the win (shared, Official §4.2)".to_string(),
+        Some(method) => {
+            let figures = o
+                .steps
+                .iter()
+                .find(|s| s.method == method)
+                .map(|s| s.figures.join("; "))
+                .unwrap_or_default();
+            format!("broken by {method} ({figures})")
+        }
+        None => "no method in the tiebreak chain separated them, so they share the win".to_string(),
+    };
+    let verb = if o.winners.len() > 1 {
+        format!("{verb}s")
+    } else {
+        verb.to_string()
+    };
+    format!(
+        "{verb}: {}{progress} — {} tied on {}, {how}.",
+        m.names(&o.winners),
+        m.names(&o.tied),
+        total(o.tied[0])
+    )
+}
+
+impl CardView {
+    /// Builds the scorecard of a match.
+    pub fn new(m: &Match) -> CardView {
+        let outcome = m.outcome();
+        let finished = m.finished_at.is_some();
+        let names = |seats: &[usize]| {
+            seats
+                .iter()
+                .map(|&s| m.players[s].clone())
+                .collect::<Vec<_>>()
+        };
+        let players = m
+            .standings()
+            .into_iter()
+            .map(|s| PlayerView {
+                name: s.name,
+                seat: s.seat,
+                total: s.total,
+                holes: s.holes,
+                penalties: s.penalty_points,
+                disqualified: s.disqualified,
+            })
+            .collect();
+        let mut dealt = 0;
+        let regular: Vec<_> = m.regular_holes().collect();
+        let playoff: Vec<_> = m.playoff_holes().collect();
+        let holes = regular
+            .into_iter()
+            .chain(playoff)
+            .map(|h| {
+                dealt += 1;
+                HoleView {
+                    number: h.number,
+                    playoff: h.playoff,
+                    dealer: m.players[m.dealer(dealt)].clone(),
+                    out: h.out.map(|s| m.players[s].clone()),
+                    entries: (0..m.players.len())
+                        .map(|seat| {
+                            h.entry(seat).map(|e| EntryView {
+                                grid: e.grid.clone(),
+                                score: e.score,
+                                adjustment: e.adjustment,
+                                total: e.total(),
+                                explanation: e.explanation.clone(),
+                            })
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
+        let penalties = m
+            .penalties
+            .iter()
+            .map(|p| PenaltyView {
+                player: m.players[p.seat].clone(),
+                hole: p.hole,
+                kind: p.kind.name().into(),
+                points: p.points,
+                disqualifies: p.disqualifies,
+                reason: p.reason.clone(),
+                recorded_at: p.recorded_at.clone(),
+            })
+            .collect();
+        CardView {
+            id: m.id,
+            name: m.name.clone(),
+            rules: m.rules.name.clone(),
+            house: m.rules.house.clone(),
+            holes_planned: m.holes_planned,
+            holes_played: m.holes_played(),
+            decks: m.decks,
+            tiebreak: m.tiebreak.clone(),
+            finished,
+            started_at: m.started_at.clone(),
+            finished_at: m.finished_at.clone(),
+            players,
+            holes,
+            penalties,
+            play: m
+                .rules
+                .play
+                .iter()
+                .map(|p| format!("{}: {} ({})", p.name, p.text, p.source))
+                .collect(),
+            winners: names(&outcome.winners),
+            result: ResultView {
+                tied: names(&outcome.tied),
+                decided_by: outcome.decided_by,
+                steps: outcome
+                    .steps
+                    .iter()
+                    .map(|s| StepView {
+                        method: s.method,
+                        figures: s.figures.clone(),
+                        remaining: names(&s.remaining),
+                    })
+                    .collect(),
+                playoff_needed: outcome.playoff_needed.as_deref().map(names),
+                summary: summary(m, &outcome, finished),
+            },
+            amendments: m.audit.len(),
+        }
+    }
+
+    /// Renders the scorecard as text: a heading, the table, penalties, rules of play, result.
+    pub fn render(&self, out: &Output) -> String {
+        let mut text = String::new();
+        let title = match &self.name {
+            Some(name) => format!("Match {} — {name}", self.id),
+            None => format!("Match {}", self.id),
+        };
+        let rules = std::iter::once(self.rules.as_str())
+            .chain(self.house.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" + ");
+        let state = if self.finished { "finished" } else { "in play" };
+        text.push_str(&format!(
+            "{} · {rules} · {} of {} holes · {} deck{} · started {} · {state}\n",
+            out.strong(&title),
+            self.holes_played,
+            self.holes_planned,
+            self.decks,
+            if self.decks == 1 { "" } else { "s" },
+            local(&self.started_at),
+        ));
+        let mut header = vec!["hole".to_string(), "dealer".into(), "out".into()];
+        header.extend(self.players.iter().map(|p| p.name.clone()));
+        let mut table = out.table(header);
+        let blank = |label: &str| vec![label.to_string(), String::new(), String::new()];
+        let subtotal = |label: &str, range: std::ops::Range<usize>| {
+            let mut row = blank(label);
+            row.extend(self.players.iter().map(|p| {
+                p.holes
+                    .get(range.clone())
+                    .map_or(0, |h| h.iter().sum::<i32>())
+                    .to_string()
+            }));
+            row
+        };
+        for hole in &self.holes {
+            if hole.playoff && hole.number == 1 {
+                table.add_row(subtotal_total(self, "total"));
+            }
+            let label = if hole.playoff {
+                format!("playoff {}", hole.number)
+            } else {
+                hole.number.to_string()
+            };
+            let mut row = vec![
+                label,
+                hole.dealer.clone(),
+                hole.out.clone().unwrap_or_default(),
+            ];
+            row.extend(hole.entries.iter().map(|e| match e {
+                None => "—".to_string(),
+                Some(e) if e.adjustment != 0 => {
+                    format!("{} ({}{:+})", e.total, e.score, e.adjustment)
+                }
+                Some(e) if e.grid.is_none() => format!("{}*", e.total),
+                Some(e) => e.total.to_string(),
+            }));
+            table.add_row(row);
+            if self.holes_planned == 18 && !hole.playoff && hole.number == 9 {
+                table.add_row(subtotal("front 9", 0..9));
+            }
+            if self.holes_planned == 18 && !hole.playoff && hole.number == 18 {
+                table.add_row(subtotal("back 9", 9..18));
+            }
+        }
+        if self
+            .penalties
+            .iter()
+            .any(|p| p.points != 0 || p.disqualifies)
+        {
+            let mut row = blank("penalties");
+            row.extend(
+                self.players
+                    .iter()
+                    .map(|p| match (p.penalties, p.disqualified) {
+                        (n, true) => format!("{n:+} DQ"),
+                        (0, false) => String::new(),
+                        (n, false) => format!("{n:+}"),
+                    }),
+            );
+            table.add_row(row);
+        }
+        if !self.holes.iter().any(|h| h.playoff) {
+            table.add_row(subtotal_total(self, "total"));
+        }
+        text.push_str(&table.to_string());
+        text.push('\n');
+        if self
+            .holes
+            .iter()
+            .flat_map(|h| &h.entries)
+            .flatten()
+            .any(|e| e.grid.is_none())
+        {
+            text.push_str("* a bare score, recorded unchecked\n");
+        }
+        for p in &self.penalties {
+            text.push_str(&format!(
+                "Penalty, hole {}: {} — {}\n",
+                p.hole, p.player, p.reason
+            ));
+        }
+        for p in &self.play {
+            text.push_str(&format!("Agreed: {p}\n"));
+        }
+        text.push_str(&out.strong(&self.result.summary));
+        text.push('\n');
+        text
+    }
+}
+
+fn subtotal_total(card: &CardView, label: &str) -> Vec<String> {
+    let mut row = vec![label.to_string(), String::new(), String::new()];
+    row.extend(card.players.iter().map(|p| {
+        if p.disqualified {
+            format!("{} DQ", p.total)
+        } else {
+            p.total.to_string()
+        }
+    }));
+    row
+}
+
+/// An RFC 3339 time shown in local time, minutes precision.
+pub fn local(rfc3339: &str) -> String {
+    DateTime::parse_from_rfc3339(rfc3339)
+        .map(|t| t.with_timezone(&Local).format("%Y-%m-%d %H:%M").to_string())
+        .unwrap_or_else(|_| rfc3339.to_string())
+}

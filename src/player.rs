@@ -1,0 +1,101 @@
+//! Player names: normalised to Unicode NFC so the composed and decomposed spellings of one
+//! name are one player, trimmed, and limited in length.
+
+use unicode_normalization::UnicodeNormalization;
+
+use crate::error::InputError;
+
+/// The longest player name, in characters.
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// Checks and normalises a player name: NFC, surrounding spaces trimmed, 1 to
+/// [`MAX_NAME_CHARS`] characters, no `=` (it separates a player from a grid), no control
+/// characters, and not a bare number.
+pub fn normalise(name: &str) -> Result<String, InputError> {
+    let name: String = name.trim().nfc().collect();
+    let chars = name.chars().count();
+    if chars == 0 {
+        return Err(InputError::new(
+            "a player name is empty; expected a name such as `ann`",
+        ));
+    }
+    if chars > MAX_NAME_CHARS {
+        return Err(InputError::new(format!(
+            "the player name `{}…` is {chars} characters long; a name is at most {MAX_NAME_CHARS}",
+            name.chars().take(20).collect::<String>()
+        )));
+    }
+    if name.contains('=') {
+        return Err(InputError::new(format!(
+            "the player name `{name}` contains `=`, which separates a player from a grid (PLAYER=GRID); choose another name"
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(InputError::new(format!(
+            "the player name {name:?} contains a control character; expected printable text"
+        )));
+    }
+    if name.parse::<i64>().is_ok() {
+        return Err(InputError::new(format!(
+            "the player name `{name}` is a number; expected a name, so it cannot be mistaken for a match or hole"
+        )));
+    }
+    Ok(name)
+}
+
+/// Finds `name` among `players` (seat order): the exact NFC spelling first, else the one
+/// player whose name matches ignoring case. Errors name the unknown player and list the
+/// match's players.
+pub fn find(players: &[String], name: &str) -> Result<usize, InputError> {
+    let wanted: String = name.trim().nfc().collect();
+    if let Some(i) = players.iter().position(|p| *p == wanted) {
+        return Ok(i);
+    }
+    let lower = wanted.to_lowercase();
+    let matches: Vec<usize> = (0..players.len())
+        .filter(|&i| players[i].to_lowercase() == lower)
+        .collect();
+    match matches.as_slice() {
+        [one] => Ok(*one),
+        _ => Err(InputError::new(format!(
+            "`{wanted}` is not a player in this match; expected one of {}",
+            players.join(", ")
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nfc_and_nfd_are_one_player() {
+        let nfc = normalise("Zo\u{00eb}").unwrap();
+        let nfd = normalise("Zoe\u{0308}").unwrap();
+        assert_eq!(nfc, nfd);
+        assert_eq!(find(&[nfc], "Zoe\u{0308}").unwrap(), 0);
+    }
+
+    #[test]
+    fn case_insensitive_when_unambiguous() {
+        let players = vec!["Ann".to_string(), "bob".to_string()];
+        assert_eq!(find(&players, "ann").unwrap(), 0);
+        assert_eq!(find(&players, "BOB").unwrap(), 1);
+        let err = find(&players, "cat").unwrap_err().to_string();
+        assert!(err.contains("expected one of Ann, bob"), "{err}");
+    }
+
+    #[test]
+    fn refuses_bad_names() {
+        assert!(normalise("  ").is_err());
+        assert!(normalise("a=b").is_err());
+        assert!(normalise("12").is_err());
+        assert!(normalise("tab\there").is_err());
+        assert!(normalise(&"x".repeat(41)).is_err());
+        assert_eq!(normalise(&"x".repeat(40)).unwrap().len(), 40);
+        assert_eq!(
+            normalise("Robert'); DROP TABLE--").unwrap(),
+            "Robert'); DROP TABLE--"
+        );
+    }
+}

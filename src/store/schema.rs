@@ -1,0 +1,248 @@
+//! Opening the database safely: creation, the checks that refuse a file that is not ours or
+//! is newer than this golf, connection settings, and the migration runner.
+//!
+//! Migrations are the files `migrations/NNNN_*.sql`, applied in order against
+//! `PRAGMA user_version` inside one IMMEDIATE transaction, the version re-read under that
+//! lock so two processes never apply one twice. Rules: never edit or remove a released
+//! migration; add a new one; never make a backwards-incompatible change to recorded data.
+//! An existing database is copied aside (`VACUUM INTO`) before a migration changes it.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags, TransactionBehavior};
+
+/// `PRAGMA application_id` of a golf database: "GOLF" in ASCII.
+pub const APPLICATION_ID: i32 = 0x474F_4C46;
+
+/// The migrations, in order; index + 1 is the schema version each brings.
+pub const MIGRATIONS: &[&str] = &[include_str!("../../migrations/0001_initial.sql")];
+
+/// How long a command waits for another process's write lock.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The schema version this golf writes.
+pub fn latest_version() -> i64 {
+    MIGRATIONS.len() as i64
+}
+
+/// A database file that golf refuses to use. Each names the path; none is changed.
+#[derive(Debug, thiserror::Error)]
+pub enum SchemaError {
+    /// Written by a newer golf.
+    #[error("{path} has schema version {found}, newer than this golf understands (version {supported}); upgrade golf to use it — the file was not changed")]
+    Newer {
+        /// The file.
+        path: String,
+        /// Its version.
+        found: i64,
+        /// Ours.
+        supported: i64,
+    },
+    /// Not a golf database: another program's, a text file, an empty file.
+    #[error("{path} is not a golf database ({why}); point --db or GOLF_DB at a golf database or a new path — the file was not changed")]
+    NotGolf {
+        /// The file.
+        path: String,
+        /// What it is instead.
+        why: String,
+    },
+    /// Older than this golf, opened read-only.
+    #[error("{path} has schema version {found}, older than this golf's version {supported}; any recording command (such as `golf new`) upgrades it, keeping a copy of the old file first")]
+    Older {
+        /// The file.
+        path: String,
+        /// Its version.
+        found: i64,
+        /// Ours.
+        supported: i64,
+    },
+}
+
+/// Applies the settings every connection uses: busy timeout, foreign keys; and for
+/// writers WAL and `synchronous = FULL`.
+fn configure(conn: &Connection, writer: bool) -> rusqlite::Result<()> {
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.pragma_update(None, "foreign_keys", true)?;
+    if writer {
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+    }
+    Ok(())
+}
+
+/// Refuses a file that is not an SQLite database before SQLite touches it.
+fn check_header(path: &Path) -> anyhow::Result<()> {
+    use std::io::Read;
+    let shown = path.display().to_string();
+    let mut header = [0u8; 16];
+    let mut file = std::fs::File::open(path)?;
+    let n = file.read(&mut header)?;
+    if n == 0 {
+        return Err(SchemaError::NotGolf {
+            path: shown,
+            why: "it is an empty file".into(),
+        }
+        .into());
+    }
+    if n < 16 || &header != b"SQLite format 3\0" {
+        return Err(SchemaError::NotGolf {
+            path: shown,
+            why: "it is not an SQLite file".into(),
+        }
+        .into());
+    }
+    Ok(())
+}
+
+/// Checks the application id and version of an open database: `Ok(version)` when it is a
+/// golf database (or an SQLite file with no tables at all, which golf may initialise).
+fn check_identity(conn: &Connection, path: &Path) -> anyhow::Result<i64> {
+    let shown = path.display().to_string();
+    let app: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    let tables: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))?;
+    if app != APPLICATION_ID && !(app == 0 && version == 0 && tables == 0) {
+        let why = if app == 0 {
+            format!("an SQLite database of another program, with {tables} schema objects")
+        } else {
+            format!("an SQLite database with application id {app:#x}")
+        };
+        return Err(SchemaError::NotGolf { path: shown, why }.into());
+    }
+    if version > latest_version() {
+        return Err(SchemaError::Newer {
+            path: shown,
+            found: version,
+            supported: latest_version(),
+        }
+        .into());
+    }
+    Ok(version)
+}
+
+/// Opens an existing database read-only, refusing anything not ours or not current.
+/// `Ok(None)` when the file does not exist: nothing is created.
+pub fn open_read_only(path: &Path) -> anyhow::Result<Option<Connection>> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    check_header(path)?;
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX
+            | OpenFlags::SQLITE_OPEN_URI,
+    )?;
+    configure(&conn, false)?;
+    let version = check_identity(&conn, path)?;
+    if version < latest_version() {
+        return Err(SchemaError::Older {
+            path: path.display().to_string(),
+            found: version,
+            supported: latest_version(),
+        }
+        .into());
+    }
+    Ok(Some(conn))
+}
+
+/// Opens the database for writing, creating it (and its folder) when missing and migrating
+/// it to the latest schema. A new file is built aside and linked into place, so a crash or a
+/// second process never leaves a half-made database at `path`.
+pub fn open_for_write(path: &Path) -> anyhow::Result<Connection> {
+    if !path.exists() {
+        create(path)?;
+    }
+    check_header(path)?;
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX
+            | OpenFlags::SQLITE_OPEN_URI,
+    )?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    // identity first, before any setting writes to the file
+    let version = check_identity(&conn, path)?;
+    configure(&conn, true)?;
+    if version < latest_version() {
+        if version > 0 {
+            backup_before_migration(&conn, path, version)?;
+        }
+        migrate(&conn, path)?;
+    }
+    Ok(conn)
+}
+
+fn create(path: &Path) -> anyhow::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("cannot create the folder {}: {e}", dir.display()))?;
+    }
+    let tmp = sibling(path, &format!("new-{}", std::process::id()));
+    let _ = std::fs::remove_file(&tmp);
+    {
+        let conn = Connection::open(&tmp)
+            .map_err(|e| anyhow::anyhow!("cannot create the database {}: {e}", path.display()))?;
+        configure(&conn, true)?;
+        migrate(&conn, path)?;
+        // back to a single self-contained file before it is linked into place
+        conn.pragma_update(None, "journal_mode", "DELETE")?;
+    }
+    // hard_link fails if `path` appeared meanwhile (another golf made it): use theirs
+    let linked = std::fs::hard_link(&tmp, path);
+    let _ = std::fs::remove_file(&tmp);
+    match linked {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(anyhow::anyhow!(
+            "cannot create the database {}: {e}",
+            path.display()
+        )),
+    }
+}
+
+/// `golf.db` → `golf.db.<suffix>` in the same folder.
+pub fn sibling(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".{suffix}"));
+    path.with_file_name(name)
+}
+
+fn backup_before_migration(conn: &Connection, path: &Path, version: i64) -> anyhow::Result<()> {
+    let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%SZ");
+    let copy = sibling(path, &format!("v{version}-{stamp}.bak"));
+    conn.execute("VACUUM INTO ?1", [copy.display().to_string()])
+        .map_err(|e| {
+            anyhow::anyhow!("cannot back up {} before upgrading it: {e}", path.display())
+        })?;
+    eprintln!(
+        "golf: upgrading {} from schema version {version} to {}; a copy of the old file is at {}",
+        path.display(),
+        latest_version(),
+        copy.display()
+    );
+    Ok(())
+}
+
+/// Applies every migration newer than the database's `user_version`, in one IMMEDIATE
+/// transaction, re-reading the version under the lock.
+pub fn migrate(conn: &Connection, path: &Path) -> anyhow::Result<()> {
+    let tx = rusqlite::Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
+    let version: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    if version > latest_version() {
+        return Err(SchemaError::Newer {
+            path: path.display().to_string(),
+            found: version,
+            supported: latest_version(),
+        }
+        .into());
+    }
+    for sql in MIGRATIONS.iter().skip(version.max(0) as usize) {
+        tx.execute_batch(sql)?;
+    }
+    tx.pragma_update(None, "application_id", APPLICATION_ID)?;
+    tx.pragma_update(None, "user_version", latest_version())?;
+    tx.commit()?;
+    Ok(())
+}
