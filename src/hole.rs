@@ -20,7 +20,7 @@ pub enum HoleError {
         player: String,
         /// What is wrong.
         #[source]
-        error: GridError,
+        error: Box<GridError>,
     },
     /// A bare score out of range.
     #[error("{player}'s score {score} is out of range; a bare score is between -{MAX_UNCHECKED} and {MAX_UNCHECKED}")]
@@ -92,7 +92,7 @@ pub fn score(
                 let grid = Grid::parse_for(&text, rules.expected(rules.deck.has_jokers()))
                     .map_err(|error| HoleError::Grid {
                         player: name(*seat),
-                        error,
+                        error: Box::new(error),
                     })?;
                 let breakdown = scoring::score(&grid, rules);
                 result.push(Entry {

@@ -87,6 +87,9 @@ pub fn record(
     Ok(hole)
 }
 
+/// What the prompt gathered: `(seat, typed)` entries and the seat that went out.
+pub type Prompted = (Vec<(usize, String)>, Option<usize>);
+
 /// Asks for each seat's grid on `reader`, re-asking after a bad entry, then who went out.
 /// Returns `(entries, out)`; errors only when the input ends.
 pub fn prompt(
@@ -94,7 +97,7 @@ pub fn prompt(
     writer: &mut impl Write,
     m: &Match,
     seats: &[usize],
-) -> anyhow::Result<(Vec<(usize, String)>, Option<usize>)> {
+) -> anyhow::Result<Prompted> {
     fn ask(
         reader: &mut impl BufRead,
         writer: &mut impl Write,

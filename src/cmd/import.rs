@@ -126,7 +126,7 @@ pub fn run(ctx: &Context, args: ImportArgs) -> anyhow::Result<()> {
         name: sheet.name.clone(),
         players: sheet.players.clone(),
     })
-    .with_context(|| format!("{shown}"))?;
+    .with_context(|| shown.clone())?;
 
     let mut store = ctx.open_write()?;
     let (m, note) = store.write(|tx| {
