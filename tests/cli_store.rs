@@ -1,0 +1,196 @@
+//! The database: migrations, files golf must refuse (left byte-for-byte unchanged),
+//! backup and check, and names that must round-trip exactly.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{repo, Env};
+
+fn import_classic(env: &Env) {
+    env.ok(&[
+        "import",
+        repo("examples/classic-9-holes.toml").to_str().unwrap(),
+    ]);
+}
+
+fn refused_unchanged(env: &Env, path: &std::path::Path, needle: &str) {
+    let before = std::fs::read(path).unwrap();
+    let p = path.to_str().unwrap();
+    for args in [
+        vec!["--db", p, "card"],
+        vec!["--db", p, "history"],
+        vec!["--db", p, "new", "--rules", "classic", "ann", "bob"],
+        vec!["--db", p, "check"],
+    ] {
+        let out = env.golf().args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "golf {args:?}: {stderr}");
+        assert!(
+            stderr.contains(p),
+            "golf {args:?} must name the path: {stderr}"
+        );
+        assert!(
+            stderr.contains(needle),
+            "golf {args:?}: expected {needle:?} in {stderr}"
+        );
+    }
+    assert!(std::fs::read(path).unwrap() == before, "{p} was changed");
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    assert!(
+        !std::path::Path::new(&wal).exists(),
+        "a WAL file appeared beside {p}"
+    );
+}
+
+#[test]
+fn a_fresh_database_is_created_current_and_stamped() {
+    let env = Env::new();
+    import_classic(&env);
+    let out = env.ok(&["check"]);
+    assert!(
+        out.contains(&format!("Database: {}", env.db().display())),
+        "{out}"
+    );
+    assert!(out.contains("Schema version: 1"), "{out}");
+    assert!(
+        out.contains("Integrity check: ok") && out.contains("Foreign keys: ok"),
+        "{out}"
+    );
+    let conn = rusqlite::Connection::open(env.db()).unwrap();
+    let app: i64 = conn
+        .pragma_query_value(None, "application_id", |r| r.get(0))
+        .unwrap();
+    assert_eq!(app, 0x474F_4C46);
+    let mode: String = conn
+        .pragma_query_value(None, "journal_mode", |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "wal");
+}
+
+#[test]
+fn default_path_is_the_data_directory() {
+    let env = Env::new();
+    let out = env
+        .golf()
+        .env_remove("GOLF_DB")
+        .args(["new", "--rules", "classic", "ann", "bob"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(env.dir.path().join("xdg/golf/golf.db").exists());
+}
+
+#[test]
+fn a_newer_schema_is_refused_naming_both_versions() {
+    let env = Env::new();
+    import_classic(&env);
+    {
+        let conn = rusqlite::Connection::open(env.db()).unwrap();
+        conn.pragma_update(None, "user_version", 99).unwrap();
+        conn.pragma_update(None, "journal_mode", "DELETE").unwrap();
+    }
+    refused_unchanged(
+        &env,
+        &env.db(),
+        "schema version 99, newer than this golf understands (version 1)",
+    );
+}
+
+#[test]
+fn another_programs_sqlite_file_is_refused() {
+    let env = Env::new();
+    let path = env.path("other.db");
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me');")
+            .unwrap();
+    }
+    refused_unchanged(&env, &path, "is not a golf database");
+}
+
+#[test]
+fn a_text_file_and_an_empty_file_are_refused() {
+    let env = Env::new();
+    let text = env.write("notes.txt", "shopping: milk, eggs\n");
+    refused_unchanged(&env, &text, "not an SQLite file");
+    let empty = env.write("empty.db", "");
+    refused_unchanged(&env, &empty, "an empty file");
+}
+
+#[test]
+fn backup_is_a_verified_consistent_copy() {
+    let env = Env::new();
+    import_classic(&env);
+    let copy = env.path("copy.db");
+    let out = env.ok(&["backup", copy.to_str().unwrap()]);
+    assert!(
+        out.contains("integrity check: ok") && out.contains("1 matches"),
+        "{out}"
+    );
+    let doc = env.json(&["--db", copy.to_str().unwrap(), "card", "1"]);
+    assert_eq!(doc["winners"][0], "bob");
+    let stderr = env.bad(&["backup", copy.to_str().unwrap()]);
+    assert!(stderr.contains("already exists"), "{stderr}");
+}
+
+#[test]
+fn names_round_trip_exactly() {
+    let env = Env::new();
+    let tricky = [
+        "Robert'); DROP TABLE matches;--",
+        "O'Brien \"the Knock\"",
+        "Zo\u{00eb}",
+        "李小龙",
+        "%_\\*",
+    ];
+    let mut args = vec![
+        "--json",
+        "new",
+        "--rules",
+        "classic",
+        "--name",
+        "Ann's \"big\" night; --",
+    ];
+    args.extend(tricky);
+    let doc: serde_json::Value = serde_json::from_str(&env.ok(&args)).unwrap();
+    assert_eq!(doc["name"], "Ann's \"big\" night; --");
+    // the decomposed spelling of Zoë is the same player
+    let entries: Vec<String> = [
+        "Robert'); DROP TABLE matches;--=1",
+        "O'Brien \"the Knock\"=2",
+        "Zoe\u{0308}=3",
+        "李小龙=4",
+        "%_\\*=5",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let mut hole = vec!["hole"];
+    hole.extend(entries.iter().map(String::as_str));
+    env.ok(&hole);
+    let card = env.json(&["card"]);
+    let names: Vec<&str> = card["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, tricky);
+    let history = env.json(&["history", "--player", "zoe\u{0308}"]);
+    assert_eq!(history.as_array().unwrap().len(), 1);
+    let history = env.json(&["history", "--player", "%"]);
+    assert_eq!(
+        history.as_array().unwrap().len(),
+        0,
+        "LIKE wildcards are not wildcards"
+    );
+    let long = "x".repeat(41);
+    let stderr = env.bad(&["new", "--rules", "classic", &long, "bob"]);
+    assert!(stderr.contains("a name is at most 40"), "{stderr}");
+}
