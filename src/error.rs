@@ -45,7 +45,12 @@ pub fn describe(err: &anyhow::Error) -> String {
     let mut parts: Vec<String> = Vec::new();
     for cause in err.chain() {
         let text = cause.to_string();
-        if !parts.iter().any(|p| p.contains(&text)) {
+        // SQLite's own errors repeat their message behind "Error code N: "
+        let core = match text.strip_prefix("Error code ") {
+            Some(rest) => rest.split_once(": ").map_or(rest, |(_, m)| m).to_string(),
+            None => text.clone(),
+        };
+        if !parts.iter().any(|p| p.contains(&core)) {
             parts.push(text);
         }
     }

@@ -174,20 +174,47 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         db: cli.db,
         out: Output::new(cli.json, cli.color),
     };
-    match cli.command {
-        Command::Score(args) => score::run(&ctx, args),
-        Command::Rules(args) => rules::run(&ctx, args),
-        Command::Ruling(args) => ruling::run(&ctx, args),
-        Command::New(args) => new::run(&ctx, args),
-        Command::Hole(args) => hole::run(&ctx, args),
-        Command::Amend(args) => amend::run(&ctx, args),
-        Command::Undo(args) => undo::run(&ctx, args),
-        Command::Penalty(args) => penalty::run(&ctx, args),
-        Command::Card(args) => card::run(&ctx, args),
-        Command::Finish(args) => finish::run(&ctx, args),
-        Command::History(args) => history::run(&ctx, args),
-        Command::Import(args) => import::run(&ctx, args),
-        Command::Backup(args) => backup::run(&ctx, args),
-        Command::Check => check::run(&ctx),
+    let result = run(&ctx, cli.command);
+    // a database failure names the file it happened in
+    result.map_err(|e| {
+        let from_sqlite = e.chain().any(|c| c.is::<rusqlite::Error>());
+        let named = ctx
+            .db_path()
+            .map(|p| e.chain().any(|c| c.to_string().contains(&p.display().to_string())))
+            .unwrap_or(true);
+        let damaged = e.chain().any(|c| {
+            matches!(
+                c.downcast_ref::<rusqlite::Error>(),
+                Some(rusqlite::Error::SqliteFailure(f, _))
+                    if matches!(f.code, rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase)
+            )
+        });
+        match ctx.db_path() {
+            Ok(path) if damaged => e.context(format!(
+                "the database {} is damaged; golf did not change it — restore it from a copy made with `golf backup`",
+                path.display()
+            )),
+            Ok(path) if from_sqlite && !named => e.context(format!("database {}", path.display())),
+            _ => e,
+        }
+    })
+}
+
+fn run(ctx: &Context, command: Command) -> anyhow::Result<()> {
+    match command {
+        Command::Score(args) => score::run(ctx, args),
+        Command::Rules(args) => rules::run(ctx, args),
+        Command::Ruling(args) => ruling::run(ctx, args),
+        Command::New(args) => new::run(ctx, args),
+        Command::Hole(args) => hole::run(ctx, args),
+        Command::Amend(args) => amend::run(ctx, args),
+        Command::Undo(args) => undo::run(ctx, args),
+        Command::Penalty(args) => penalty::run(ctx, args),
+        Command::Card(args) => card::run(ctx, args),
+        Command::Finish(args) => finish::run(ctx, args),
+        Command::History(args) => history::run(ctx, args),
+        Command::Import(args) => import::run(ctx, args),
+        Command::Backup(args) => backup::run(ctx, args),
+        Command::Check => check::run(ctx),
     }
 }

@@ -97,24 +97,24 @@ fn check_header(path: &Path) -> anyhow::Result<()> {
 
 /// Checks the application id and version of an open database: `Ok(version)` when it is a
 /// golf database (or an SQLite file with no tables at all, which golf may initialise).
-fn check_identity(conn: &Connection, path: &Path) -> anyhow::Result<i64> {
+fn check_identity(conn: &Connection, path: &Path, latest: i64) -> anyhow::Result<i64> {
     let shown = path.display().to_string();
     let app: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
     let tables: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))?;
     if app != APPLICATION_ID && !(app == 0 && version == 0 && tables == 0) {
         let why = if app == 0 {
-            format!("an SQLite database of another program, with {tables} schema objects")
+            "an SQLite database of another program: it has tables but no golf stamp".to_string()
         } else {
             format!("an SQLite database with application id {app:#x}")
         };
         return Err(SchemaError::NotGolf { path: shown, why }.into());
     }
-    if version > latest_version() {
+    if version > latest {
         return Err(SchemaError::Newer {
             path: shown,
             found: version,
-            supported: latest_version(),
+            supported: latest,
         }
         .into());
     }
@@ -135,7 +135,7 @@ pub fn open_read_only(path: &Path) -> anyhow::Result<Option<Connection>> {
             | OpenFlags::SQLITE_OPEN_URI,
     )?;
     configure(&conn, false)?;
-    let version = check_identity(&conn, path)?;
+    let version = check_identity(&conn, path, latest_version())?;
     if version < latest_version() {
         return Err(SchemaError::Older {
             path: path.display().to_string(),
@@ -151,8 +151,13 @@ pub fn open_read_only(path: &Path) -> anyhow::Result<Option<Connection>> {
 /// it to the latest schema. A new file is built aside and linked into place, so a crash or a
 /// second process never leaves a half-made database at `path`.
 pub fn open_for_write(path: &Path) -> anyhow::Result<Connection> {
+    open_for_write_with(path, MIGRATIONS)
+}
+
+/// [`open_for_write`] with a given list of migrations (tests use a longer one).
+pub fn open_for_write_with(path: &Path, migrations: &[&str]) -> anyhow::Result<Connection> {
     if !path.exists() {
-        create(path)?;
+        create(path, migrations)?;
     }
     check_header(path)?;
     let conn = Connection::open_with_flags(
@@ -163,18 +168,19 @@ pub fn open_for_write(path: &Path) -> anyhow::Result<Connection> {
     )?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
     // identity first, before any setting writes to the file
-    let version = check_identity(&conn, path)?;
+    let latest = migrations.len() as i64;
+    let version = check_identity(&conn, path, latest)?;
     configure(&conn, true)?;
-    if version < latest_version() {
+    if version < latest {
         if version > 0 {
-            backup_before_migration(&conn, path, version)?;
+            backup_before_migration(&conn, path, version, latest)?;
         }
-        migrate(&conn, path)?;
+        migrate_with(&conn, path, migrations)?;
     }
     Ok(conn)
 }
 
-fn create(path: &Path) -> anyhow::Result<()> {
+fn create(path: &Path, migrations: &[&str]) -> anyhow::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create the folder {}: {e}", dir.display()))?;
@@ -185,7 +191,7 @@ fn create(path: &Path) -> anyhow::Result<()> {
         let conn = Connection::open(&tmp)
             .map_err(|e| anyhow::anyhow!("cannot create the database {}: {e}", path.display()))?;
         configure(&conn, true)?;
-        migrate(&conn, path)?;
+        migrate_with(&conn, path, migrations)?;
         // back to a single self-contained file before it is linked into place
         conn.pragma_update(None, "journal_mode", "DELETE")?;
     }
@@ -209,7 +215,12 @@ pub fn sibling(path: &Path, suffix: &str) -> PathBuf {
     path.with_file_name(name)
 }
 
-fn backup_before_migration(conn: &Connection, path: &Path, version: i64) -> anyhow::Result<()> {
+fn backup_before_migration(
+    conn: &Connection,
+    path: &Path,
+    version: i64,
+    latest: i64,
+) -> anyhow::Result<()> {
     let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%SZ");
     let copy = sibling(path, &format!("v{version}-{stamp}.bak"));
     conn.execute("VACUUM INTO ?1", [copy.display().to_string()])
@@ -219,7 +230,7 @@ fn backup_before_migration(conn: &Connection, path: &Path, version: i64) -> anyh
     eprintln!(
         "golf: upgrading {} from schema version {version} to {}; a copy of the old file is at {}",
         path.display(),
-        latest_version(),
+        latest,
         copy.display()
     );
     Ok(())
@@ -228,21 +239,94 @@ fn backup_before_migration(conn: &Connection, path: &Path, version: i64) -> anyh
 /// Applies every migration newer than the database's `user_version`, in one IMMEDIATE
 /// transaction, re-reading the version under the lock.
 pub fn migrate(conn: &Connection, path: &Path) -> anyhow::Result<()> {
+    migrate_with(conn, path, MIGRATIONS)
+}
+
+fn migrate_with(conn: &Connection, path: &Path, migrations: &[&str]) -> anyhow::Result<()> {
+    let latest = migrations.len() as i64;
     let tx = rusqlite::Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
     let version: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
-    if version > latest_version() {
+    if version > latest {
         return Err(SchemaError::Newer {
             path: path.display().to_string(),
             found: version,
-            supported: latest_version(),
+            supported: latest,
         }
         .into());
     }
-    for sql in MIGRATIONS.iter().skip(version.max(0) as usize) {
+    for sql in migrations.iter().skip(version.max(0) as usize) {
         tx.execute_batch(sql)?;
     }
     tx.pragma_update(None, "application_id", APPLICATION_ID)?;
-    tx.pragma_update(None, "user_version", latest_version())?;
+    tx.pragma_update(None, "user_version", latest)?;
     tx.commit()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SECOND: &str = "ALTER TABLE matches ADD COLUMN venue TEXT;";
+
+    #[test]
+    fn an_existing_database_is_copied_aside_before_a_migration() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("golf.db");
+        {
+            let conn = open_for_write(&path).unwrap();
+            conn.execute(
+                "INSERT INTO matches (rules_name, rules_json, holes_planned, decks, tiebreak, started_at)
+                 VALUES ('classic', '{}', 9, 1, 'shared', 'then')",
+                [],
+            )
+            .unwrap();
+        }
+        let conn = open_for_write_with(&path, &[MIGRATIONS[0], SECOND]).unwrap();
+        let v: i64 = conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(v, 2);
+        conn.execute("UPDATE matches SET venue = 'harbour'", [])
+            .unwrap();
+        let backups: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with("golf.db.v1-") && n.ends_with(".bak"))
+            .collect();
+        assert_eq!(backups.len(), 1, "{backups:?}");
+        let old = Connection::open(dir.path().join(&backups[0])).unwrap();
+        let v: i64 = old
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(v, 1, "the copy is the database as it was");
+        let n: i64 = old
+            .query_row("SELECT count(*) FROM matches", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(n, 1);
+        // and this golf, which knows one migration, now refuses the upgraded file
+        drop(conn);
+        let err = open_for_write(&path).unwrap_err().to_string();
+        assert!(
+            err.contains("schema version 2, newer than this golf understands (version 1)"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn migrating_twice_applies_nothing_twice() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("golf.db");
+        let conn = open_for_write(&path).unwrap();
+        migrate(&conn, &path).unwrap();
+        migrate(&conn, &path).unwrap();
+        let tables: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(tables, 6);
+    }
 }

@@ -1,0 +1,195 @@
+//! The store at scale: 10,000 matches of 9 holes and 4 players recorded through the store
+//! (one transaction per match, as `golf import` does), then the time of `card` (load a match
+//! and build its scorecard) and `history` (the newest 20 matches) on that database, and the
+//! file's size per recorded grid. Run with `cargo bench --bench store`; the set-up figures
+//! print to stderr once.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use divan::black_box;
+use golf::cmd::view::CardView;
+use golf::hole;
+use golf::rules;
+use golf::standings::{Hole, Match};
+use golf::store::{self, Store};
+
+fn main() {
+    divan::main();
+}
+
+const MATCHES: i64 = 10_000;
+const PLAYERS: [&str; 4] = ["ann", "bob", "cat", "dan"];
+
+/// Nine deck-legal holes for four players of classic (one deck).
+const HOLES: [[&str; 4]; 9] = [
+    [
+        "5 K Q / 5 2 J",
+        "2 7 Q / 2 7 Q",
+        "7 7 3 / 4 5 6",
+        "A A 3 / 4 8 9",
+    ],
+    [
+        "K 3 9 / K 3 A",
+        "6 6 J / 4 8 J",
+        "2 10 5 / 2 10 Q",
+        "7 7 8 / 9 9 A",
+    ],
+    [
+        "Q 4 4 / Q 9 8",
+        "K A 2 / K A 3",
+        "5 5 J / 6 7 J",
+        "10 10 7 / 2 6 3",
+    ],
+    [
+        "2 2 K / 2 8 K",
+        "9 9 3 / 9 9 4",
+        "A 6 10 / A 6 Q",
+        "5 5 J / 7 7 J",
+    ],
+    [
+        "7 J 5 / 3 J 5",
+        "Q 4 6 / Q 4 K",
+        "8 8 A / 8 8 2",
+        "9 9 10 / 2 3 10",
+    ],
+    [
+        "K K 10 / 9 K 10",
+        "3 3 A / 3 5 A",
+        "6 6 2 / 6 7 2",
+        "Q Q 4 / J J 4",
+    ],
+    [
+        "A 4 Q / A 4 J",
+        "2 K 5 / 2 K 5",
+        "7 9 9 / 7 3 8",
+        "6 6 10 / 6 3 10",
+    ],
+    [
+        "6 5 K / 6 5 2",
+        "J 10 8 / Q 10 8",
+        "3 3 9 / 4 3 9",
+        "A A 7 / 7 4 2",
+    ],
+    [
+        "Q Q 7 / 2 5 7",
+        "K 4 4 / K A 4",
+        "J J 3 / J J 3",
+        "9 9 8 / 6 6 8",
+    ],
+];
+
+struct Fixture {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+fn fixture() -> &'static Fixture {
+    static FIXTURE: OnceLock<Fixture> = OnceLock::new();
+    FIXTURE.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let path = dir.path().join("bench.db");
+        let rules = rules::resolve("classic", &[]).unwrap_or_else(|e| panic!("{e}"));
+        let players: Vec<String> = PLAYERS.iter().map(|s| s.to_string()).collect();
+        // score the nine holes once; recording is what is measured
+        let holes: Vec<Hole> = HOLES
+            .iter()
+            .enumerate()
+            .map(|(i, grids)| {
+                let entries: Vec<(usize, String)> =
+                    grids.iter().enumerate().map(|(s, g)| (s, g.to_string())).collect();
+                Hole {
+                    number: i as u32 + 1,
+                    playoff: false,
+                    out: Some(i % 4),
+                    entries: hole::score(&rules, 1, &players, &entries, Some(i % 4))
+                        .unwrap_or_else(|e| panic!("{e}")),
+                    recorded_at: store::timestamp(),
+                }
+            })
+            .collect();
+        let template = Match {
+            id: 0,
+            name: Some("bench".into()),
+            rules,
+            holes_planned: 9,
+            decks: 1,
+            tiebreak: vec![golf::rules::Tiebreak::Countback, golf::rules::Tiebreak::Shared],
+            players,
+            started_at: store::timestamp(),
+            finished_at: None,
+            holes: vec![],
+            penalties: vec![],
+            audit: vec![],
+        };
+        let mut db = Store::open(&path).unwrap_or_else(|e| panic!("{e}"));
+        let start = Instant::now();
+        for _ in 0..MATCHES {
+            db.write(|tx| {
+                let id = store::insert_match(tx, &template)?;
+                for h in &holes {
+                    store::insert_hole(tx, id, h)?;
+                }
+                Ok(())
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+        }
+        let elapsed = start.elapsed();
+        db.conn()
+            .execute_batch("PRAGMA wal_checkpoint(TRUNCATE)")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        let grids = MATCHES as u64 * 9 * 4;
+        eprintln!(
+            "store set-up: {MATCHES} matches ({grids} grids) recorded in {:.1} s ({:.2} ms a match); file {:.1} MiB = {} bytes a grid",
+            elapsed.as_secs_f64(),
+            elapsed.as_secs_f64() * 1000.0 / MATCHES as f64,
+            bytes as f64 / 1_048_576.0,
+            bytes / grids
+        );
+        Fixture { _dir: dir, path }
+    })
+}
+
+#[divan::bench(sample_count = 200)]
+fn card_of_one_match(bencher: divan::Bencher) {
+    let f = fixture();
+    let db = Store::open_read_only(&f.path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|| panic!("no database"));
+    let mut id = 0;
+    bencher.bench_local(|| {
+        id = id % MATCHES + 1;
+        let m = store::load_match(db.conn(), id)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .unwrap_or_else(|| panic!("no match {id}"));
+        black_box(CardView::new(&m));
+    });
+}
+
+#[divan::bench(sample_count = 100)]
+fn history_newest_20(bencher: divan::Bencher) {
+    let f = fixture();
+    let db = Store::open_read_only(&f.path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|| panic!("no database"));
+    bencher.bench_local(|| {
+        let ids = store::match_ids(db.conn(), None, 20).unwrap_or_else(|e| panic!("{e}"));
+        for id in ids {
+            let m = store::load_match(db.conn(), id).unwrap_or_else(|e| panic!("{e}"));
+            black_box(m.map(|m| m.outcome()));
+        }
+    });
+}
+
+#[divan::bench(sample_count = 100)]
+fn history_of_one_player_newest_20(bencher: divan::Bencher) {
+    let f = fixture();
+    let db = Store::open_read_only(&f.path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|| panic!("no database"));
+    bencher.bench_local(|| {
+        black_box(store::match_ids(db.conn(), Some("dan"), 20).unwrap_or_else(|e| panic!("{e}")));
+    });
+}
