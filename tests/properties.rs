@@ -129,3 +129,44 @@ proptest! {
         prop_assert_eq!(keep_last, keep);
     }
 }
+
+proptest! {
+    #[test]
+    fn any_text_parses_or_fails_cleanly(text in "\\PC{0,80}") {
+        match Grid::parse(&text) {
+            Ok(grid) => prop_assert_eq!(Grid::parse(&grid.to_string()).unwrap(), grid),
+            Err(e) => prop_assert!(!e.to_string().is_empty()),
+        }
+    }
+
+    #[test]
+    fn near_grids_parse_or_fail_cleanly(text in "[ AaKkQqJjTt2-9*,/|\\n♠♥shdcx10-]{0,60}") {
+        let rules = with("jokers", &[]);
+        if let Ok(grid) = Grid::parse_for(&text, rules.expected(true)) {
+            let b = scoring::score(&grid, &rules);
+            prop_assert_eq!(b.sets.iter().map(|s| s.cards.len()).sum::<usize>() + b.unmatched.len(), 6);
+        }
+    }
+
+    #[test]
+    fn mangled_rules_files_load_or_fail_cleanly(
+        drop_line in 0usize..60,
+        dup_line in 0usize..60,
+        junk in "[a-z_=\\[\\]\" 0-9.-]{0,20}",
+        at in 0usize..60,
+    ) {
+        let text = rules::bundled::variant("eight-card").unwrap();
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        if dup_line < lines.len() { let l = lines[dup_line].clone(); lines.insert(dup_line, l); }
+        if drop_line < lines.len() { lines.remove(drop_line); }
+        let at = at.min(lines.len());
+        lines.insert(at, junk);
+        match rules::resolve_text("mangled.toml", &lines.join("\n")) {
+            Ok(r) => { let _ = r.facts(); }
+            Err(e) => {
+                let msg = e.to_string();
+                prop_assert!(msg.contains("mangled.toml") || msg.contains("rules"), "{}", msg);
+            }
+        }
+    }
+}

@@ -308,6 +308,19 @@ fn merge(
     }
 }
 
+/// Resolves the rules written in `text`, as if read from a group's file named `label`
+/// (`extends` may name a bundled variant, or a path relative to the working folder).
+/// Errors as [`resolve`].
+pub fn resolve_text(label: &str, text: &str) -> Result<Rules, RulesError> {
+    let layer = Layer::parse(label.to_string(), label, text.to_string(), None)?;
+    let mut layers = match layer.raw.extends.clone() {
+        Some(parent) => variant_chain(&parent)?,
+        None => Vec::new(),
+    };
+    layers.push(layer);
+    build(layers, &[])
+}
+
 /// Resolves rules: the variant `rules` (a bundled name or a file path) with its `extends`
 /// chain, then each house rule (a bundled name or a file path) in order.
 ///
@@ -315,7 +328,12 @@ fn merge(
 /// file, line and key), and rules that do not hold together (a rank without a value, jokers
 /// without a joker value, diagonals on a grid that is not square).
 pub fn resolve(rules: &str, house: &[String]) -> Result<Rules, RulesError> {
-    let mut layers = variant_chain(rules)?;
+    let layers = variant_chain(rules)?;
+    build(layers, house)
+}
+
+/// Merges variant `layers` (root first) with the named house rules and checks the whole.
+fn build(mut layers: Vec<Layer>, house: &[String]) -> Result<Rules, RulesError> {
     let variants = layers.len();
     for h in house {
         layers.push(house_layer(h)?);

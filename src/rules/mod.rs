@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Rank, Suit};
 
-pub use load::{resolve, RulesError};
+pub use load::{resolve, resolve_text, RulesError};
 
 /// A resolved set of rules: what scores a grid, what the deck holds, how a match runs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
