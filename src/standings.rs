@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{Rules, Tiebreak};
+use crate::rules::{Offence, Rules, Tiebreak, Tournament};
 
 /// One player's entry on one hole.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -105,38 +105,49 @@ pub struct PenaltyRecord {
     pub recorded_at: String,
 }
 
-/// The penalty for an illegal move, given how many the player already has (Official §6.3):
-/// `(points, disqualifies, reason)`.
-pub fn illegal_move(previous: usize) -> (i32, bool, String) {
-    match previous {
-        0 => (
+/// The penalty for an illegal move, given how many the player already has, under the
+/// rules' escalation (RULES.md §9): `(points, disqualifies, reason)`. Past the end of the
+/// escalation its last step repeats. `source` is cited in the reason.
+pub fn illegal_move(previous: usize, t: &Tournament, source: &str) -> (i32, bool, String) {
+    let step = t
+        .illegal_move
+        .get(previous)
+        .or(t.illegal_move.last())
+        .copied()
+        .unwrap_or(Offence::Warning);
+    let offence = match previous {
+        0 => "first offence".to_string(),
+        1 => "second offence".to_string(),
+        2 => "third offence".to_string(),
+        n => format!("offence {}", n + 1),
+    };
+    match step {
+        Offence::Warning => (
             0,
             false,
-            "illegal move, first offence: warning (Official §6.3)".into(),
+            format!("illegal move, {offence}: warning ({source})"),
         ),
-        1 => (
-            5,
+        Offence::Points(n) => (
+            n,
             false,
-            "illegal move, second offence: 5 points (Official §6.3)".into(),
+            format!("illegal move, {offence}: {n} points ({source})"),
         ),
-        n => (
+        Offence::Disqualify => (
             0,
             true,
-            format!(
-                "illegal move, offence {}: disqualified from the round (Official §6.3)",
-                n + 1
-            ),
+            format!("illegal move, {offence}: disqualified from the round ({source})"),
         ),
     }
 }
 
-/// The penalty for `minutes` over the time limit: 2 points a minute (Official §6.3).
-pub fn late(minutes: u32) -> (i32, String) {
-    let points = 2 * minutes as i32;
+/// The penalty for `minutes` over the time limit at the rules' points a minute
+/// (RULES.md §9): `(points, reason)`.
+pub fn late(minutes: u32, t: &Tournament, source: &str) -> (i32, String) {
+    let points = t.late_per_minute * minutes as i32;
     (
         points,
         format!(
-            "{minutes} minute{} over the time limit: {points} points (Official §6.3)",
+            "{minutes} minute{} over the time limit: {points} points ({source})",
             if minutes == 1 { "" } else { "s" }
         ),
     )
@@ -614,10 +625,13 @@ mod tests {
 
     #[test]
     fn penalties_count_in_totals_and_escalate() {
-        assert_eq!(illegal_move(0).0, 0);
-        assert_eq!(illegal_move(1), (5, false, illegal_move(1).2));
-        assert!(illegal_move(2).1);
-        assert_eq!(late(3).0, 6);
+        let t = crate::rules::resolve("classic", &[]).unwrap().tournament;
+        assert_eq!(illegal_move(0, &t, "s").0, 0);
+        assert_eq!(illegal_move(1, &t, "s").0, 5);
+        assert!(!illegal_move(1, &t, "s").1);
+        assert!(illegal_move(2, &t, "s").1);
+        assert!(illegal_move(5, &t, "s").1, "the last step repeats");
+        assert_eq!(late(3, &t, "s").0, 6);
         let mut m = fixture(&["ann", "bob"], &[&[1, 2]], &[Countback]);
         m.penalties.push(PenaltyRecord {
             seat: 0,

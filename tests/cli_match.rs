@@ -587,3 +587,26 @@ fn read_only_commands_never_create_the_database() {
     }
     assert!(!env.db().exists());
 }
+
+#[test]
+fn a_tables_own_penalty_escalation_is_honoured() {
+    let env = Env::new();
+    let file = env.write(
+        "strict.toml",
+        "name = \"strict\"\nextends = \"classic\"\n[tournament]\nillegal_move = [\"3\", \"disqualify\"]\nlate_per_minute = 5\n[sources]\n\"tournament\" = \"Harbour Inn rules\"\n",
+    );
+    new_match(&env, &["--rules", file.to_str().unwrap(), "ann", "bob"]);
+    let doc = env.json(&["penalty", "ann", "--illegal-move"]);
+    assert_eq!(doc["points"], 3);
+    assert!(
+        doc["reason"]
+            .as_str()
+            .unwrap()
+            .contains("Harbour Inn rules"),
+        "{doc}"
+    );
+    let doc = env.json(&["penalty", "bob", "--late", "2"]);
+    assert_eq!(doc["points"], 10);
+    let doc = env.json(&["penalty", "ann", "--illegal-move"]);
+    assert_eq!(doc["disqualifies"], true);
+}

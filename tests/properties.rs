@@ -170,3 +170,66 @@ proptest! {
         }
     }
 }
+
+fn match_of(
+    players: &[&str],
+    scores: &[Vec<i32>],
+    chain: Vec<golf::rules::Tiebreak>,
+) -> golf::standings::Match {
+    use golf::standings::{Entry, Hole, Match};
+    Match {
+        id: 1,
+        name: None,
+        rules: with("classic", &[]),
+        holes_planned: scores.len() as u32,
+        decks: 1,
+        tiebreak: chain,
+        players: players.iter().map(|s| s.to_string()).collect(),
+        started_at: String::new(),
+        finished_at: None,
+        holes: scores
+            .iter()
+            .enumerate()
+            .map(|(i, row)| Hole {
+                number: i as u32 + 1,
+                playoff: false,
+                out: None,
+                entries: row
+                    .iter()
+                    .enumerate()
+                    .map(|(seat, &score)| Entry {
+                        seat,
+                        typed: score.to_string(),
+                        grid: None,
+                        score,
+                        adjustment: 0,
+                        explanation: String::new(),
+                    })
+                    .collect(),
+                recorded_at: String::new(),
+            })
+            .collect(),
+        penalties: vec![],
+        audit: vec![],
+    }
+}
+
+proptest! {
+    #[test]
+    fn seating_order_never_changes_the_result(
+        scores in prop::collection::vec(prop::collection::vec(0i32..4, 3), 1..8),
+    ) {
+        use golf::rules::Tiebreak::*;
+        let chain = vec![Countback, MostHolesWon, CardMatching, Shared];
+        let forward = match_of(&["ann", "bob", "cat"], &scores, chain.clone());
+        let reversed_scores: Vec<Vec<i32>> = scores.iter().map(|r| r.iter().rev().copied().collect()).collect();
+        let backward = match_of(&["cat", "bob", "ann"], &reversed_scores, chain);
+        let names = |m: &golf::standings::Match| {
+            let mut w: Vec<String> = m.outcome().winners.iter().map(|&s| m.players[s].clone()).collect();
+            w.sort();
+            w
+        };
+        prop_assert_eq!(names(&forward), names(&backward));
+        prop_assert_eq!(forward.outcome().decided_by, backward.outcome().decided_by);
+    }
+}

@@ -1,5 +1,6 @@
 //! `golf penalty`: a tournament penalty — points with a reason, an illegal move (warning,
-//! +5, disqualification) or minutes late (+2 a minute) (RULES.md §9, Official §6.3).
+//! +5, disqualification) or minutes late (+2 a minute), as the match's rules set them
+//! (RULES.md §9, Official §6.3).
 
 use serde::Serialize;
 
@@ -68,7 +69,9 @@ pub fn build(
                 .iter()
                 .filter(|p| p.seat == seat && p.kind == PenaltyKind::IllegalMove)
                 .count();
-            let (points, dq, reason) = standings::illegal_move(previous);
+            let source = m.rules.source_of("tournament.illegal_move");
+            let (points, dq, reason) =
+                standings::illegal_move(previous, &m.rules.tournament, source);
             (PenaltyKind::IllegalMove, points, dq, reason)
         }
         Kind::Late(minutes) => {
@@ -77,7 +80,8 @@ pub fn build(
                     "--late {minutes} is out of range; expected 1 to 120 minutes"
                 ));
             }
-            let (points, reason) = standings::late(minutes);
+            let source = m.rules.source_of("tournament.late_per_minute");
+            let (points, reason) = standings::late(minutes, &m.rules.tournament, source);
             (PenaltyKind::Late, points, false, reason)
         }
     };

@@ -10,8 +10,8 @@ use toml::{Table, Value};
 use super::bundled;
 use super::raw::RawLayer;
 use super::{
-    Anywhere, BonusWhen, Deck, GoingOut, Layout, Matching, NegativeMatches, Penalty, PenaltyWhen,
-    PlayRule, Rules, Ruling, Tiebreak, Values,
+    Anywhere, BonusWhen, Deck, GoingOut, Layout, Matching, Penalty, PenaltyWhen, PlayRule, Rules,
+    Ruling, Tournament, Values,
 };
 use crate::card::Rank;
 
@@ -484,7 +484,9 @@ impl Resolved<'_> {
             diagonals: m.diagonals.unwrap_or(false),
             row_pairs: m.row_pairs.unwrap_or(false),
             anywhere: m.anywhere.unwrap_or(Anywhere::None),
-            negative_matches: m.negative_matches.unwrap_or(NegativeMatches::Cancel),
+            negative_matches: m
+                .negative_matches
+                .ok_or_else(|| self.missing("matching.negative_matches"))?,
             same_rank_columns: m
                 .same_rank_columns
                 .unwrap_or_default()
@@ -511,13 +513,24 @@ impl Resolved<'_> {
         };
 
         let mt = raw.match_.unwrap_or_default();
-        let tiebreak = mt.tiebreak.unwrap_or_else(|| {
-            vec![
-                Tiebreak::Countback,
-                Tiebreak::MostHolesWon,
-                Tiebreak::Shared,
-            ]
-        });
+        let tiebreak = mt.tiebreak.ok_or_else(|| self.missing("match.tiebreak"))?;
+        let holes = mt.holes.ok_or_else(|| self.missing("match.holes"))?.0;
+        let t = raw.tournament.unwrap_or_default();
+        let tournament = Tournament {
+            illegal_move: t
+                .illegal_move
+                .ok_or_else(|| self.missing("tournament.illegal_move"))?,
+            late_per_minute: t
+                .late_per_minute
+                .ok_or_else(|| self.missing("tournament.late_per_minute"))?
+                .0 as i32,
+        };
+        if tournament.illegal_move.is_empty() {
+            return Err(self.invalid(
+                "tournament.illegal_move",
+                "the escalation is empty; expected at least one step, e.g. [\"warning\", \"5\", \"disqualify\"]".into(),
+            ));
+        }
         if tiebreak.is_empty() {
             return Err(self.invalid(
                 "match.tiebreak",
@@ -571,8 +584,9 @@ impl Resolved<'_> {
             values,
             matching,
             going_out,
-            holes: mt.holes.map_or(9, |h| h.0),
+            holes,
             tiebreak,
+            tournament,
             play,
             rulings,
             sources,

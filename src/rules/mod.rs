@@ -46,6 +46,8 @@ pub struct Rules {
     pub holes: u32,
     /// The tiebreak chain, tried in order (RULES.md §8).
     pub tiebreak: Vec<Tiebreak>,
+    /// Tournament penalties (RULES.md §9).
+    pub tournament: Tournament,
     /// Rules of play with no scoring effect, shown on the scorecard (RULES.md §6).
     pub play: Vec<PlayRule>,
     /// Official rulings for disputes (RULES.md §10).
@@ -328,6 +330,57 @@ impl fmt::Display for Tiebreak {
     }
 }
 
+/// One step of the illegal-move escalation (RULES.md §9): what an offence costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum Offence {
+    /// A warning: recorded, 0 points.
+    Warning,
+    /// Penalty points.
+    Points(i32),
+    /// Disqualification from the round.
+    Disqualify,
+}
+
+impl FromStr for Offence {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "warning" => Ok(Offence::Warning),
+            "disqualify" => Ok(Offence::Disqualify),
+            n => n.parse::<i32>().map(Offence::Points).map_err(|_| {
+                format!("`{s}` is not an offence; expected \"warning\", a number of points such as \"5\", or \"disqualify\"")
+            }),
+        }
+    }
+}
+
+impl TryFrom<String> for Offence {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<Offence> for String {
+    fn from(o: Offence) -> String {
+        match o {
+            Offence::Warning => "warning".into(),
+            Offence::Points(n) => n.to_string(),
+            Offence::Disqualify => "disqualify".into(),
+        }
+    }
+}
+
+/// Tournament penalties (RULES.md §9, Official §6.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tournament {
+    /// What the first, second, third… illegal move costs; the last step repeats.
+    pub illegal_move: Vec<Offence>,
+    /// Points per minute over the time limit.
+    pub late_per_minute: i32,
+}
+
 /// A rule of play with no scoring effect, stored with a match so the table sees what was
 /// agreed (RULES.md §6).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -493,6 +546,19 @@ impl Rules {
             ),
             ("going_out.bonus".into(), g.bonus.to_string()),
             ("going_out.bonus_when".into(), bonus_when.to_string()),
+            (
+                "tournament.illegal_move".into(),
+                self.tournament
+                    .illegal_move
+                    .iter()
+                    .map(|o| String::from(*o))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+            (
+                "tournament.late_per_minute".into(),
+                self.tournament.late_per_minute.to_string(),
+            ),
             ("match.holes".into(), self.holes.to_string()),
             (
                 "match.tiebreak".into(),

@@ -44,6 +44,10 @@
 //! holes = 9
 //! tiebreak = ["countback", "most-holes-won", "shared"]
 //!
+//! [tournament]                        # Official §6.3
+//! illegal_move = ["warning", "5", "disqualify"]   # first, second, third offence…
+//! late_per_minute = 2
+//!
 //! [play.look-once]                    # rules of play with no scoring effect
 //! text = "…"
 //! source = "Official §9.2"
@@ -90,6 +94,8 @@ pub struct RawLayer {
     /// Holes and tiebreak chain.
     #[serde(rename = "match")]
     pub match_: Option<RawMatch>,
+    /// Tournament penalties.
+    pub tournament: Option<RawTournament>,
     /// Rules of play with no scoring effect, by name.
     pub play: Option<BTreeMap<String, RawPlay>>,
     /// Rulings, by id.
@@ -218,6 +224,16 @@ pub struct RawMatch {
     pub holes: Option<Bounded<1, 36>>,
     /// Tiebreak methods in order.
     pub tiebreak: Option<Vec<Tiebreak>>,
+}
+
+/// `[tournament]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTournament {
+    /// What each illegal move costs, in order: `"warning"`, points (`"5"`), `"disqualify"`.
+    pub illegal_move: Option<Vec<super::Offence>>,
+    /// Points per minute late, 0 to 100.
+    pub late_per_minute: Option<Bounded<0, 100>>,
 }
 
 /// `[play.NAME]`.
