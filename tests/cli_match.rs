@@ -42,6 +42,7 @@ struct Player {
     seat: usize,
     total: i32,
     holes: Vec<i32>,
+    running: Vec<i32>,
     penalties: i32,
     disqualified: bool,
 }
@@ -609,4 +610,74 @@ fn a_tables_own_penalty_escalation_is_honoured() {
     assert_eq!(doc["points"], 10);
     let doc = env.json(&["penalty", "ann", "--illegal-move"]);
     assert_eq!(doc["disqualifies"], true);
+}
+
+#[test]
+fn a_recorded_match_keeps_its_rules_when_the_file_changes() {
+    let env = Env::new();
+    let file = env.write(
+        "ours.toml",
+        "name = \"ours\"\nextends = \"classic\"\n[values]\nK = -1\n",
+    );
+    new_match(&env, &["--rules", file.to_str().unwrap(), "ann", "bob"]);
+    env.write(
+        "ours.toml",
+        "name = \"ours\"\nextends = \"classic\"\n[values]\nK = -5\n",
+    );
+    let doc = env.json(&["hole", "ann=K 9 2 / K 9 3", "bob=Q J 4 / 5 6 7"]);
+    // a pair of kings at -1 keeps -2 in classic (negative matches keep); 9s 0; 2 + 3
+    assert_eq!(doc["entries"][0]["score"], -2 + 0 + 1);
+    let doc = env.json(&["hole", "ann=K 9 2 / 3 9 4", "bob=Q J 4 / 5 6 7"]);
+    assert_eq!(
+        doc["entries"][0]["score"],
+        (-1 + 3) + 0 + (-2 + 4),
+        "K is still -1 as when the match began"
+    );
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!(
+        card(&env, &[]).players[0].holes,
+        vec![-1, 4],
+        "the card needs no rules file"
+    );
+}
+
+#[test]
+fn running_totals_on_the_card() {
+    let env = Env::new();
+    new_match(&env, &["--rules", "quick", "--holes", "3", "ann", "bob"]);
+    for (a, b) in [(5, 2), (-2, 7), (10, 0)] {
+        env.ok(&["hole", &format!("ann={a}"), &format!("bob={b}")]);
+    }
+    let c = card(&env, &[]);
+    assert_eq!(c.players[0].running, vec![5, 3, 13]);
+    assert_eq!(c.players[1].running, vec![2, 9, 9]);
+    let out = env.ok(&["card"]);
+    assert!(out.contains("-2* → 3") && out.contains("0* → 9"), "{out}");
+}
+
+#[test]
+fn oversized_input_is_refused_before_it_is_read() {
+    let env = Env::new();
+    let long = "x".repeat(81);
+    let stderr = env.bad(&["new", "--rules", "classic", "--name", &long, "ann", "bob"]);
+    assert!(stderr.contains("at most 80"), "{stderr}");
+    new_match(&env, &["--rules", "classic", "ann", "bob"]);
+    let reason = "r".repeat(201);
+    let stderr = env.bad(&["penalty", "ann", "--points", "2", "--reason", &reason]);
+    assert!(stderr.contains("1 to 200 characters"), "{stderr}");
+    let big = env.write(
+        "big.toml",
+        &format!("# {}\nextends = \"classic\"\n", "x".repeat(300 * 1024)),
+    );
+    let stderr = env.bad(&["rules", "check", big.to_str().unwrap()]);
+    assert!(
+        stderr.contains("a rules file is at most 262144 bytes"),
+        "{stderr}"
+    );
+    let sheet = env.write(
+        "sheet.toml",
+        &format!("# {}\nrules = \"classic\"\n", "x".repeat(1100 * 1024)),
+    );
+    let stderr = env.bad(&["import", sheet.to_str().unwrap()]);
+    assert!(stderr.contains("a scoresheet is at most"), "{stderr}");
 }

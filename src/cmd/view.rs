@@ -19,6 +19,8 @@ pub struct PlayerView {
     pub total: i32,
     /// Regular hole scores in order (grid score + going-out adjustment).
     pub holes: Vec<i32>,
+    /// Running totals of those hole scores, hole by hole.
+    pub running: Vec<i32>,
     /// Tournament penalty points.
     pub penalties: i32,
     /// Disqualified from the round.
@@ -216,6 +218,14 @@ impl CardView {
                 name: s.name,
                 seat: s.seat,
                 total: s.total,
+                running: s
+                    .holes
+                    .iter()
+                    .scan(0, |sum, h| {
+                        *sum += h;
+                        Some(*sum)
+                    })
+                    .collect(),
                 holes: s.holes,
                 penalties: s.penalty_points,
                 disqualified: s.disqualified,
@@ -351,13 +361,26 @@ impl CardView {
                 hole.dealer.clone(),
                 hole.out.clone().unwrap_or_default(),
             ];
-            row.extend(hole.entries.iter().map(|e| match e {
+            let running = |seat: usize| match (
+                hole.playoff,
+                self.players[seat].running.get(hole.number as usize - 1),
+            ) {
+                (false, Some(r)) => format!(" → {r}"),
+                _ => String::new(),
+            };
+            row.extend(hole.entries.iter().enumerate().map(|(seat, e)| match e {
                 None => "—".to_string(),
                 Some(e) if e.adjustment != 0 => {
-                    format!("{} ({}{:+})", e.total, e.score, e.adjustment)
+                    format!(
+                        "{} ({}{:+}){}",
+                        e.total,
+                        e.score,
+                        e.adjustment,
+                        running(seat)
+                    )
                 }
-                Some(e) if e.grid.is_none() => format!("{}*", e.total),
-                Some(e) => e.total.to_string(),
+                Some(e) if e.grid.is_none() => format!("{}*{}", e.total, running(seat)),
+                Some(e) => format!("{}{}", e.total, running(seat)),
             }));
             table.add_row(row);
             if self.holes_planned == 18 && !hole.playoff && hole.number == 9 {
@@ -389,6 +412,11 @@ impl CardView {
         }
         text.push_str(&table.to_string());
         text.push('\n');
+        if !self.holes.is_empty() {
+            text.push_str(
+                "Each cell: hole score (grid score ± going-out adjustment) → running total\n",
+            );
+        }
         if self
             .holes
             .iter()
