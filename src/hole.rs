@@ -89,8 +89,8 @@ pub fn score(
                 });
             }
             Typed::Grid(text) => {
-                let grid = Grid::parse_for(&text, rules.expected(rules.deck.has_jokers()))
-                    .map_err(|error| HoleError::Grid {
+                let grid =
+                    Grid::parse_for(&text, rules.expected()).map_err(|error| HoleError::Grid {
                         player: name(*seat),
                         error: Box::new(error),
                     })?;

@@ -142,7 +142,7 @@ proptest! {
     #[test]
     fn near_grids_parse_or_fail_cleanly(text in "[ AaKkQqJjTt2-9*,/|\\n♠♥shdcx10-]{0,60}") {
         let rules = with("jokers", &[]);
-        if let Ok(grid) = Grid::parse_for(&text, rules.expected(true)) {
+        if let Ok(grid) = Grid::parse_for(&text, rules.expected()) {
             let b = scoring::score(&grid, &rules);
             prop_assert_eq!(b.sets.iter().map(|s| s.cards.len()).sum::<usize>() + b.unmatched.len(), 6);
         }

@@ -60,7 +60,7 @@ fn cases() -> Vec<Case> {
 fn outcome(case: &Case) -> String {
     let rules = rules::resolve(&case.rules, &case.house)
         .unwrap_or_else(|e| panic!("line {}: {e}", case.line));
-    let grid = match Grid::parse_for(&case.grid, rules.expected(rules.deck.has_jokers())) {
+    let grid = match Grid::parse_for(&case.grid, rules.expected()) {
         Ok(g) => g,
         Err(_) => return "invalid".into(),
     };

@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
             let _ = rules.facts();
             let n = rules.layout.rows * rules.layout.columns;
             let cards = vec!["K"; n].join(" ");
-            if let Ok(grid) = Grid::parse_for(&cards, rules.expected(false)) {
+            if let Ok(grid) = Grid::parse_for(&cards, rules.expected()) {
                 let _ = golf::scoring::score(&grid, &rules);
             }
         }

@@ -126,11 +126,9 @@ pub fn prompt(
                 )?;
                 let problem = match Typed::from_text(&text) {
                     Typed::Score(_) => None,
-                    Typed::Grid(g) => {
-                        Grid::parse_for(&g, m.rules.expected(m.rules.deck.has_jokers()))
-                            .err()
-                            .map(|e| e.to_string())
-                    }
+                    Typed::Grid(g) => Grid::parse_for(&g, m.rules.expected())
+                        .err()
+                        .map(|e| e.to_string()),
                 };
                 match problem {
                     Some(p) => {

@@ -52,7 +52,7 @@ pub fn run(ctx: &Context, args: ScoreArgs) -> anyhow::Result<()> {
         Some(d) => return input(format!("--decks {d} is out of range; expected 1 to 8")),
         None => rules.deck.decks,
     };
-    let grid = Grid::parse_for(&text, rules.expected(rules.deck.has_jokers()))?;
+    let grid = Grid::parse_for(&text, rules.expected())?;
     deck::check_hole(&[("the grid", &grid)], decks, rules.deck.jokers_per_deck)?;
     let breakdown = scoring::score(&grid, &rules);
     show(ctx, &rules, &grid, &breakdown)

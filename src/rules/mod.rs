@@ -441,12 +441,12 @@ impl Rules {
             .join(" + ")
     }
 
-    /// The grid shape and joker rule a typed grid is checked against.
-    pub fn expected(&self, decks_have_jokers: bool) -> crate::grid::Expected<'_> {
+    /// The grid shape and joker rule a typed grid is checked against (RULES.md §2).
+    pub fn expected(&self) -> crate::grid::Expected<'_> {
         crate::grid::Expected {
             rows: self.layout.rows,
             columns: self.layout.columns,
-            jokers: decks_have_jokers,
+            jokers: self.deck.has_jokers(),
             rules: &self.name,
         }
     }

@@ -128,13 +128,9 @@ impl Store {
     }
 }
 
-fn now() -> String {
-    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
-}
-
 /// The current time as stored: RFC 3339, UTC, milliseconds.
 pub fn timestamp() -> String {
-    now()
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
 /// Records a new match — its resolved rules, seats and settings — and returns its id.
