@@ -193,6 +193,13 @@ impl Card {
     /// Parses one token of grid notation (RULES.md §2): a rank, optionally followed by a
     /// suit (`10h`, `Q♠`, `ts`), or a joker (`JK`, `JOKER`, `*`). Case-insensitive.
     /// Returns `None` when the token is not a card.
+    ///
+    /// ```
+    /// use golf::card::{Card, Rank, Suit};
+    /// assert_eq!(Card::parse("th"), Some(Card { rank: Rank::Ten, suit: Some(Suit::Hearts) }));
+    /// assert_eq!(Card::parse("joker"), Some(Card::new(Rank::Joker)));
+    /// assert_eq!(Card::parse("11"), None);
+    /// ```
     pub fn parse(token: &str) -> Option<Card> {
         if let Some(rank) = Rank::parse(token) {
             return Some(Card::new(rank));

@@ -72,6 +72,16 @@ impl fmt::Display for DeckError {
 /// Checks one hole's grids (`(player, grid)` in seat order) against a deal from `decks`
 /// decks with `jokers_per_deck` jokers each. Errors list every rank, joker count and suited
 /// card that exceeds the deck, with each player's count.
+///
+/// ```
+/// use golf::{deck, grid::Grid};
+/// let ann = Grid::parse("7 7 3 / 4 5 6")?;
+/// let bob = Grid::parse("7 7 7 / 4 5 6")?;
+/// let err = deck::check_hole(&[("ann", &ann), ("bob", &bob)], 1, 0).unwrap_err();
+/// assert!(err.to_string().contains("5 sevens but the deck holds 4 (ann 2, bob 3)"));
+/// assert!(deck::check_hole(&[("ann", &ann), ("bob", &bob)], 2, 0).is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn check_hole(
     grids: &[(&str, &Grid)],
     decks: u32,

@@ -5,6 +5,19 @@
 //! no I/O: plain functions over plain types. [`store`] keeps matches in SQLite; [`cmd`] holds
 //! one small module per subcommand that parses, calls the core and the store, and renders.
 //! [`run`] is the whole program; `main` only turns its result into an exit code.
+//!
+//! Scoring a grid the way `golf score` does (RULES.md §11, Eight-card sheet hand #2):
+//!
+//! ```
+//! use golf::{grid::Grid, rules, scoring};
+//!
+//! let rules = rules::resolve("eight-card", &[])?;
+//! let grid = Grid::parse_for("6 4 9 9 / A K 9 9", rules.expected())?;
+//! let breakdown = scoring::score(&grid, &rules);
+//! assert_eq!(breakdown.total, 1); // 6 + 4 + 1 + 0, and two columns of nines earn -10
+//! assert_eq!(breakdown.bonuses[0].points, -10);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod card;
 pub mod cli;
