@@ -2,11 +2,18 @@
 -- Rules for migrations (src/store/schema.rs): never edit or remove a released file; add
 -- a new numbered file; no backwards-incompatible changes to data already recorded.
 
+-- Each distinct set of fully resolved rules, stored once; a match points at the set it
+-- was started with, so editing a rules file later never changes a recorded match.
+CREATE TABLE rule_sets (
+    id   INTEGER PRIMARY KEY,
+    json TEXT    NOT NULL UNIQUE
+) STRICT;
+
 CREATE TABLE matches (
     id            INTEGER PRIMARY KEY,
     name          TEXT,
     rules_name    TEXT    NOT NULL,
-    rules_json    TEXT    NOT NULL,          -- the fully resolved rules at `new`
+    rule_set      INTEGER NOT NULL REFERENCES rule_sets (id),  -- resolved at `new`
     holes_planned INTEGER NOT NULL CHECK (holes_planned BETWEEN 1 AND 36),
     decks         INTEGER NOT NULL CHECK (decks BETWEEN 1 AND 8),
     tiebreak      TEXT    NOT NULL,          -- comma-separated methods, in order

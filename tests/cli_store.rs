@@ -194,3 +194,23 @@ fn names_round_trip_exactly() {
     let stderr = env.bad(&["new", "--rules", "classic", &long, "bob"]);
     assert!(stderr.contains("a name is at most 40"), "{stderr}");
 }
+
+#[test]
+fn identical_rules_are_stored_once_and_each_match_keeps_its_own() {
+    let env = Env::new();
+    import_classic(&env);
+    import_classic(&env);
+    env.ok(&["new", "--rules", "eight-card", "ann", "bob"]);
+    let conn = rusqlite::Connection::open(env.db()).unwrap();
+    let sets: i64 = conn
+        .query_row("SELECT count(*) FROM rule_sets", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(
+        sets, 2,
+        "two matches of classic + out-penalty-10 share one stored rule set"
+    );
+    let card = env.json(&["card", "3"]);
+    assert_eq!(card["rules"], "eight-card");
+    let card = env.json(&["card", "2"]);
+    assert_eq!(card["house"][0], "out-penalty-10");
+}

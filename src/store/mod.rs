@@ -137,13 +137,22 @@ pub fn timestamp() -> String {
 /// `m.holes`, `m.penalties` and `m.audit` are not written.
 pub fn insert_match(conn: &Connection, m: &Match) -> anyhow::Result<i64> {
     let tiebreak: Vec<&str> = m.tiebreak.iter().map(|t| t.name()).collect();
+    let rules = serde_json::to_string(&m.rules)?;
     conn.execute(
-        "INSERT INTO matches (name, rules_name, rules_json, holes_planned, decks, tiebreak, started_at)
+        "INSERT OR IGNORE INTO rule_sets (json) VALUES (?1)",
+        [&rules],
+    )?;
+    let rule_set: i64 =
+        conn.query_row("SELECT id FROM rule_sets WHERE json = ?1", [&rules], |r| {
+            r.get(0)
+        })?;
+    conn.execute(
+        "INSERT INTO matches (name, rules_name, rule_set, holes_planned, decks, tiebreak, started_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![
             m.name,
             m.rules.name,
-            serde_json::to_string(&m.rules)?,
+            rule_set,
             m.holes_planned,
             m.decks,
             tiebreak.join(","),
@@ -186,8 +195,8 @@ pub fn match_ids(conn: &Connection, player: Option<&str>, limit: u32) -> anyhow:
 pub fn load_match(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
     let row = conn
         .query_row(
-            "SELECT name, rules_json, holes_planned, decks, tiebreak, started_at, finished_at
-             FROM matches WHERE id = ?1",
+            "SELECT m.name, r.json, m.holes_planned, m.decks, m.tiebreak, m.started_at, m.finished_at
+             FROM matches m JOIN rule_sets r ON r.id = m.rule_set WHERE m.id = ?1",
             [id],
             |r| {
                 Ok((

@@ -275,10 +275,10 @@ mod tests {
         let path = dir.path().join("golf.db");
         {
             let conn = open_for_write(&path).unwrap();
-            conn.execute(
-                "INSERT INTO matches (rules_name, rules_json, holes_planned, decks, tiebreak, started_at)
-                 VALUES ('classic', '{}', 9, 1, 'shared', 'then')",
-                [],
+            conn.execute_batch(
+                "INSERT INTO rule_sets (id, json) VALUES (1, '{}');
+                 INSERT INTO matches (rules_name, rule_set, holes_planned, decks, tiebreak, started_at)
+                 VALUES ('classic', 1, 9, 1, 'shared', 'then');",
             )
             .unwrap();
         }
@@ -327,6 +327,6 @@ mod tests {
                 |r| r.get(0),
             )
             .unwrap();
-        assert_eq!(tables, 6);
+        assert_eq!(tables, 7);
     }
 }
