@@ -29,7 +29,7 @@ CREATE TABLE seats (
     PRIMARY KEY (match_id, seat),
     UNIQUE (match_id, player)
 ) STRICT;
-CREATE INDEX seats_by_player ON seats (player);
+CREATE INDEX seats_by_player ON seats (player COLLATE NOCASE);
 
 CREATE TABLE holes (
     id          INTEGER PRIMARY KEY,
@@ -82,4 +82,4 @@ CREATE INDEX holes_by_match ON holes (match_id, playoff, number);
 CREATE INDEX grids_by_match ON grids (match_id);
 CREATE INDEX penalties_by_match ON penalties (match_id);
 CREATE INDEX audit_by_match ON audit (match_id);
-CREATE INDEX matches_by_start ON matches (started_at);
+CREATE INDEX matches_by_start ON matches (started_at, id);

@@ -178,16 +178,24 @@ pub fn latest_match(conn: &Connection, unfinished_only: bool) -> anyhow::Result<
     Ok(conn.query_row(sql, [], |r| r.get(0)).optional()?)
 }
 
-/// Match ids, newest first, optionally only those `player` sat in.
+/// Match ids, newest first, optionally only those `player` sat in (ignoring case). Walks
+/// the matches newest first and stops at `limit`, so a common player costs no more than
+/// `limit` matches.
 pub fn match_ids(conn: &Connection, player: Option<&str>, limit: u32) -> anyhow::Result<Vec<i64>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT id FROM matches
-         WHERE ?1 IS NULL OR id IN (SELECT match_id FROM seats WHERE player = ?1 COLLATE NOCASE)
-         ORDER BY started_at DESC, id DESC LIMIT ?2",
-    )?;
-    let ids = stmt
-        .query_map(params![player, limit], |r| r.get(0))?
-        .collect::<Result<Vec<i64>, _>>()?;
+    let ids = match player {
+        None => conn
+            .prepare_cached("SELECT id FROM matches ORDER BY started_at DESC, id DESC LIMIT ?1")?
+            .query_map(params![limit], |r| r.get(0))?
+            .collect::<Result<Vec<i64>, _>>()?,
+        Some(player) => conn
+            .prepare_cached(
+                "SELECT m.id FROM matches m
+                 WHERE EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.player = ?1 COLLATE NOCASE)
+                 ORDER BY m.started_at DESC, m.id DESC LIMIT ?2",
+            )?
+            .query_map(params![player, limit], |r| r.get(0))?
+            .collect::<Result<Vec<i64>, _>>()?,
+    };
     Ok(ids)
 }
 
