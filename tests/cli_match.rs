@@ -680,3 +680,40 @@ fn oversized_input_is_refused_before_it_is_read() {
     let stderr = env.bad(&["import", sheet.to_str().unwrap()]);
     assert!(stderr.contains("a scoresheet is at most"), "{stderr}");
 }
+
+#[test]
+fn the_card_lists_holes_then_penalties_then_the_total_then_playoffs() {
+    let env = Env::new();
+    new_match(
+        &env,
+        &[
+            "--rules",
+            "quick",
+            "--holes",
+            "1",
+            "--tiebreak",
+            "sudden-death",
+            "ann",
+            "bob",
+        ],
+    );
+    let out = env.ok(&["card"]);
+    assert!(
+        out.contains("No holes recorded yet; ann deals the first."),
+        "{out}"
+    );
+    env.ok(&["hole", "ann=7", "bob=5"]);
+    env.ok(&["penalty", "bob", "--late", "1"]);
+    env.ok(&["hole", "--playoff", "ann=3", "bob=4"]);
+    let out = env.ok(&["card"]);
+    let at = |label: &str| {
+        out.find(label)
+            .unwrap_or_else(|| panic!("{label} missing: {out}"))
+    };
+    assert!(at("│ 1 ") < at("penalties"), "{out}");
+    assert!(at("penalties") < at("total"), "{out}");
+    assert!(
+        at("total") < at("playoff 1"),
+        "the total includes the penalty and comes before playoffs: {out}"
+    );
+}

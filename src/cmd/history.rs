@@ -91,10 +91,7 @@ pub fn run(ctx: &Context, args: HistoryArgs) -> anyhow::Result<()> {
         "match", "date", "name", "rules", "holes", "players", "winner", "tiebreak",
     ]);
     for r in rows {
-        let rules = std::iter::once(r.rules.as_str())
-            .chain(r.house.iter().map(String::as_str))
-            .collect::<Vec<_>>()
-            .join(" + ");
+        let rules = crate::rules::label(&r.rules, &r.house);
         let players = r
             .players
             .iter()

@@ -176,10 +176,11 @@ pub fn run(ctx: &Context, args: NewArgs) -> anyhow::Result<()> {
     }
     let chain: Vec<&str> = m.tiebreak.iter().map(|t| t.name()).collect();
     crate::outln!(
-        "Match {} started: {}, {} holes, {} deck{}; players in seating order: {}.",
+        "Match {} started: {}, {} hole{}, {} deck{}; players in seating order: {}.",
         m.id,
         m.rules.display_name(),
         m.holes_planned,
+        if m.holes_planned == 1 { "" } else { "s" },
         m.decks,
         if m.decks == 1 { "" } else { "s" },
         m.players.join(", ")

@@ -152,6 +152,12 @@ pub fn summary(m: &Match, o: &Outcome, finished: bool) -> String {
     if o.winners.is_empty() {
         return "No player can win: every player is disqualified.".into();
     }
+    if m.holes_played() == 0 {
+        return format!(
+            "No holes recorded yet; {} deals the first.",
+            m.players[m.dealer(1)]
+        );
+    }
     let verb = if finished { "Winner" } else { "Leader" };
     let played = m.holes_played();
     let progress = if finished || played == m.holes_planned {
@@ -319,10 +325,7 @@ impl CardView {
             Some(name) => format!("Match {} — {name}", self.id),
             None => format!("Match {}", self.id),
         };
-        let rules = std::iter::once(self.rules.as_str())
-            .chain(self.house.iter().map(String::as_str))
-            .collect::<Vec<_>>()
-            .join(" + ");
+        let rules = crate::rules::label(&self.rules, &self.house);
         let state = if self.finished { "finished" } else { "in play" };
         text.push_str(&format!(
             "{} · {rules} · {} of {} holes · {} deck{} · started {} · {state}\n",
@@ -336,21 +339,23 @@ impl CardView {
         let mut header = vec!["hole".to_string(), "dealer".into(), "out".into()];
         header.extend(self.players.iter().map(|p| p.name.clone()));
         let mut table = out.table(header);
-        let blank = |label: &str| vec![label.to_string(), String::new(), String::new()];
-        let subtotal = |label: &str, range: std::ops::Range<usize>| {
-            let mut row = blank(label);
-            row.extend(self.players.iter().map(|p| {
-                p.holes
-                    .get(range.clone())
-                    .map_or(0, |h| h.iter().sum::<i32>())
-                    .to_string()
-            }));
+        let labelled = |label: &str, cells: Vec<String>| {
+            let mut row = vec![label.to_string(), String::new(), String::new()];
+            row.extend(cells);
             row
         };
-        for hole in &self.holes {
-            if hole.playoff && hole.number == 1 {
-                table.add_row(subtotal_total(self, "total"));
-            }
+        let subtotal = |range: std::ops::Range<usize>| {
+            self.players
+                .iter()
+                .map(|p| {
+                    p.holes
+                        .get(range.clone())
+                        .map_or(0, |h| h.iter().sum::<i32>())
+                        .to_string()
+                })
+                .collect()
+        };
+        let hole_row = |hole: &HoleView| {
             let label = if hole.playoff {
                 format!("playoff {}", hole.number)
             } else {
@@ -361,33 +366,34 @@ impl CardView {
                 hole.dealer.clone(),
                 hole.out.clone().unwrap_or_default(),
             ];
-            let running = |seat: usize| match (
-                hole.playoff,
-                self.players[seat].running.get(hole.number as usize - 1),
-            ) {
-                (false, Some(r)) => format!(" → {r}"),
-                _ => String::new(),
-            };
-            row.extend(hole.entries.iter().enumerate().map(|(seat, e)| match e {
-                None => "—".to_string(),
-                Some(e) if e.adjustment != 0 => {
-                    format!(
-                        "{} ({}{:+}){}",
-                        e.total,
-                        e.score,
-                        e.adjustment,
-                        running(seat)
-                    )
+            row.extend(hole.entries.iter().enumerate().map(|(seat, e)| {
+                let Some(e) = e else {
+                    return "—".to_string();
+                };
+                let mut cell = e.total.to_string();
+                if e.adjustment != 0 {
+                    cell.push_str(&format!(" ({}{:+})", e.score, e.adjustment));
                 }
-                Some(e) if e.grid.is_none() => format!("{}*{}", e.total, running(seat)),
-                Some(e) => format!("{}{}", e.total, running(seat)),
+                if e.grid.is_none() {
+                    cell.push('*');
+                }
+                if let (false, Some(r)) = (
+                    hole.playoff,
+                    self.players[seat].running.get(hole.number as usize - 1),
+                ) {
+                    cell.push_str(&format!(" → {r}"));
+                }
+                cell
             }));
-            table.add_row(row);
-            if self.holes_planned == 18 && !hole.playoff && hole.number == 9 {
-                table.add_row(subtotal("front 9", 0..9));
+            row
+        };
+        for hole in self.holes.iter().filter(|h| !h.playoff) {
+            table.add_row(hole_row(hole));
+            if self.holes_planned == 18 && hole.number == 9 {
+                table.add_row(labelled("front 9", subtotal(0..9)));
             }
-            if self.holes_planned == 18 && !hole.playoff && hole.number == 18 {
-                table.add_row(subtotal("back 9", 9..18));
+            if self.holes_planned == 18 && hole.number == 18 {
+                table.add_row(labelled("back 9", subtotal(9..18)));
             }
         }
         if self
@@ -395,20 +401,31 @@ impl CardView {
             .iter()
             .any(|p| p.points != 0 || p.disqualifies)
         {
-            let mut row = blank("penalties");
-            row.extend(
-                self.players
-                    .iter()
-                    .map(|p| match (p.penalties, p.disqualified) {
-                        (n, true) => format!("{n:+} DQ"),
-                        (0, false) => String::new(),
-                        (n, false) => format!("{n:+}"),
-                    }),
-            );
-            table.add_row(row);
+            let cells = self
+                .players
+                .iter()
+                .map(|p| match (p.penalties, p.disqualified) {
+                    (n, true) => format!("{n:+} DQ"),
+                    (0, false) => String::new(),
+                    (n, false) => format!("{n:+}"),
+                })
+                .collect();
+            table.add_row(labelled("penalties", cells));
         }
-        if !self.holes.iter().any(|h| h.playoff) {
-            table.add_row(subtotal_total(self, "total"));
+        let totals = self
+            .players
+            .iter()
+            .map(|p| {
+                if p.disqualified {
+                    format!("{} DQ", p.total)
+                } else {
+                    p.total.to_string()
+                }
+            })
+            .collect();
+        table.add_row(labelled("total", totals));
+        for hole in self.holes.iter().filter(|h| h.playoff) {
+            table.add_row(hole_row(hole));
         }
         text.push_str(&table.to_string());
         text.push('\n');
@@ -439,18 +456,6 @@ impl CardView {
         text.push('\n');
         text
     }
-}
-
-fn subtotal_total(card: &CardView, label: &str) -> Vec<String> {
-    let mut row = vec![label.to_string(), String::new(), String::new()];
-    row.extend(card.players.iter().map(|p| {
-        if p.disqualified {
-            format!("{} DQ", p.total)
-        } else {
-            p.total.to_string()
-        }
-    }));
-    row
 }
 
 /// An RFC 3339 time shown in local time, minutes precision.

@@ -406,6 +406,15 @@ pub struct Ruling {
     pub source: String,
 }
 
+/// A variant's name with its house rules, as shown to players:
+/// `label("classic", ["horizontal-pairs"])` is `classic + horizontal-pairs`.
+pub fn label(name: &str, house: &[String]) -> String {
+    std::iter::once(name)
+        .chain(house.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
 impl Rules {
     /// The source of the rule at a dotted key (`matching.columns`, `values.2`): the key's
     /// own entry, else that of a key inside it (`matching.same_rank_columns.2`), else its
@@ -435,10 +444,7 @@ impl Rules {
 
     /// The name with house rules, as shown to players: `classic + horizontal-pairs`.
     pub fn display_name(&self) -> String {
-        std::iter::once(self.name.as_str())
-            .chain(self.house.iter().map(String::as_str))
-            .collect::<Vec<_>>()
-            .join(" + ")
+        label(&self.name, &self.house)
     }
 
     /// The grid shape and joker rule a typed grid is checked against (RULES.md §2).
