@@ -170,27 +170,23 @@ impl Scorer<'_> {
     fn add_set(&mut self, kind: SetKind, place: String, cells: Vec<Cell>, rule: String, key: &str) {
         let cards: Vec<Card> = cells.iter().map(|c| self.card(*c)).collect();
         let sum: i32 = cards.iter().map(|c| self.rules.values.of(*c)).sum();
-        let keep = self.rules.matching.negative_matches == NegativeMatches::Keep;
-        let (points, rule, source) = if sum < 0 && keep {
-            (
-                sum,
-                format!("{rule} of negative cards keeps its sum"),
-                format!(
-                    "{}; {}",
-                    self.rules.source_of(key),
-                    self.rules.source_of("matching.negative_matches")
+        // a negative set also cites the rule that decides whether it keeps its sum (§3 step 3)
+        let (points, rule, source) = if sum < 0 {
+            let source = format!(
+                "{}; {}",
+                self.rules.source_of(key),
+                self.rules.source_of("matching.negative_matches")
+            );
+            match self.rules.matching.negative_matches {
+                NegativeMatches::Keep => (
+                    sum,
+                    format!("{rule} of negative cards keeps its sum"),
+                    source,
                 ),
-            )
-        } else if sum < 0 {
-            (
-                0,
-                format!("{rule}, negative cards cancel too"),
-                format!(
-                    "{}; {}",
-                    self.rules.source_of(key),
-                    self.rules.source_of("matching.negative_matches")
-                ),
-            )
+                NegativeMatches::Cancel => {
+                    (0, format!("{rule}, negative cards cancel too"), source)
+                }
+            }
         } else {
             (0, rule, self.rules.source_of(key).to_string())
         };

@@ -372,7 +372,7 @@ fn build(mut layers: Vec<Layer>, house: &[String]) -> Result<Rules, RulesError> 
         set_by: &set_by,
         variant,
     };
-    resolved.build(raw, sources, house)
+    resolved.check(raw, sources, house)
 }
 
 struct Resolved<'a> {
@@ -416,7 +416,9 @@ impl Resolved<'_> {
         )
     }
 
-    fn build(
+    /// Turns the merged layers into checked [`Rules`]: required keys present, every rank
+    /// valued, jokers valued when dealt, diagonals only on square grids.
+    fn check(
         &self,
         raw: RawLayer,
         sources: BTreeMap<String, String>,
