@@ -174,29 +174,10 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
         db: cli.db,
         out: Output::new(cli.json, cli.color),
     };
-    let result = run(&ctx, cli.command);
     // a database failure names the file it happened in
-    result.map_err(|e| {
-        let from_sqlite = e.chain().any(|c| c.is::<rusqlite::Error>());
-        let named = ctx
-            .db_path()
-            .map(|p| e.chain().any(|c| c.to_string().contains(&p.display().to_string())))
-            .unwrap_or(true);
-        let damaged = e.chain().any(|c| {
-            matches!(
-                c.downcast_ref::<rusqlite::Error>(),
-                Some(rusqlite::Error::SqliteFailure(f, _))
-                    if matches!(f.code, rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase)
-            )
-        });
-        match ctx.db_path() {
-            Ok(path) if damaged => e.context(format!(
-                "the database {} is damaged; golf did not change it — restore it from a copy made with `golf backup`",
-                path.display()
-            )),
-            Ok(path) if from_sqlite && !named => e.context(format!("database {}", path.display())),
-            _ => e,
-        }
+    run(&ctx, cli.command).map_err(|e| match ctx.db_path() {
+        Ok(path) => store::explain(e, &path),
+        Err(_) => e,
     })
 }
 

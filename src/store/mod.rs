@@ -47,6 +47,29 @@ pub fn is_busy(err: &anyhow::Error) -> bool {
     })
 }
 
+/// Adds what a user needs to an SQLite failure in the database at `path`: a damaged file
+/// is said to be damaged (and unchanged, with the way back), and any other SQLite error is
+/// made to name the file. Errors that are not SQLite's, or already name it, pass unchanged.
+pub fn explain(err: anyhow::Error, path: &Path) -> anyhow::Error {
+    let code = err
+        .chain()
+        .find_map(|c| match c.downcast_ref::<rusqlite::Error>() {
+            Some(rusqlite::Error::SqliteFailure(f, _)) => Some(Some(f.code)),
+            Some(_) => Some(None),
+            None => None,
+        });
+    let shown = path.display().to_string();
+    match code {
+        Some(Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase)) => err.context(format!(
+            "the database {shown} is damaged; golf did not change it — restore it from a copy made with `golf backup`"
+        )),
+        Some(_) if !err.chain().any(|c| c.to_string().contains(&shown)) => {
+            err.context(format!("database {shown}"))
+        }
+        _ => err,
+    }
+}
+
 impl Store {
     /// Opens the database at `path` for writing, creating and migrating it as needed.
     pub fn open(path: &Path) -> anyhow::Result<Store> {
