@@ -257,12 +257,12 @@ pub fn show(ctx: &Context, m: &Match, hole: &Hole) -> anyhow::Result<()> {
             );
         }
     }
-    let mut standings = m.standings();
-    standings.sort_by_key(|s| (s.disqualified, s.total));
+    let mut standings: Vec<&view::PlayerView> = card.players.iter().collect();
+    standings.sort_by_key(|p| (p.disqualified, p.total));
     let mut table = ctx.out.table(["standing", "total"]);
-    for s in standings {
-        let dq = if s.disqualified { " (DQ)" } else { "" };
-        table.add_row([format!("{}{dq}", s.name), s.total.to_string()]);
+    for p in standings {
+        let dq = if p.disqualified { " (DQ)" } else { "" };
+        table.add_row([format!("{}{dq}", p.name), p.total.to_string()]);
     }
     crate::outln!("{table}");
     crate::outln!("{}", card.result.summary);
