@@ -214,3 +214,31 @@ fn identical_rules_are_stored_once_and_each_match_keeps_its_own() {
     let card = env.json(&["card", "2"]);
     assert_eq!(card["house"][0], "out-penalty-10");
 }
+
+#[test]
+fn a_database_path_is_a_file_name_never_an_sqlite_uri() {
+    let env = Env::new();
+    let out = env
+        .golf()
+        .current_dir(env.dir.path())
+        .args([
+            "--db",
+            "file:odd.db?mode=memory",
+            "new",
+            "--rules",
+            "classic",
+            "ann",
+            "bob",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        env.path("file:odd.db?mode=memory").exists(),
+        "recorded into the file named, not in memory"
+    );
+}

@@ -28,9 +28,15 @@ pub fn run(ctx: &Context, args: BackupArgs) -> anyhow::Result<()> {
     let store = ctx.open_read()?;
     store
         .conn()
-        .execute("VACUUM INTO ?1", [target.display().to_string()])
+        .execute(
+            "VACUUM INTO ?1",
+            [crate::store::schema::literal(target).display().to_string()],
+        )
         .map_err(|e| anyhow::anyhow!("cannot write the backup {}: {e}", target.display()))?;
-    let copy = Connection::open_with_flags(target, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    let copy = Connection::open_with_flags(
+        crate::store::schema::literal(target),
+        OpenFlags::SQLITE_OPEN_READ_ONLY,
+    )?;
     let problems = integrity(&copy)?;
     let matches: i64 = copy.query_row("SELECT count(*) FROM matches", [], |r| r.get(0))?;
     drop(copy);
@@ -51,9 +57,10 @@ pub fn run(ctx: &Context, args: BackupArgs) -> anyhow::Result<()> {
         }));
     }
     crate::outln!(
-        "Backed up {} to {} ({matches} matches); integrity check: ok.",
+        "Backed up {} to {} ({matches} match{}); integrity check: ok.",
         store.path().display(),
-        target.display()
+        target.display(),
+        if matches == 1 { "" } else { "es" }
     );
     Ok(())
 }

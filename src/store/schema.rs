@@ -6,6 +6,7 @@
 //! lock so two processes never apply one twice. Rules: never edit or remove a released
 //! migration; add a new one; never make a backwards-incompatible change to recorded data.
 //! An existing database is copied aside (`VACUUM INTO`) before a migration changes it.
+//! Paths are opened as file names, never as SQLite URIs.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -57,6 +58,16 @@ pub enum SchemaError {
         /// Ours.
         supported: i64,
     },
+}
+
+/// The path as handed to SQLite: a relative path gets a leading `./`, so a file named
+/// `file:…` is never read as an SQLite URI (the bundled SQLite parses URIs everywhere).
+pub fn literal(path: &Path) -> PathBuf {
+    if path.is_relative() {
+        Path::new(".").join(path)
+    } else {
+        path.to_path_buf()
+    }
 }
 
 /// Applies the settings every connection uses: busy timeout, foreign keys; and for
@@ -129,10 +140,8 @@ pub fn open_read_only(path: &Path) -> anyhow::Result<Option<Connection>> {
     }
     check_header(path)?;
     let conn = Connection::open_with_flags(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_ONLY
-            | OpenFlags::SQLITE_OPEN_NO_MUTEX
-            | OpenFlags::SQLITE_OPEN_URI,
+        literal(path),
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )?;
     configure(&conn, false)?;
     let version = check_identity(&conn, path, latest_version())?;
@@ -161,10 +170,8 @@ pub fn open_for_write_with(path: &Path, migrations: &[&str]) -> anyhow::Result<C
     }
     check_header(path)?;
     let conn = Connection::open_with_flags(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_WRITE
-            | OpenFlags::SQLITE_OPEN_NO_MUTEX
-            | OpenFlags::SQLITE_OPEN_URI,
+        literal(path),
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
     // identity first, before any setting writes to the file
@@ -188,8 +195,13 @@ fn create(path: &Path, migrations: &[&str]) -> anyhow::Result<()> {
     let tmp = sibling(path, &format!("new-{}", std::process::id()));
     let _ = std::fs::remove_file(&tmp);
     {
-        let conn = Connection::open(&tmp)
-            .map_err(|e| anyhow::anyhow!("cannot create the database {}: {e}", path.display()))?;
+        let conn = Connection::open_with_flags(
+            literal(&tmp),
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| anyhow::anyhow!("cannot create the database {}: {e}", path.display()))?;
         configure(&conn, true)?;
         migrate_with(&conn, path, migrations)?;
         // back to a single self-contained file before it is linked into place
@@ -223,7 +235,7 @@ fn backup_before_migration(
 ) -> anyhow::Result<()> {
     let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%SZ");
     let copy = sibling(path, &format!("v{version}-{stamp}.bak"));
-    conn.execute("VACUUM INTO ?1", [copy.display().to_string()])
+    conn.execute("VACUUM INTO ?1", [literal(&copy).display().to_string()])
         .map_err(|e| {
             anyhow::anyhow!("cannot back up {} before upgrading it: {e}", path.display())
         })?;
