@@ -130,7 +130,7 @@ fn backup_is_a_verified_consistent_copy() {
     let copy = env.path("copy.db");
     let out = env.ok(&["backup", copy.to_str().unwrap()]);
     assert!(
-        out.contains("integrity check: ok") && out.contains("1 matches"),
+        out.contains("integrity check: ok") && out.contains("(1 match)"),
         "{out}"
     );
     let doc = env.json(&["--db", copy.to_str().unwrap(), "card", "1"]);
