@@ -2,6 +2,11 @@
 //! commands need. One transaction per command: writers take an IMMEDIATE transaction and
 //! retry the whole of it if SQLite reports the database busy; readers never create or
 //! write the file. Settings: WAL, `synchronous = FULL`, a busy timeout, foreign keys on.
+//!
+//! The free functions (`insert_match`, `load_match`, …) take the connection or the
+//! transaction of [`Store::write`]/[`Store::read`] and return SQLite's error unchanged
+//! (a constraint, a busy or damaged file); the command layer passes it through
+//! [`explain`], which names the file. Times are RFC 3339 strings in UTC.
 
 pub mod schema;
 
