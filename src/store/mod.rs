@@ -10,7 +10,6 @@
 
 pub mod schema;
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -280,39 +279,31 @@ pub fn load_match(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
             ))
         })?
         .collect::<Result<Vec<_>, _>>()?;
-    // every grid of the match in one query, grouped by hole below
-    let mut stmt = conn.prepare_cached(
-        "SELECT hole_id, seat, typed, grid, score, adjustment, explanation
-         FROM grids WHERE match_id = ?1 ORDER BY hole_id, seat",
+    let mut grid_stmt = conn.prepare_cached(
+        "SELECT seat, typed, grid, score, adjustment, explanation FROM grids WHERE hole_id = ?1 ORDER BY seat",
     )?;
-    let mut grids: BTreeMap<i64, Vec<Entry>> = BTreeMap::new();
-    let rows = stmt.query_map([id], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            Entry {
-                seat: r.get::<_, i64>(1)? as usize,
-                typed: r.get(2)?,
-                grid: r.get(3)?,
-                score: r.get(4)?,
-                adjustment: r.get(5)?,
-                explanation: r.get(6)?,
-            },
-        ))
-    })?;
-    for row in rows {
-        let (hole_id, entry) = row?;
-        grids.entry(hole_id).or_default().push(entry);
-    }
-    let holes = hole_rows
-        .into_iter()
-        .map(|(hole_id, number, playoff, out, recorded_at)| Hole {
+    let mut holes = Vec::with_capacity(hole_rows.len());
+    for (hole_id, number, playoff, out, recorded_at) in hole_rows {
+        let entries = grid_stmt
+            .query_map([hole_id], |r| {
+                Ok(Entry {
+                    seat: r.get::<_, i64>(0)? as usize,
+                    typed: r.get(1)?,
+                    grid: r.get(2)?,
+                    score: r.get(3)?,
+                    adjustment: r.get(4)?,
+                    explanation: r.get(5)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        holes.push(Hole {
             number,
             playoff,
             out: out.map(|s| s as usize),
-            entries: grids.remove(&hole_id).unwrap_or_default(),
+            entries,
             recorded_at,
-        })
-        .collect();
+        });
+    }
 
     let mut stmt = conn.prepare_cached(
         "SELECT seat, hole, kind, points, disqualifies, reason, recorded_at
