@@ -160,8 +160,10 @@ pub fn summary(m: &Match, o: &Outcome, finished: bool) -> String {
     }
     let verb = if finished { "Winner" } else { "Leader" };
     let played = m.holes_played();
-    let progress = if finished || played == m.holes_planned {
+    let progress = if finished {
         String::new()
+    } else if played == m.holes_planned {
+        " after the last hole (`golf finish` records the result)".to_string()
     } else {
         format!(" after {played} of {} holes", m.holes_planned)
     };
