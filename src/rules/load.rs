@@ -10,8 +10,7 @@ use toml::{Table, Value};
 use super::bundled;
 use super::raw::RawLayer;
 use super::{
-    Anywhere, BonusWhen, Deck, GoingOut, Layout, Matching, Penalty, PenaltyWhen, PlayRule, Rules,
-    Ruling, Tournament, Values,
+    Anywhere, Deck, GoingOut, Layout, Matching, PlayRule, Rules, Ruling, Tournament, Values,
 };
 use crate::card::Rank;
 
@@ -435,7 +434,7 @@ impl Resolved<'_> {
 
         let deck = raw.deck.unwrap_or_default();
         let deck = Deck {
-            decks: deck.decks.map_or(1, |d| d.0),
+            decks: deck.decks.ok_or_else(|| self.missing("deck.decks"))?.0,
             jokers_per_deck: deck.jokers_per_deck.map_or(0, |j| j.0),
             decks_by_players: deck
                 .decks_by_players
@@ -508,10 +507,14 @@ impl Resolved<'_> {
 
         let g = raw.going_out.unwrap_or_default();
         let going_out = GoingOut {
-            penalty: g.penalty.unwrap_or(Penalty::None),
-            penalty_when: g.penalty_when.unwrap_or(PenaltyWhen::NotLowest),
-            bonus: g.bonus.unwrap_or(0),
-            bonus_when: g.bonus_when.unwrap_or(BonusWhen::Always),
+            penalty: g.penalty.ok_or_else(|| self.missing("going_out.penalty"))?,
+            penalty_when: g
+                .penalty_when
+                .ok_or_else(|| self.missing("going_out.penalty_when"))?,
+            bonus: g.bonus.ok_or_else(|| self.missing("going_out.bonus"))?,
+            bonus_when: g
+                .bonus_when
+                .ok_or_else(|| self.missing("going_out.bonus_when"))?,
         };
 
         let mt = raw.match_.unwrap_or_default();
@@ -665,7 +668,7 @@ mod tests {
         let path = write(
             dir.path(),
             "short.toml",
-            "[layout]\nrows = 2\ncolumns = 2\n\n[values]\nA = 1\n2 = 2\n3 = 3\n4 = 4\n5 = 5\n6 = 6\n7 = 7\n8 = 8\n9 = 9\n10 = 10\nJ = 10\nQ = 10\n",
+            "[layout]\nrows = 2\ncolumns = 2\n\n[values]\nA = 1\n2 = 2\n3 = 3\n4 = 4\n5 = 5\n6 = 6\n7 = 7\n8 = 8\n9 = 9\n10 = 10\nJ = 10\nQ = 10\n\n[deck]\ndecks = 1\n",
         );
         let err = resolve(&path, &[]).unwrap_err().to_string();
         assert!(err.contains("short.toml, line 5"), "{err}");
