@@ -54,7 +54,8 @@ pub fn describe(err: &anyhow::Error) -> String {
             parts.push(text);
         }
     }
-    parts.join(": ")
+    // a message may quote what the user typed: never let it reach the terminal raw
+    crate::text::escape_output(&parts.join(": ")).into_owned()
 }
 
 /// Whether the error is stdout closing under us (`golf history | head`).

@@ -45,11 +45,19 @@ pub enum Typed {
 }
 
 impl Typed {
-    /// A bare integer (`12`, `-3`) is a score; anything else is grid notation.
+    /// A bare integer (`12`, `-3`) is a score; anything else is grid notation. A number
+    /// too large for 64 bits saturates, so it is refused as out of range rather than read
+    /// as a grid.
     pub fn from_text(text: &str) -> Typed {
-        match text.trim().parse::<i64>() {
+        let t = text.trim();
+        let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Typed::Grid(text.to_string());
+        }
+        match t.parse::<i64>() {
             Ok(n) => Typed::Score(n),
-            Err(_) => Typed::Grid(text.to_string()),
+            Err(_) if t.starts_with('-') => Typed::Score(i64::MIN),
+            Err(_) => Typed::Score(i64::MAX),
         }
     }
 }
@@ -73,17 +81,22 @@ pub fn score(
     for (seat, typed) in sorted {
         match Typed::from_text(typed) {
             Typed::Score(n) => {
-                if n.abs() > i64::from(MAX_UNCHECKED) {
-                    return Err(HoleError::Unchecked {
-                        player: name(*seat),
-                        score: n,
-                    });
-                }
+                // compared, never negated: i64::MIN has no absolute value
+                let bound = i64::from(MAX_UNCHECKED);
+                let score = match i32::try_from(n) {
+                    Ok(score) if (-bound..=bound).contains(&n) => score,
+                    _ => {
+                        return Err(HoleError::Unchecked {
+                            player: name(*seat),
+                            score: n,
+                        })
+                    }
+                };
                 result.push(Entry {
                     seat: *seat,
                     typed: typed.trim().to_string(),
                     grid: None,
-                    score: n as i32,
+                    score,
                     adjustment: 0,
                     explanation: String::new(),
                 });

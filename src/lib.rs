@@ -32,6 +32,7 @@ pub mod rules;
 pub mod scoring;
 pub mod standings;
 pub mod store;
+pub mod text;
 
 pub use error::{exit_code, InputError};
 

@@ -9,8 +9,8 @@ use crate::error::InputError;
 pub const MAX_NAME_CHARS: usize = 40;
 
 /// Checks and normalises a player name: NFC, surrounding spaces trimmed, 1 to
-/// [`MAX_NAME_CHARS`] characters, no `=` (it separates a player from a grid), no control
-/// characters, and not a bare number.
+/// [`MAX_NAME_CHARS`] characters, no `=` (it separates a player from a grid), no control or
+/// format characters (so no look-alike of another name), and not a bare number.
 pub fn normalise(name: &str) -> Result<String, InputError> {
     let name: String = name.trim().nfc().collect();
     let chars = name.chars().count();
@@ -30,9 +30,11 @@ pub fn normalise(name: &str) -> Result<String, InputError> {
             "the player name `{name}` contains `=`, which separates a player from a grid (PLAYER=GRID); choose another name"
         )));
     }
-    if name.chars().any(char::is_control) {
+    if let Some(c) = crate::text::first_unprintable(&name) {
         return Err(InputError::new(format!(
-            "the player name {name:?} contains a control character; expected printable text"
+            "the player name `{}` contains {c}, a control or invisible formatting character \
+             (such as a zero-width space or a right-to-left override); expected printable text",
+            crate::text::escape(&name)
         )));
     }
     if name.parse::<i64>().is_ok() {
@@ -91,6 +93,10 @@ mod tests {
         assert!(normalise("a=b").is_err());
         assert!(normalise("12").is_err());
         assert!(normalise("tab\there").is_err());
+        for look_alike in ["ann\u{200b}", "\u{feff}ann", "\u{202e}nna", "an\u{00ad}n"] {
+            let err = normalise(look_alike).unwrap_err().to_string();
+            assert!(err.contains("invisible formatting"), "{err}");
+        }
         assert!(normalise(&"x".repeat(41)).is_err());
         assert_eq!(normalise(&"x".repeat(40)).unwrap().len(), 40);
         assert_eq!(

@@ -63,14 +63,22 @@ impl Output {
     }
 }
 
-/// `println!` that returns an error (a closed pipe, say) instead of panicking; use inside
-/// functions returning `anyhow::Result`.
+/// `println!` that returns an error (a closed pipe, say) instead of panicking, and escapes
+/// control characters ([`line`]); use inside functions returning `anyhow::Result`.
 #[macro_export]
 macro_rules! outln {
     ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        writeln!(std::io::stdout(), $($arg)*)?
+        $crate::render::line(format_args!($($arg)*))?
     }};
+}
+
+/// Writes one line to stdout with every control character escaped but golf's own newlines
+/// and styling ([`crate::text::escape_output`]), whatever the text's origin.
+pub fn line(args: std::fmt::Arguments<'_>) -> std::io::Result<()> {
+    let text = args.to_string();
+    let mut out = std::io::stdout().lock();
+    out.write_all(crate::text::escape_output(&text).as_bytes())?;
+    out.write_all(b"\n")
 }
 
 /// Writes `value` as pretty JSON to stdout.

@@ -24,9 +24,9 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// The hole score: grid score plus adjustment.
-    pub fn total(&self) -> i32 {
-        self.score + self.adjustment
+    /// The hole score: grid score plus adjustment, in 64 bits (RULES.md §12).
+    pub fn total(&self) -> i64 {
+        i64::from(self.score) + i64::from(self.adjustment)
     }
 }
 
@@ -205,11 +205,11 @@ pub struct Standing {
     /// Name.
     pub name: String,
     /// Hole scores of the regular holes, in order (grid score + adjustment).
-    pub holes: Vec<i32>,
+    pub holes: Vec<i64>,
     /// Tournament penalty points.
-    pub penalty_points: i32,
-    /// The total: hole scores plus penalty points.
-    pub total: i32,
+    pub penalty_points: i64,
+    /// The total: hole scores plus penalty points, in 64 bits (RULES.md §12).
+    pub total: i64,
     /// Disqualified from the round (Official §6.3): cannot win.
     pub disqualified: bool,
 }
@@ -241,6 +241,17 @@ pub struct Outcome {
 }
 
 impl Match {
+    /// How messages name the match: `match 12`, or `this match` before it is recorded (an
+    /// import checks every hole before anything is written, so no message names an id
+    /// that a rollback took back).
+    pub fn label(&self) -> String {
+        if self.id > 0 {
+            format!("match {}", self.id)
+        } else {
+            "this match".to_string()
+        }
+    }
+
     /// The regular (non-playoff) holes, in order.
     pub fn regular_holes(&self) -> impl Iterator<Item = &Hole> {
         self.holes.iter().filter(|h| !h.playoff)
@@ -266,16 +277,16 @@ impl Match {
     pub fn standings(&self) -> Vec<Standing> {
         (0..self.players.len())
             .map(|seat| {
-                let holes: Vec<i32> = self
+                let holes: Vec<i64> = self
                     .regular_holes()
                     .map(|h| h.entry(seat).map_or(0, Entry::total))
                     .collect();
                 let mine = self.penalties.iter().filter(|p| p.seat == seat);
-                let penalty_points: i32 = mine.clone().map(|p| p.points).sum();
+                let penalty_points: i64 = mine.clone().map(|p| i64::from(p.points)).sum();
                 Standing {
                     seat,
                     name: self.players[seat].clone(),
-                    total: holes.iter().sum::<i32>() + penalty_points,
+                    total: holes.iter().sum::<i64>() + penalty_points,
                     holes,
                     penalty_points,
                     disqualified: mine.clone().any(|p| p.disqualifies),
@@ -378,7 +389,7 @@ impl Match {
             .max()
             .unwrap_or(0);
         for i in 0..len {
-            let at = |s: usize| sorted(s).get(i).copied().unwrap_or(i32::MAX);
+            let at = |s: usize| sorted(s).get(i).copied().unwrap_or(i64::MAX);
             let low = remaining.iter().map(|&s| at(s)).min().unwrap_or(0);
             remaining.retain(|&s| at(s) == low);
             if remaining.len() == 1 {
@@ -420,7 +431,7 @@ impl Match {
             if span > played || remaining.len() < 2 {
                 continue;
             }
-            let last = |s: usize| standings[s].holes[played - span..].iter().sum::<i32>();
+            let last = |s: usize| standings[s].holes[played - span..].iter().sum::<i64>();
             figures.push(format!(
                 "last {span}: {}",
                 remaining
@@ -440,7 +451,7 @@ impl Match {
     fn sudden_death(&self, tied: &[usize]) -> (Vec<String>, Vec<usize>) {
         let mut figures = Vec::new();
         for hole in self.playoff_holes() {
-            let scores: Vec<(usize, i32)> = tied
+            let scores: Vec<(usize, i64)> = tied
                 .iter()
                 .filter_map(|&s| hole.entry(s).map(|e| (s, e.total())))
                 .collect();
@@ -477,10 +488,10 @@ impl Match {
     }
 }
 
-fn join(values: &[i32]) -> String {
+fn join(values: &[i64]) -> String {
     values
         .iter()
-        .map(i32::to_string)
+        .map(i64::to_string)
         .collect::<Vec<_>>()
         .join(" ")
 }

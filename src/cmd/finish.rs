@@ -13,8 +13,8 @@ pub fn finish(conn: &rusqlite::Connection, m: &mut Match) -> anyhow::Result<()> 
     unfinished(m)?;
     if m.holes_played() < m.holes_planned {
         return input(format!(
-            "match {} has {} of {} holes; record the rest with `golf hole` before finishing",
-            m.id,
+            "{} has {} of {} holes; record the rest with `golf hole` before finishing",
+            m.label(),
             m.holes_played(),
             m.holes_planned
         ));

@@ -31,7 +31,7 @@ pub struct HistoryRow {
     /// Players in seating order, with totals.
     pub players: Vec<String>,
     /// Totals in seating order.
-    pub totals: Vec<i32>,
+    pub totals: Vec<i64>,
     /// Winners (leaders if unfinished).
     pub winners: Vec<String>,
     /// The tiebreak method that decided, if a tie was broken.

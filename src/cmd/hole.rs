@@ -29,24 +29,26 @@ pub fn seats_for(m: &Match, playoff: bool) -> Result<Vec<usize>, InputError> {
                 "finish it with `golf finish`".to_string()
             };
             return Err(InputError::new(format!(
-                "match {} has all {} of its holes; {hint}",
-                m.id, m.holes_planned
+                "{} has all {} of its holes; {hint}",
+                m.label(),
+                m.holes_planned
             )));
         }
         return Ok((0..m.players.len()).collect());
     }
     if played < m.holes_planned {
         return Err(InputError::new(format!(
-            "a playoff hole comes after the last hole, and match {} has {played} of {} holes",
-            m.id, m.holes_planned
+            "a playoff hole comes after the last hole, and {} has {played} of {} holes",
+            m.label(),
+            m.holes_planned
         )));
     }
     let outcome = m.outcome();
     match outcome.playoff_needed {
         Some(seats) => Ok(seats),
         None => Err(InputError::new(format!(
-            "match {} needs no playoff hole: {}",
-            m.id,
+            "{} needs no playoff hole: {}",
+            m.label(),
             view::summary(m, &outcome, false)
         ))),
     }
@@ -56,6 +58,20 @@ pub fn seats_for(m: &Match, playoff: bool) -> Result<Vec<usize>, InputError> {
 /// transaction). Returns the hole as recorded.
 pub fn record(
     conn: &Connection,
+    m: &Match,
+    entries: &[(usize, String)],
+    out: Option<usize>,
+    playoff: bool,
+) -> anyhow::Result<Hole> {
+    let hole = build(m, entries, out, playoff)?;
+    store::insert_hole(conn, m.id, &hole)?;
+    Ok(hole)
+}
+
+/// Checks and scores the next hole of `m` (a playoff hole when `playoff`) without
+/// recording it. Errors: the match cannot take that hole, a missing or extra player, a bad
+/// grid or deal.
+pub fn build(
     m: &Match,
     entries: &[(usize, String)],
     out: Option<usize>,
@@ -83,7 +99,6 @@ pub fn record(
         entries: scored,
         recorded_at: store::timestamp(),
     };
-    store::insert_hole(conn, m.id, &hole)?;
     Ok(hole)
 }
 
@@ -186,7 +201,7 @@ struct EntryRecorded<'a> {
     checked: bool,
     score: i32,
     adjustment: i32,
-    total: i32,
+    total: i64,
     #[serde(skip_serializing_if = "str::is_empty")]
     explanation: &'a str,
 }

@@ -94,15 +94,7 @@ struct SheetPenalty {
 pub fn run(ctx: &Context, args: ImportArgs) -> anyhow::Result<()> {
     let path = &args.file;
     let shown = path.display().to_string();
-    let meta = std::fs::metadata(path)
-        .map_err(|e| InputError::new(format!("cannot read scoresheet {shown}: {e}")))?;
-    if meta.len() > MAX_BYTES {
-        return input(format!(
-            "{shown} is {} bytes; a scoresheet is at most {MAX_BYTES}",
-            meta.len()
-        ));
-    }
-    let text = std::fs::read_to_string(path)
+    let text = crate::text::read_capped(path, MAX_BYTES)
         .map_err(|e| InputError::new(format!("cannot read scoresheet {shown}: {e}")))?;
     let sheet: Sheet = toml::from_str(&text)
         .map_err(|e| InputError::new(format!("{shown}: {}", e.to_string().trim_end())))?;
@@ -128,51 +120,60 @@ pub fn run(ctx: &Context, args: ImportArgs) -> anyhow::Result<()> {
     })
     .with_context(|| shown.clone())?;
 
+    // every hole and penalty is checked on the match in memory first: a refusal names
+    // the sheet's hole, never a match id that would only be rolled back
+    let mut m = m;
+    let mut playoffs = 0;
+    for (i, h) in sheet.hole.iter().enumerate() {
+        let label = if h.playoff {
+            playoffs += 1;
+            format!("{shown}: playoff hole {playoffs}")
+        } else {
+            format!("{shown}: hole {}", i + 1 - playoffs)
+        };
+        let mut entries = Vec::new();
+        for (name, grid) in &h.grids {
+            let seat = player::find(&m.players, name).with_context(|| label.clone())?;
+            let text = match grid {
+                GridOrScore::Grid(g) => g.clone(),
+                GridOrScore::Score(n) => n.to_string(),
+            };
+            if entries.iter().any(|(s, _)| *s == seat) {
+                return input(format!("{label}: {} is given twice", m.players[seat]));
+            }
+            entries.push((seat, text));
+        }
+        let out = h
+            .out
+            .as_deref()
+            .map(|n| player::find(&m.players, n))
+            .transpose()
+            .with_context(|| label.clone())?;
+        let built = hole::build(&m, &entries, out, h.playoff).with_context(|| label.clone())?;
+        m.holes.push(built);
+    }
+    for (i, p) in sheet.penalty.iter().enumerate() {
+        let label = format!("{shown}: penalty {}", i + 1);
+        let seat = player::find(&m.players, &p.player).with_context(|| label.clone())?;
+        let kind = match (p.points, &p.reason, p.illegal_move, p.late) {
+            (Some(n), Some(r), false, None) => penalty::Kind::Points(n, r.clone()),
+            (None, None, true, None) => penalty::Kind::IllegalMove,
+            (None, None, false, Some(min)) => penalty::Kind::Late(min),
+            _ => return input(format!("{label}: expected one of points + reason, illegal_move = true, or late = MINUTES")),
+        };
+        let record = penalty::build(&m, seat, kind, p.hole).with_context(|| label.clone())?;
+        m.penalties.push(record);
+    }
+
     let mut store = ctx.open_write()?;
     let (m, note) = store.write(|tx| {
         let mut m = m.clone();
         m.id = store::insert_match(tx, &m)?;
-        let mut playoffs = 0;
-        for (i, h) in sheet.hole.iter().enumerate() {
-            let label = if h.playoff {
-                playoffs += 1;
-                format!("{shown}: playoff hole {playoffs}")
-            } else {
-                format!("{shown}: hole {}", i + 1 - playoffs)
-            };
-            let mut entries = Vec::new();
-            for (name, grid) in &h.grids {
-                let seat = player::find(&m.players, name).with_context(|| label.clone())?;
-                let text = match grid {
-                    GridOrScore::Grid(g) => g.clone(),
-                    GridOrScore::Score(n) => n.to_string(),
-                };
-                if entries.iter().any(|(s, _)| *s == seat) {
-                    return input(format!("{label}: {} is given twice", m.players[seat]));
-                }
-                entries.push((seat, text));
-            }
-            let out = h
-                .out
-                .as_deref()
-                .map(|n| player::find(&m.players, n))
-                .transpose()
-                .with_context(|| label.clone())?;
-            let recorded = hole::record(tx, &m, &entries, out, h.playoff).with_context(|| label.clone())?;
-            m.holes.push(recorded);
+        for h in &m.holes {
+            store::insert_hole(tx, m.id, h)?;
         }
-        for (i, p) in sheet.penalty.iter().enumerate() {
-            let label = format!("{shown}: penalty {}", i + 1);
-            let seat = player::find(&m.players, &p.player).with_context(|| label.clone())?;
-            let kind = match (p.points, &p.reason, p.illegal_move, p.late) {
-                (Some(n), Some(r), false, None) => penalty::Kind::Points(n, r.clone()),
-                (None, None, true, None) => penalty::Kind::IllegalMove,
-                (None, None, false, Some(min)) => penalty::Kind::Late(min),
-                _ => return input(format!("{label}: expected one of points + reason, illegal_move = true, or late = MINUTES")),
-            };
-            let record = penalty::build(&m, seat, kind, p.hole).with_context(|| label.clone())?;
-            store::insert_penalty(tx, m.id, &record)?;
-            m.penalties.push(record);
+        for p in &m.penalties {
+            store::insert_penalty(tx, m.id, p)?;
         }
         let mut note = None;
         if sheet.finish && m.holes_played() == m.holes_planned {

@@ -102,21 +102,9 @@ pub fn build(spec: Spec) -> anyhow::Result<Match> {
         }
         chain
     };
-    let name = match spec
-        .name
-        .map(|n| n.trim().to_string())
-        .filter(|n| !n.is_empty())
-    {
-        Some(n) if n.chars().count() > MAX_MATCH_NAME => {
-            return input(format!(
-                "the match name is {} characters; at most {MAX_MATCH_NAME}",
-                n.chars().count()
-            ))
-        }
-        Some(n) if n.chars().any(char::is_control) => {
-            return input("the match name contains a control character; expected printable text")
-        }
-        other => other,
+    let name = match spec.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+        Some(n) => Some(crate::text::stored("the match name", n, MAX_MATCH_NAME)?),
+        None => None,
     };
     Ok(Match {
         id: 0,

@@ -13,6 +13,8 @@ use crate::store;
 
 /// The longest penalty reason, in characters.
 pub const MAX_REASON: usize = 200;
+/// The most penalty points given at once, either sign (RULES.md §12).
+pub const MAX_POINTS: i32 = 100;
 
 /// What penalty to give.
 #[derive(Debug, Clone)]
@@ -37,30 +39,28 @@ pub fn build(
     let hole = hole.unwrap_or_else(|| (m.holes_played() + 1).min(m.holes_planned));
     if !(1..=m.holes_planned).contains(&hole) {
         return input(format!(
-            "hole {hole} is not in match {}; expected 1 to {}",
-            m.id, m.holes_planned
+            "hole {hole} is not in {}; expected 1 to {}",
+            m.label(),
+            m.holes_planned
         ));
     }
     let name = &m.players[seat];
     if m.penalties.iter().any(|p| p.seat == seat && p.disqualifies) {
         return input(format!(
-            "{name} is already disqualified from match {}",
-            m.id
+            "{name} is already disqualified from {}",
+            m.label()
         ));
     }
     let (kind, points, disqualifies, reason) = match kind {
         Kind::Points(points, reason) => {
-            let reason = reason.trim().to_string();
-            if points == 0 || points.abs() > 100 {
+            // RULES.md §12: penalty points -100…100 (compared, never negated, so no
+            // value of the argument can wrap)
+            if points == 0 || !(-MAX_POINTS..=MAX_POINTS).contains(&points) {
                 return input(format!(
-                    "--points {points} is out of range; expected -100 to 100, not 0"
+                    "--points {points} is out of range; expected -{MAX_POINTS} to {MAX_POINTS}, not 0"
                 ));
             }
-            if reason.is_empty() || reason.chars().count() > MAX_REASON {
-                return input(format!(
-                    "a penalty needs a reason of 1 to {MAX_REASON} characters"
-                ));
-            }
+            let reason = crate::text::stored("the penalty reason", &reason, MAX_REASON)?;
             (PenaltyKind::Points, points, false, reason)
         }
         Kind::IllegalMove => {
@@ -106,7 +106,7 @@ struct PenaltyView<'a> {
     points: i32,
     disqualifies: bool,
     reason: &'a str,
-    total: i32,
+    total: i64,
 }
 
 /// Runs `golf penalty`.

@@ -1,8 +1,7 @@
 //! `golf score`: score one grid without a match, explaining every point (CLI.md).
 
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 
-use anyhow::Context as _;
 use serde::Serialize;
 
 use super::Context;
@@ -38,12 +37,9 @@ pub fn run(ctx: &Context, args: ScoreArgs) -> anyhow::Result<()> {
                 "no grid given; expected a grid such as \"5 K Q / 5 2 J\" (rows separated by `/`)",
             );
         }
-        let mut text = String::new();
-        std::io::stdin()
-            .take(4096)
-            .read_to_string(&mut text)
-            .context("reading the grid from stdin")?;
-        text
+        crate::text::read_capped(std::path::Path::new("-"), 4096).map_err(|e| {
+            crate::error::InputError::new(format!("cannot read the grid from stdin: {e}"))
+        })?
     } else {
         args.grid.join(" ")
     };

@@ -16,13 +16,13 @@ pub struct PlayerView {
     /// Seat, 0-based.
     pub seat: usize,
     /// Total: hole scores plus penalty points.
-    pub total: i32,
+    pub total: i64,
     /// Regular hole scores in order (grid score + going-out adjustment).
-    pub holes: Vec<i32>,
+    pub holes: Vec<i64>,
     /// Running totals of those hole scores, hole by hole.
-    pub running: Vec<i32>,
+    pub running: Vec<i64>,
     /// Tournament penalty points.
-    pub penalties: i32,
+    pub penalties: i64,
     /// Disqualified from the round.
     pub disqualified: bool,
 }
@@ -52,7 +52,7 @@ pub struct EntryView {
     /// Going-out adjustment.
     pub adjustment: i32,
     /// Hole score.
-    pub total: i32,
+    pub total: i64,
     /// Why the adjustment.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub explanation: String,
@@ -352,7 +352,7 @@ impl CardView {
                 .map(|p| {
                     p.holes
                         .get(range.clone())
-                        .map_or(0, |h| h.iter().sum::<i32>())
+                        .map_or(0, |h| h.iter().sum::<i64>())
                         .to_string()
                 })
                 .collect()

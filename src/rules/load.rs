@@ -112,14 +112,26 @@ impl Layer {
             .name
             .clone()
             .unwrap_or_else(|| fallback_name.to_string());
-        Ok(Layer {
+        let layer = Layer {
             label,
             name,
             text,
             table,
             raw,
             dir,
-        })
+        };
+        // every text a rules file carries may be shown on a terminal (RULES.md §12)
+        if let Some((key, c)) = unprintable_in(&layer.table, "") {
+            return Err(RulesError::Invalid {
+                file: layer.label.clone(),
+                line: layer.line_of(&key),
+                key: crate::text::escape(&key).into_owned(),
+                message: format!(
+                    "contains {c}, a control or invisible formatting character; expected printable text on one line"
+                ),
+            });
+        }
+        Ok(layer)
     }
 
     fn read(path: &Path) -> Result<Layer, RulesError> {
@@ -127,14 +139,8 @@ impl Layer {
             path: path.display().to_string(),
             reason,
         };
-        let meta = std::fs::metadata(path).map_err(|e| unreadable(e.to_string()))?;
-        if meta.len() > MAX_FILE_BYTES {
-            return Err(unreadable(format!(
-                "it is {} bytes; a rules file is at most {MAX_FILE_BYTES} bytes",
-                meta.len()
-            )));
-        }
-        let text = std::fs::read_to_string(path).map_err(|e| unreadable(e.to_string()))?;
+        let text =
+            crate::text::read_capped(path, MAX_FILE_BYTES).map_err(|e| unreadable(e.to_string()))?;
         let stem = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -197,6 +203,32 @@ impl Layer {
         }
         section_line
     }
+}
+
+/// The first key or string value (as a dotted key) holding an unprintable character, and
+/// that character as `U+XXXX`.
+fn unprintable_in(table: &Table, prefix: &str) -> Option<(String, String)> {
+    fn in_value(value: &Value, path: &str) -> Option<String> {
+        match value {
+            Value::String(s) => crate::text::first_unprintable(s),
+            Value::Array(items) => items.iter().find_map(|v| in_value(v, path)),
+            _ => None,
+        }
+    }
+    table.iter().find_map(|(key, value)| {
+        let path = if prefix.is_empty() {
+            key.clone()
+        } else {
+            format!("{prefix}.{key}")
+        };
+        if let Some(c) = crate::text::first_unprintable(key) {
+            return Some((path, c));
+        }
+        match value {
+            Value::Table(t) => unprintable_in(t, &path),
+            other => in_value(other, &path).map(|c| (path, c)),
+        }
+    })
 }
 
 fn looks_like_path(name: &str) -> bool {
@@ -469,12 +501,12 @@ impl Resolved<'_> {
         }
         let values = Values {
             ranks,
-            joker: values_raw.joker,
+            joker: values_raw.joker.map(|v| v.0),
             suited: values_raw
                 .suited
                 .unwrap_or_default()
                 .into_iter()
-                .map(|(c, v)| (c.0, c.1, v))
+                .map(|(c, v)| (c.0, c.1, v.0))
                 .collect(),
         };
 
@@ -492,7 +524,7 @@ impl Resolved<'_> {
                 .same_rank_columns
                 .unwrap_or_default()
                 .into_iter()
-                .map(|(k, v)| (k.0, v))
+                .map(|(k, v)| (k.0, v.0))
                 .collect(),
         };
         if matching.diagonals && layout.rows != layout.columns {
@@ -511,7 +543,7 @@ impl Resolved<'_> {
             penalty_when: g
                 .penalty_when
                 .ok_or_else(|| self.missing("going_out.penalty_when"))?,
-            bonus: g.bonus.ok_or_else(|| self.missing("going_out.bonus"))?,
+            bonus: g.bonus.ok_or_else(|| self.missing("going_out.bonus"))?.0,
             bonus_when: g
                 .bonus_when
                 .ok_or_else(|| self.missing("going_out.bonus_when"))?,

@@ -194,9 +194,12 @@ impl FromStr for Penalty {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let words: Vec<&str> = s.split_whitespace().collect();
-        let number = |w: &str| {
-            w.parse::<i32>()
-                .map_err(|_| format!("`{w}` is not a whole number of points"))
+        // RULES.md §12: a penalty's points are -100…100
+        let number = |w: &str| match w.parse::<i32>() {
+            Ok(n) if (-100..=100).contains(&n) => Ok(n),
+            _ => Err(format!(
+                "`{w}` is not a number of points from -100 to 100"
+            )),
         };
         match words.as_slice() {
             ["none"] => Ok(Penalty::None),
@@ -348,9 +351,11 @@ impl FromStr for Offence {
         match s.trim() {
             "warning" => Ok(Offence::Warning),
             "disqualify" => Ok(Offence::Disqualify),
-            n => n.parse::<i32>().map(Offence::Points).map_err(|_| {
-                format!("`{s}` is not an offence; expected \"warning\", a number of points such as \"5\", or \"disqualify\"")
-            }),
+            n => match n.parse::<i32>() {
+                // RULES.md §12: a tournament penalty is -100…100
+                Ok(points) if (-100..=100).contains(&points) => Ok(Offence::Points(points)),
+                _ => Err(format!("`{s}` is not an offence; expected \"warning\", points from -100 to 100 such as \"5\", or \"disqualify\"")),
+            },
         }
     }
 }

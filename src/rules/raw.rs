@@ -132,44 +132,44 @@ pub struct RawDeck {
 #[allow(non_snake_case)]
 pub struct RawValues {
     /// Ace.
-    pub A: Option<i32>,
+    pub A: Option<CardValue>,
     /// Two.
     #[serde(rename = "2")]
-    pub two: Option<i32>,
+    pub two: Option<CardValue>,
     /// Three.
     #[serde(rename = "3")]
-    pub three: Option<i32>,
+    pub three: Option<CardValue>,
     /// Four.
     #[serde(rename = "4")]
-    pub four: Option<i32>,
+    pub four: Option<CardValue>,
     /// Five.
     #[serde(rename = "5")]
-    pub five: Option<i32>,
+    pub five: Option<CardValue>,
     /// Six.
     #[serde(rename = "6")]
-    pub six: Option<i32>,
+    pub six: Option<CardValue>,
     /// Seven.
     #[serde(rename = "7")]
-    pub seven: Option<i32>,
+    pub seven: Option<CardValue>,
     /// Eight.
     #[serde(rename = "8")]
-    pub eight: Option<i32>,
+    pub eight: Option<CardValue>,
     /// Nine.
     #[serde(rename = "9")]
-    pub nine: Option<i32>,
+    pub nine: Option<CardValue>,
     /// Ten.
     #[serde(rename = "10")]
-    pub ten: Option<i32>,
+    pub ten: Option<CardValue>,
     /// Jack.
-    pub J: Option<i32>,
+    pub J: Option<CardValue>,
     /// Queen.
-    pub Q: Option<i32>,
+    pub Q: Option<CardValue>,
     /// King.
-    pub K: Option<i32>,
+    pub K: Option<CardValue>,
     /// Joker.
-    pub joker: Option<i32>,
+    pub joker: Option<CardValue>,
     /// Suited card (`"Js"`) → value.
-    pub suited: Option<BTreeMap<SuitedCard, i32>>,
+    pub suited: Option<BTreeMap<SuitedCard, CardValue>>,
 }
 
 impl RawValues {
@@ -179,6 +179,7 @@ impl RawValues {
             self.A, self.two, self.three, self.four, self.five, self.six, self.seven, self.eight,
             self.nine, self.ten, self.J, self.Q, self.K,
         ]
+        .map(|v| v.map(|v| v.0))
     }
 }
 
@@ -199,7 +200,7 @@ pub struct RawMatching {
     /// `keep` or `cancel`.
     pub negative_matches: Option<NegativeMatches>,
     /// Matched columns of one rank (as a key, 1 to 6) → points.
-    pub same_rank_columns: Option<BTreeMap<ColumnCount, i32>>,
+    pub same_rank_columns: Option<BTreeMap<ColumnCount, SetPoints>>,
 }
 
 /// `[going_out]`.
@@ -210,8 +211,8 @@ pub struct RawGoingOut {
     pub penalty: Option<Penalty>,
     /// When it applies.
     pub penalty_when: Option<PenaltyWhen>,
-    /// Bonus points.
-    pub bonus: Option<i32>,
+    /// Bonus points, -100 to 100.
+    pub bonus: Option<Points>,
     /// When the bonus applies.
     pub bonus_when: Option<BonusWhen>,
 }
@@ -273,6 +274,29 @@ impl<const MIN: i64, const MAX: i64> TryFrom<i64> for Bounded<MIN, MAX> {
         }
     }
 }
+
+/// A whole number of points within `MIN..=MAX`, refused at parse time otherwise (RULES.md
+/// §12), so no sum of them can overflow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(try_from = "i64")]
+pub struct Signed<const MIN: i64, const MAX: i64>(pub i32);
+
+impl<const MIN: i64, const MAX: i64> TryFrom<i64> for Signed<MIN, MAX> {
+    type Error = String;
+    fn try_from(n: i64) -> Result<Self, Self::Error> {
+        match i32::try_from(n) {
+            Ok(v) if (MIN..=MAX).contains(&n) => Ok(Signed(v)),
+            _ => Err(format!("{n} is out of range; expected {MIN} to {MAX}")),
+        }
+    }
+}
+
+/// A card value: -100 to 100 (RULES.md §12).
+pub type CardValue = Signed<-100, 100>;
+/// A matched set's value or a same-rank bonus: -200 to 200 (RULES.md §12).
+pub type SetPoints = Signed<-200, 200>;
+/// Penalty or bonus points: -100 to 100 (RULES.md §12).
+pub type Points = Signed<-100, 100>;
 
 /// A player count written as a table key (`"4"`), 1 to 99.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]

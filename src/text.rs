@@ -1,0 +1,224 @@
+//! Text from users and files, kept safe: files are read with a cap (never trusting the size
+//! on disk) and only when they are regular files or standard input; stored texts refuse
+//! control and format characters; anything shown on a terminal has them escaped anyway, so
+//! a tampered database or a hostile argument can never move the cursor, retitle the window
+//! or fake a line.
+
+use std::borrow::Cow;
+use std::io::Read;
+use std::path::Path;
+
+use crate::error::InputError;
+use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+
+/// Why a file could not be read as text. The message says what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError {
+    /// A device, a folder, a named pipe or a socket.
+    #[error("it is not a regular file ({0}); expected a file, or `-` for standard input")]
+    NotAFile(&'static str),
+    /// More bytes than the limit.
+    #[error("it is larger than {0} bytes, the most golf reads")]
+    TooLarge(u64),
+    /// Not UTF-8.
+    #[error("it is not UTF-8 text")]
+    NotUtf8,
+    /// The operating system's error.
+    #[error("{0}")]
+    Io(String),
+}
+
+/// Whether `path` names standard input: `-` or `/dev/stdin`.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-" || path.as_os_str() == "/dev/stdin"
+}
+
+/// Reads at most `limit` bytes of UTF-8 text from `path` (or standard input, see
+/// [`is_stdin`]). Refuses, before opening it, anything that is not a regular file — so
+/// `/dev/zero` or a silent named pipe can neither exhaust memory nor hang golf — and reads
+/// with a cap rather than trusting the size on disk.
+pub fn read_capped(path: &Path, limit: u64) -> Result<String, ReadError> {
+    let mut bytes = Vec::new();
+    if is_stdin(path) {
+        std::io::stdin()
+            .lock()
+            .take(limit.saturating_add(1))
+            .read_to_end(&mut bytes)
+            .map_err(|e| ReadError::Io(e.to_string()))?;
+    } else {
+        let kind = |m: &std::fs::Metadata| -> Option<&'static str> {
+            let t = m.file_type();
+            if t.is_file() {
+                None
+            } else if t.is_dir() {
+                Some("a folder")
+            } else {
+                Some(special_kind(&t))
+            }
+        };
+        let meta = std::fs::metadata(path).map_err(|e| ReadError::Io(e.to_string()))?;
+        if let Some(what) = kind(&meta) {
+            return Err(ReadError::NotAFile(what));
+        }
+        let file = std::fs::File::open(path).map_err(|e| ReadError::Io(e.to_string()))?;
+        // the path may have been swapped between the check and the open
+        let meta = file.metadata().map_err(|e| ReadError::Io(e.to_string()))?;
+        if let Some(what) = kind(&meta) {
+            return Err(ReadError::NotAFile(what));
+        }
+        file.take(limit.saturating_add(1))
+            .read_to_end(&mut bytes)
+            .map_err(|e| ReadError::Io(e.to_string()))?;
+    }
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::TooLarge(limit));
+    }
+    String::from_utf8(bytes).map_err(|_| ReadError::NotUtf8)
+}
+
+#[cfg(unix)]
+fn special_kind(t: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if t.is_fifo() {
+        "a named pipe"
+    } else if t.is_char_device() {
+        "a character device"
+    } else if t.is_block_device() {
+        "a block device"
+    } else if t.is_socket() {
+        "a socket"
+    } else {
+        "a special file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_kind(_: &std::fs::FileType) -> &'static str {
+    "a special file"
+}
+
+/// Whether `c` may not appear in stored text: a control character (C0, DEL, C1: escape,
+/// bell, carriage return, newline…) or a format character (zero-width space, byte-order
+/// mark, right-to-left override…), which would let a name look like another or text
+/// rearrange itself on screen.
+pub fn is_unprintable(c: char) -> bool {
+    c.is_control() || c.general_category() == GeneralCategory::Format
+}
+
+/// The first unprintable character of `text` (see [`is_unprintable`]), escaped for a
+/// message (`U+1B`), or `None` when the text is clean.
+pub fn first_unprintable(text: &str) -> Option<String> {
+    text.chars()
+        .find(|&c| is_unprintable(c))
+        .map(|c| format!("U+{:04X}", c as u32))
+}
+
+/// Checks a text golf will store and show (a match name, a penalty reason): trimmed, 1 to
+/// `max_chars` characters, nothing unprintable ([`is_unprintable`]). `what` names the field
+/// in the message ("the penalty reason").
+pub fn stored(what: &str, text: &str, max_chars: usize) -> Result<String, InputError> {
+    let text = text.trim();
+    let chars = text.chars().count();
+    if chars == 0 || chars > max_chars {
+        return Err(InputError::new(format!(
+            "{what} is {chars} characters long; expected 1 to {max_chars}"
+        )));
+    }
+    if let Some(c) = first_unprintable(text) {
+        return Err(InputError::new(format!(
+            "{what} `{}` contains {c}, a control or invisible formatting character; expected printable text",
+            escape(text)
+        )));
+    }
+    Ok(text.to_string())
+}
+
+/// `text` with every unprintable character (see [`is_unprintable`]) written as `\u{1b}`,
+/// for showing text that did not come from golf. Borrowed when there is nothing to escape.
+pub fn escape(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_unprintable) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(escape_where(text, |_, _| false))
+}
+
+/// A line golf is about to print, with unprintable characters escaped except the newlines
+/// golf itself writes and its own styling (`ESC [ digits ; … m`, "select graphic
+/// rendition", which can only set bold or colour).
+pub fn escape_output(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| c != '\n' && is_unprintable(c)) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(escape_where(text, |c, rest| {
+        c == '\n' || (c == '\x1b' && is_sgr(rest))
+    }))
+}
+
+/// Whether `rest` (what follows an escape character) is `[`, digits and `;`, then `m`.
+fn is_sgr(rest: &str) -> bool {
+    let Some(body) = rest.strip_prefix('[') else {
+        return false;
+    };
+    let end = body
+        .find(|c: char| !(c.is_ascii_digit() || c == ';'))
+        .unwrap_or(body.len());
+    body[end..].starts_with('m')
+}
+
+fn escape_where(text: &str, keep: impl Fn(char, &str) -> bool) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for (i, c) in text.char_indices() {
+        if is_unprintable(c) && !keep(c, &text[i + c.len_utf8()..]) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_every_control_and_format_character() {
+        let hostile = "x\x1b]0;PWNED\x07\x1b[2J\r\nFAKE\u{200b}\u{202e}\u{feff}\u{9b}";
+        let shown = escape(hostile);
+        assert!(!shown.chars().any(is_unprintable), "{shown}");
+        assert_eq!(
+            shown,
+            "x\\u{1b}]0;PWNED\\u{7}\\u{1b}[2J\\u{d}\\u{a}FAKE\\u{200b}\\u{202e}\\u{feff}\\u{9b}"
+        );
+        assert!(matches!(escape("plain ünïcode ♠"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn output_keeps_newlines_and_styling_only() {
+        let line = "\x1b[1mbold\x1b[0m\n\x1b[2J\x1b]0;t\x07\r";
+        assert_eq!(
+            escape_output(line),
+            "\x1b[1mbold\x1b[0m\n\\u{1b}[2J\\u{1b}]0;t\\u{7}\\u{d}"
+        );
+    }
+
+    #[test]
+    fn special_files_are_refused_before_reading() {
+        assert_eq!(
+            read_capped(Path::new("/dev/zero"), 10),
+            Err(ReadError::NotAFile("a character device"))
+        );
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(
+            read_capped(dir.path(), 10),
+            Err(ReadError::NotAFile("a folder"))
+        );
+        let file = dir.path().join("big.toml");
+        std::fs::write(&file, "x".repeat(11)).unwrap();
+        assert_eq!(read_capped(&file, 10), Err(ReadError::TooLarge(10)));
+        std::fs::write(&file, b"ok\xff").unwrap();
+        assert_eq!(read_capped(&file, 10), Err(ReadError::NotUtf8));
+        std::fs::write(&file, "fits").unwrap();
+        assert_eq!(read_capped(&file, 10).unwrap(), "fits");
+    }
+}
