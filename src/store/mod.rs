@@ -8,6 +8,7 @@
 //! (a constraint, a busy or damaged file); the command layer passes it through
 //! [`explain`], which names the file. Times are RFC 3339 strings in UTC.
 
+pub mod maintenance;
 pub mod schema;
 
 use std::path::{Path, PathBuf};
@@ -40,6 +41,13 @@ pub fn default_path() -> anyhow::Result<PathBuf> {
     Ok(dirs.data_dir().join("golf.db"))
 }
 
+/// Stored data that breaks what golf guarantees of a recorded match (a hole without every
+/// grid, a seat past the player list, unreadable rules): the file was tampered with or
+/// damaged. A system failure (exit 1); [`explain`] names the file and the way back.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Damaged(pub String);
+
 /// Whether an error is SQLite saying another connection holds the lock.
 pub fn is_busy(err: &anyhow::Error) -> bool {
     err.chain().any(|e| {
@@ -63,10 +71,26 @@ pub fn explain(err: anyhow::Error, path: &Path) -> anyhow::Error {
             None => None,
         });
     let shown = path.display().to_string();
+    let damaged = err.chain().any(|c| c.is::<Damaged>());
+    let folder = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .map_or_else(|| ".".to_string(), |d| d.display().to_string());
     match code {
-        Some(Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase)) => err.context(format!(
-            "the database {shown} is damaged; golf did not change it — restore it from a copy made with `golf backup`"
+        _ if damaged => err.context(format!(
+            "the database {shown} is damaged; golf did not change it — restore it from a copy made with `golf backup` (remove the {shown}-wal and {shown}-shm files beside it first)"
         )),
+        Some(Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase)) => err.context(format!(
+            "the database {shown} is damaged; golf did not change it — restore it from a copy made with `golf backup` (remove the {shown}-wal and {shown}-shm files beside it first)"
+        )),
+        Some(Some(ErrorCode::DiskFull)) => err.context(format!(
+            "the disk holding {shown} is full; nothing was recorded — free some space and try again"
+        )),
+        Some(Some(ErrorCode::SystemIoFailure | ErrorCode::CannotOpen | ErrorCode::ReadOnly)) => {
+            err.context(format!(
+                "cannot write the database {shown} or its -wal/-shm files in {folder}: the disk may be full, or the folder read-only; nothing was recorded"
+            ))
+        }
         Some(_) if !err.chain().any(|c| c.to_string().contains(&shown)) => {
             err.context(format!("database {shown}"))
         }
@@ -129,6 +153,11 @@ impl Store {
                     .conn
                     .transaction_with_behavior(TransactionBehavior::Immediate)?;
                 let value = work(&tx)?;
+                // never commit into a damaged file: what was read may have been misread
+                let problems = quick_check(&tx)?;
+                if !problems.is_empty() {
+                    return Err(Damaged(problems.join("; ")).into());
+                }
                 tx.commit()?;
                 Ok(value)
             })();
@@ -154,6 +183,17 @@ impl Store {
         tx.finish()?;
         Ok(value)
     }
+}
+
+/// SQLite's `PRAGMA quick_check` (the structure of every page, without the slower index
+/// cross-checks of `integrity_check`): the problems found, empty when the file is sound.
+/// About 1.3 ms per MiB of database.
+pub fn quick_check(conn: &Connection) -> anyhow::Result<Vec<String>> {
+    let mut stmt = conn.prepare_cached("PRAGMA quick_check")?;
+    let rows = stmt
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows.into_iter().filter(|r| r != "ok").collect())
 }
 
 /// The current time as stored: RFC 3339, UTC, milliseconds.
@@ -252,11 +292,14 @@ pub fn load_match(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
         return Ok(None);
     };
     let rules: Rules = serde_json::from_str(&rules_json)
-        .with_context(|| format!("match {id}: its stored rules cannot be read"))?;
+        .map_err(|e| Damaged(format!("match {id}: its stored rules cannot be read ({e})")))?;
     let tiebreak = tiebreak
         .split(',')
-        .map(|t| t.parse::<Tiebreak>().map_err(anyhow::Error::msg))
-        .collect::<anyhow::Result<Vec<_>>>()?;
+        .map(|t| {
+            t.parse::<Tiebreak>()
+                .map_err(|e| Damaged(format!("match {id}: its tiebreak chain: {e}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
 
     let mut stmt =
         conn.prepare_cached("SELECT player FROM seats WHERE match_id = ?1 ORDER BY seat")?;
@@ -328,8 +371,9 @@ pub fn load_match(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
                 Ok(PenaltyRecord {
                     seat: seat as usize,
                     hole,
-                    kind: PenaltyKind::from_name(&kind)
-                        .with_context(|| format!("match {id}: unknown penalty kind {kind:?}"))?,
+                    kind: PenaltyKind::from_name(&kind).ok_or_else(|| {
+                        Damaged(format!("match {id}: unknown penalty kind {kind:?}"))
+                    })?,
                     points,
                     disqualifies,
                     reason,
@@ -354,7 +398,7 @@ pub fn load_match(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
         })?
         .collect::<Result<Vec<_>, _>>()?;
 
-    Ok(Some(Match {
+    let m = Match {
         id,
         name,
         rules,
@@ -367,7 +411,11 @@ pub fn load_match(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
         holes,
         penalties,
         audit,
-    }))
+    };
+    if let Some(why) = m.damage() {
+        return Err(Damaged(format!("match {id}: {why}")).into());
+    }
+    Ok(Some(m))
 }
 
 /// Records one hole with every entry.

@@ -11,6 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use rusqlite::config::DbConfig;
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 /// `PRAGMA application_id` of a golf database: "GOLF" in ASCII.
@@ -75,6 +76,8 @@ pub fn literal(path: &Path) -> PathBuf {
 fn configure(conn: &Connection, writer: bool) -> rusqlite::Result<()> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
     conn.pragma_update(None, "foreign_keys", true)?;
+    // checks each cell's size as pages are read, so damage is reported, not misread
+    conn.pragma_update(None, "cell_size_check", true)?;
     if writer {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
@@ -82,38 +85,55 @@ fn configure(conn: &Connection, writer: bool) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// Refuses a file that is not an SQLite database before SQLite touches it.
-fn check_header(path: &Path) -> anyhow::Result<()> {
+/// Reads the SQLite header (the first 100 bytes) of `path` and refuses, before SQLite opens
+/// the file, anything golf must not touch: not a regular file, empty, not SQLite, another
+/// program's database (an application id other than golf's, or tables without one), or a
+/// schema newer than `latest`. Checking the raw bytes first matters: opening a file for
+/// writing lets SQLite roll back a hot journal or recover a WAL, which changes the file.
+fn check_raw(path: &Path, latest: i64) -> anyhow::Result<()> {
     use std::io::Read;
     let shown = path.display().to_string();
-    let mut header = [0u8; 16];
+    let not_golf = |why: &str| SchemaError::NotGolf {
+        path: shown.clone(),
+        why: why.to_string(),
+    };
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(not_golf(if meta.is_dir() {
+            "it is a folder"
+        } else {
+            "it is not a regular file"
+        })
+        .into());
+    }
+    let mut header = [0u8; 100];
     let mut file = std::fs::File::open(path)?;
-    let n = file.read(&mut header)?;
+    let mut n = 0;
+    while n < header.len() {
+        match file.read(&mut header[n..])? {
+            0 => break,
+            read => n += read,
+        }
+    }
     if n == 0 {
-        return Err(SchemaError::NotGolf {
-            path: shown,
-            why: "it is an empty file".into(),
-        }
-        .into());
+        return Err(not_golf("it is an empty file").into());
     }
-    if n < 16 || &header != b"SQLite format 3\0" {
-        return Err(SchemaError::NotGolf {
-            path: shown,
-            why: "it is not an SQLite file".into(),
-        }
-        .into());
+    if n < header.len() || &header[..16] != b"SQLite format 3\0" {
+        return Err(not_golf("it is not an SQLite file").into());
     }
-    Ok(())
+    let field = |at: usize| u32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]]);
+    let schema_cookie = field(40);
+    let version = i64::from(field(60) as i32);
+    let app = field(68) as i32;
+    identity(path, app, version, schema_cookie == 0, latest)
 }
 
-/// Checks the application id and version of an open database: `Ok(version)` when it is a
-/// golf database (or an SQLite file with no tables at all, which golf may initialise).
-fn check_identity(conn: &Connection, path: &Path, latest: i64) -> anyhow::Result<i64> {
+/// The identity rules shared by the raw header check and the open connection:
+/// `Ok(())` for a golf database no newer than `latest`, or an SQLite file with no schema at
+/// all (which golf may initialise).
+fn identity(path: &Path, app: i32, version: i64, no_schema: bool, latest: i64) -> anyhow::Result<()> {
     let shown = path.display().to_string();
-    let app: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
-    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
-    let tables: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))?;
-    if app != APPLICATION_ID && !(app == 0 && version == 0 && tables == 0) {
+    if app != APPLICATION_ID && !(app == 0 && version == 0 && no_schema) {
         let why = if app == 0 {
             "an SQLite database of another program: it has tables but no golf stamp".to_string()
         } else {
@@ -129,21 +149,43 @@ fn check_identity(conn: &Connection, path: &Path, latest: i64) -> anyhow::Result
         }
         .into());
     }
+    Ok(())
+}
+
+/// Checks the application id and version of an open database (the WAL may hold a newer
+/// page 1 than the file's header): `Ok(version)` when [`identity`] accepts it.
+fn check_identity(conn: &Connection, path: &Path, latest: i64) -> anyhow::Result<i64> {
+    let app: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+    let tables: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))?;
+    identity(path, app, version, tables == 0, latest)?;
     Ok(version)
 }
 
 /// Opens an existing database read-only, refusing anything not ours or not current.
 /// `Ok(None)` when the file does not exist: nothing is created.
+///
+/// A writer killed at the wrong moment can leave a hot journal or a WAL that a read-only
+/// connection cannot recover ("attempt to write a readonly database"): golf then lets
+/// SQLite recover its own file once, read-write, and reads again. Where the folder cannot
+/// be written at all (a read-only mount), the file is read as it is on disk (`immutable`).
 pub fn open_read_only(path: &Path) -> anyhow::Result<Option<Connection>> {
     if !path.exists() {
         return Ok(None);
     }
-    check_header(path)?;
-    let conn = Connection::open_with_flags(
-        literal(path),
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )?;
-    configure(&conn, false)?;
+    check_raw(path, latest_version())?;
+    let conn = match read_only_connection(path, false) {
+        Ok(conn) => conn,
+        Err(first) => {
+            let _ = recover(path);
+            match read_only_connection(path, false)
+                .or_else(|_| read_only_connection(path, true))
+            {
+                Ok(conn) => conn,
+                Err(_) => return Err(first.into()),
+            }
+        }
+    };
     let version = check_identity(&conn, path, latest_version())?;
     if version < latest_version() {
         return Err(SchemaError::Older {
@@ -154,6 +196,59 @@ pub fn open_read_only(path: &Path) -> anyhow::Result<Option<Connection>> {
         .into());
     }
     Ok(Some(conn))
+}
+
+/// A read-only connection that has read the schema (so a file it cannot use fails here);
+/// `immutable` reads the file as it stands, without locks, journal or WAL.
+fn read_only_connection(path: &Path, immutable: bool) -> rusqlite::Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = if immutable {
+        Connection::open_with_flags(immutable_uri(path), flags | OpenFlags::SQLITE_OPEN_URI)?
+    } else {
+        Connection::open_with_flags(literal(path), flags)?
+    };
+    configure(&conn, false)?;
+    conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get::<_, i64>(0))?;
+    Ok(conn)
+}
+
+/// `file:/the/path?immutable=1`, every byte of the path outside the URI's unreserved set
+/// percent-encoded (so no character of a file name is read as URI syntax).
+fn immutable_uri(path: &Path) -> String {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    #[cfg(unix)]
+    let bytes = {
+        use std::os::unix::ffi::OsStrExt;
+        absolute.as_os_str().as_bytes().to_vec()
+    };
+    #[cfg(not(unix))]
+    let bytes = absolute.to_string_lossy().replace('\\', "/").into_bytes();
+    let mut uri = String::from("file:");
+    for b in bytes {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            uri.push(char::from(b));
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri.push_str("?immutable=1");
+    uri
+}
+
+/// Lets SQLite recover a golf database after a killed writer: opens it read-write, reads
+/// (which rolls back a hot journal or replays the WAL) and closes (which checkpoints and
+/// removes the WAL). Only called after [`check_raw`] accepted the file; if the WAL turns out
+/// to hold a schema golf refuses, the connection closes without a checkpoint.
+fn recover(path: &Path) -> anyhow::Result<()> {
+    let conn = Connection::open_with_flags(
+        literal(path),
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
+    check_identity(&conn, path, latest_version())?;
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false)?;
+    Ok(())
 }
 
 /// Opens the database for writing, creating it (and its folder) when missing and migrating
@@ -168,15 +263,18 @@ pub fn open_for_write_with(path: &Path, migrations: &[&str]) -> anyhow::Result<C
     if !path.exists() {
         create(path, migrations)?;
     }
-    check_header(path)?;
+    let latest = migrations.len() as i64;
+    check_raw(path, latest)?;
     let conn = Connection::open_with_flags(
         literal(path),
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
-    // identity first, before any setting writes to the file
-    let latest = migrations.len() as i64;
+    // until the identity is confirmed (the WAL may hold a newer schema than the header),
+    // closing must not checkpoint into the file
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
     let version = check_identity(&conn, path, latest)?;
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false)?;
     configure(&conn, true)?;
     if version < latest {
         if version > 0 {
@@ -192,8 +290,9 @@ fn create(path: &Path, migrations: &[&str]) -> anyhow::Result<()> {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create the folder {}: {e}", dir.display()))?;
     }
+    remove_stale(path, "new");
     let tmp = sibling(path, &format!("new-{}", std::process::id()));
-    let _ = std::fs::remove_file(&tmp);
+    remove_with_journals(&tmp);
     {
         let conn = Connection::open_with_flags(
             literal(&tmp),
@@ -202,14 +301,16 @@ fn create(path: &Path, migrations: &[&str]) -> anyhow::Result<()> {
                 | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
         .map_err(|e| anyhow::anyhow!("cannot create the database {}: {e}", path.display()))?;
+        // made in WAL mode from the start: the file linked into place never has to switch
+        // journal modes, the one write a kill could leave half done (a hot journal)
         configure(&conn, true)?;
         migrate_with(&conn, path, migrations)?;
-        // back to a single self-contained file before it is linked into place
-        conn.pragma_update(None, "journal_mode", "DELETE")?;
+        conn.pragma_update(None, "wal_checkpoint", "TRUNCATE")?;
+        // closing the only connection checkpoints and removes the WAL: one whole file
     }
     // hard_link fails if `path` appeared meanwhile (another golf made it): use theirs
     let linked = std::fs::hard_link(&tmp, path);
-    let _ = std::fs::remove_file(&tmp);
+    remove_with_journals(&tmp);
     match linked {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
@@ -218,6 +319,56 @@ fn create(path: &Path, migrations: &[&str]) -> anyhow::Result<()> {
             path.display()
         )),
     }
+}
+
+/// Removes a file and any journal, WAL or shared-memory file SQLite left beside it.
+pub fn remove_with_journals(path: &Path) {
+    let _ = std::fs::remove_file(path);
+    for suffix in ["-journal", "-wal", "-shm"] {
+        let mut name = path.as_os_str().to_os_string();
+        name.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(name));
+    }
+}
+
+/// Removes what killed golf processes left beside `path`: the files
+/// `<name>.<kind>-<pid>` (and their journals) of processes no longer running.
+pub fn remove_stale(path: &Path, kind: &str) {
+    let Some(name) = path.file_name() else { return };
+    let prefix = format!("{}.{kind}-", name.to_string_lossy());
+    let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(d) => d.to_path_buf(),
+        None => PathBuf::from("."),
+    };
+    let Ok(entries) = std::fs::read_dir(&dir) else { return };
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = file.strip_prefix(&prefix) else { continue };
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        let tail = &rest[digits.len()..];
+        let Ok(pid) = digits.parse::<u32>() else { continue };
+        if !["", "-journal", "-wal", "-shm"].contains(&tail) || process_alive(pid, &entry) {
+            continue;
+        }
+        let _ = std::fs::remove_file(entry.path());
+    }
+}
+
+/// Whether the process that made `entry` may still be at work: on Linux, whether `pid`
+/// runs; elsewhere, whether the file changed in the last hour.
+fn process_alive(pid: u32, entry: &std::fs::DirEntry) -> bool {
+    if pid == std::process::id() {
+        return true;
+    }
+    if Path::new("/proc/self").exists() {
+        return Path::new("/proc").join(pid.to_string()).exists();
+    }
+    entry
+        .metadata()
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok())
+        .is_none_or(|age| age < Duration::from_secs(3600))
 }
 
 /// `golf.db` → `golf.db.<suffix>` in the same folder.
