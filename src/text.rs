@@ -121,7 +121,7 @@ pub fn stored(what: &str, text: &str, max_chars: usize) -> Result<String, InputE
     let chars = text.chars().count();
     if chars == 0 || chars > max_chars {
         return Err(InputError::new(format!(
-            "{what} is {chars} characters long; expected 1 to {max_chars}"
+            "{what} must be 1 to {max_chars} characters; it is {chars}"
         )));
     }
     if let Some(c) = first_unprintable(text) {

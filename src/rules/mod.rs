@@ -198,7 +198,7 @@ impl FromStr for Penalty {
         let number = |w: &str| match w.parse::<i32>() {
             Ok(n) if (-100..=100).contains(&n) => Ok(n),
             _ => Err(format!(
-                "`{w}` is not a number of points from -100 to 100"
+                "`{w}` is not a whole number of points from -100 to 100"
             )),
         };
         match words.as_slice() {

@@ -99,11 +99,11 @@ fn check_raw(path: &Path, latest: i64) -> anyhow::Result<()> {
     };
     let meta = std::fs::metadata(path)?;
     if !meta.is_file() {
-        return Err(not_golf(if meta.is_dir() {
-            "it is a folder"
-        } else {
-            "it is not a regular file"
-        })
+        // a folder, a device, a named pipe: a wrong path, refused before it is opened
+        return Err(crate::error::InputError::new(format!(
+            "{shown} is {}, not a database file; point --db or GOLF_DB at a golf database or a new file name",
+            if meta.is_dir() { "a folder" } else { "not a regular file" }
+        ))
         .into());
     }
     let mut header = [0u8; 100];

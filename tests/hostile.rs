@@ -1,0 +1,402 @@
+//! Hostile input: every text field with control characters, extreme numbers in every
+//! numeric field and rules key, special files for every path argument, invalid UTF-8 in
+//! every argument and file. Each case must exit 2 with a message, without a panic or a
+//! hang, and leave the database exactly as it was.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::ffi::OsString;
+use std::os::unix::ffi::OsStringExt;
+use std::path::Path;
+use std::time::Duration;
+
+use common::Env;
+
+/// One hostile command line, with what it feeds on stdin.
+struct Case {
+    what: String,
+    args: Vec<OsString>,
+    stdin: Vec<u8>,
+}
+
+fn case(what: impl Into<String>, args: &[&str]) -> Case {
+    Case {
+        what: what.into(),
+        args: args.iter().map(OsString::from).collect(),
+        stdin: Vec::new(),
+    }
+}
+
+fn raw(what: &str, args: Vec<Vec<u8>>) -> Case {
+    Case {
+        what: what.into(),
+        args: args.into_iter().map(OsString::from_vec).collect(),
+        stdin: Vec::new(),
+    }
+}
+
+const HOSTILE_TEXT: [&str; 8] = [
+    "x\x1b]0;PWNED\x07\x1b[2J\r\nFAKE: bob wins",
+    "bell\x07",
+    "back\x08space",
+    "del\x7f",
+    "c1\u{9b}31m",
+    "zero\u{200b}width",
+    "\u{202e}override",
+    "\u{feff}bom",
+];
+
+/// A rules file that extends classic and sets `line` (a TOML line, or a table).
+fn rules_file(env: &Env, name: &str, body: &str) -> String {
+    let path = env.write(name, &format!("extends = \"classic\"\n{body}\n"));
+    path.to_str().unwrap().to_string()
+}
+
+fn sheet(env: &Env, name: &str, body: &str) -> String {
+    env.write(name, body).to_str().unwrap().to_string()
+}
+
+const SHEET_HEAD: &str = "rules = \"classic\"\nplayers = [\"ann\", \"bob\"]\n";
+const HOLE: &str = "[[hole]]\ngrids = { ann = \"5 K Q / 5 2 J\", bob = \"2 7 Q / 2 7 Q\" }\n";
+
+fn cases(env: &Env) -> Vec<Case> {
+    let mut all = Vec::new();
+
+    // ---- control and format characters in every text field -------------------------
+    for (i, text) in HOSTILE_TEXT.iter().enumerate() {
+        all.push(case(
+            format!("player name {i}"),
+            &["new", "--rules", "classic", text, "bob"],
+        ));
+        all.push(case(
+            format!("match name {i}"),
+            &["new", "--rules", "classic", "--name", text, "ann", "bob"],
+        ));
+        all.push(case(
+            format!("penalty reason {i}"),
+            &["penalty", "ann", "--points", "5", "--reason", text],
+        ));
+        all.push(case(
+            format!("hole player {i}"),
+            &["hole", &format!("{text}=5 K Q / 5 2 J"), "bob=2 7 Q / 2 7 Q"],
+        ));
+    }
+    let escaped = |t: &str| {
+        t.chars()
+            .map(|c| format!("\\u{:04X}", c as u32))
+            .collect::<String>()
+    };
+    for (i, text) in HOSTILE_TEXT.iter().take(3).enumerate() {
+        let t = escaped(text);
+        for (key, body) in [
+            ("title", format!("title = \"{t}\"")),
+            ("summary", format!("summary = \"{t}\"")),
+            ("source", format!("source = \"{t}\"")),
+            ("play text", format!("[play.peek]\ntext = \"{t}\"")),
+            ("play name", format!("[play.\"{t}\"]\ntext = \"peek\"")),
+            (
+                "ruling",
+                format!("[rulings.r]\nquestion = \"q\"\nanswer = \"{t}\"\nsource = \"s\""),
+            ),
+            ("sources", format!("[sources]\n\"values.K\" = \"{t}\"")),
+        ] {
+            let file = rules_file(env, &format!("ctl-{key}-{i}.toml"), &body);
+            all.push(case(format!("rules {key} {i}"), &["rules", "check", &file]));
+        }
+        let t = escaped(text);
+        let s = sheet(
+            env,
+            &format!("ctl-sheet-{i}.toml"),
+            &format!("rules = \"classic\"\nname = \"{t}\"\nplayers = [\"ann\", \"bob\"]\n{HOLE}"),
+        );
+        all.push(case(format!("sheet match name {i}"), &["import", &s]));
+        let s = sheet(
+            env,
+            &format!("ctl-sheet-player-{i}.toml"),
+            &format!("rules = \"classic\"\nplayers = [\"ann\", \"{t}\"]\n"),
+        );
+        all.push(case(format!("sheet player {i}"), &["import", &s]));
+        let s = sheet(
+            env,
+            &format!("ctl-sheet-reason-{i}.toml"),
+            &format!("{SHEET_HEAD}{HOLE}[[penalty]]\nplayer = \"ann\"\npoints = 5\nreason = \"{t}\"\n"),
+        );
+        all.push(case(format!("sheet penalty reason {i}"), &["import", &s]));
+    }
+    all.push(case(
+        "grid with an escape",
+        &["hole", "ann=5 K Q\x1b[2J / 5 2 J", "bob=2 7 Q / 2 7 Q"],
+    ));
+    all.push(case(
+        "score grid with a bell",
+        &["score", "--rules", "classic", "5 K Q / 5 2 J\x07"],
+    ));
+
+    // ---- extreme numbers in every numeric field ------------------------------------
+    for points in ["-2147483648", "2147483647", "101", "-101", "0", "99999999999"] {
+        all.push(case(
+            format!("penalty points {points}"),
+            &["penalty", "ann", "--points", points, "--reason", "x"],
+        ));
+    }
+    for late in ["0", "121", "4294967296", "-1"] {
+        all.push(case(
+            format!("late {late}"),
+            &["penalty", "ann", "--late", late],
+        ));
+    }
+    for hole in ["0", "10", "4294967295", "-1"] {
+        all.push(case(
+            format!("penalty hole {hole}"),
+            &["penalty", "ann", "--illegal-move", "--hole", hole],
+        ));
+    }
+    for score in [
+        "-9223372036854775808",
+        "9223372036854775807",
+        "501",
+        "-501",
+        "99999999999999999999999",
+    ] {
+        all.push(case(
+            format!("bare score {score}"),
+            &["hole", &format!("ann={score}"), "bob=3"],
+        ));
+    }
+    for holes in ["0", "37", "4294967296"] {
+        all.push(case(
+            format!("holes {holes}"),
+            &["new", "--rules", "classic", "--holes", holes, "ann", "bob"],
+        ));
+    }
+    for decks in ["0", "9", "4294967296"] {
+        all.push(case(
+            format!("new decks {decks}"),
+            &["new", "--rules", "classic", "--decks", decks, "ann", "bob"],
+        ));
+        all.push(case(
+            format!("score decks {decks}"),
+            &["score", "--rules", "classic", "--decks", decks, "5 K Q / 5 2 J"],
+        ));
+    }
+    for hole in ["0", "4294967295", "99999999999"] {
+        all.push(case(
+            format!("amend hole {hole}"),
+            &["amend", hole, "ann=3"],
+        ));
+    }
+    for id in ["9223372036854775807", "-9223372036854775808", "99999999999999999999"] {
+        all.push(case(format!("card {id}"), &["card", id]));
+        all.push(case(
+            format!("--match {id}"),
+            &["hole", "--match", id, "ann=3", "bob=4"],
+        ));
+    }
+    all.push(case("history limit -1", &["history", "--limit", "-1"]));
+    for (key, body) in [
+        ("K", "[values]\nK = 2147483647"),
+        ("A", "[values]\nA = -101"),
+        ("Q", "[values]\nQ = 9223372036854775807"),
+        ("suited", "[values]\nsuited = { \"Js\" = 1000 }"),
+        ("same-rank", "[matching]\nsame_rank_columns = { 2 = 201 }"),
+        ("bonus", "[going_out]\nbonus = 101"),
+        ("add", "[going_out]\npenalty = \"add 2147483647\""),
+        ("double-plus", "[going_out]\npenalty = \"double-plus 101\""),
+        ("per-player", "[going_out]\npenalty = \"per-player -101\""),
+        (
+            "illegal-move",
+            "[tournament]\nillegal_move = [\"2147483647\"]",
+        ),
+        ("late", "[tournament]\nlate_per_minute = 101"),
+        ("decks", "[deck]\ndecks = 9"),
+        ("jokers", "[deck]\njokers_per_deck = 9"),
+        ("decks by players", "[deck]\ndecks_by_players = { 4 = 0 }"),
+        ("holes", "[match]\nholes = 37"),
+        ("rows", "[layout]\nrows = 5"),
+        ("columns", "[layout]\ncolumns = -1"),
+    ] {
+        let file = rules_file(env, &format!("num-{key}.toml"), body);
+        all.push(case(format!("rules key {key}"), &["rules", "check", &file]));
+        all.push(case(
+            format!("score under rules key {key}"),
+            &["score", "--rules", &file, "K Q 3 / 4 5 6"],
+        ));
+    }
+    for (what, body) in [
+        (
+            "sheet bare score",
+            format!("{SHEET_HEAD}[[hole]]\ngrids = {{ ann = 501, bob = 3 }}\n"),
+        ),
+        (
+            "sheet i64::MIN score",
+            format!("{SHEET_HEAD}[[hole]]\ngrids = {{ ann = -9223372036854775808, bob = 3 }}\n"),
+        ),
+        (
+            "sheet penalty points",
+            format!("{SHEET_HEAD}{HOLE}[[penalty]]\nplayer = \"ann\"\npoints = -2147483648\nreason = \"x\"\n"),
+        ),
+        (
+            "sheet late",
+            format!("{SHEET_HEAD}{HOLE}[[penalty]]\nplayer = \"ann\"\nlate = 121\n"),
+        ),
+        ("sheet holes", format!("{SHEET_HEAD}holes = 37\n")),
+        ("sheet decks", format!("{SHEET_HEAD}decks = 9\n")),
+    ] {
+        let s = sheet(env, &format!("{}.toml", what.replace(' ', "-")), &body);
+        all.push(case(what, &["import", &s]));
+    }
+
+    // ---- special files for every path argument --------------------------------------
+    let fifo = env.path("fifo");
+    let fifo = fifo.to_str().unwrap();
+    let folder = env.dir.path().to_str().unwrap().to_string();
+    for special in ["/dev/zero", fifo, &folder] {
+        all.push(case(format!("import {special}"), &["import", special]));
+        all.push(case(
+            format!("rules check {special}"),
+            &["rules", "check", special],
+        ));
+        all.push(case(
+            format!("score --rules {special}"),
+            &["score", "--rules", special, "5 K Q / 5 2 J"],
+        ));
+        all.push(case(
+            format!("new --house {special}"),
+            &["new", "--rules", "classic", "--house", special, "ann", "bob"],
+        ));
+        let file = rules_file(env, "extends-special.toml", "");
+        std::fs::write(&file, format!("extends = \"{special}\"\n")).unwrap();
+        all.push(case(
+            format!("extends {special}"),
+            &["rules", "check", &file],
+        ));
+        let s = sheet(
+            env,
+            "sheet-special.toml",
+            &format!("rules = \"{special}\"\nplayers = [\"ann\", \"bob\"]\n"),
+        );
+        let copy = env.path(&format!("sheet-{}.toml", all.len()));
+        std::fs::copy(&s, &copy).unwrap();
+        all.push(case(
+            format!("sheet rules {special}"),
+            &["import", copy.to_str().unwrap()],
+        ));
+        all.push(case(
+            format!("--db {special}"),
+            &["--db", special, "new", "--rules", "classic", "ann", "bob"],
+        ));
+        all.push(case(
+            format!("--db {special} read"),
+            &["--db", special, "card"],
+        ));
+    }
+    all.push(case("backup over /dev/null", &["backup", "/dev/null"]));
+    all.push(case("backup over a folder", &["backup", &folder]));
+    let mut big = case("1 MB rules on stdin", &["rules", "check", "/dev/stdin"]);
+    big.stdin = vec![b'#'; 1 << 20];
+    all.push(big);
+    let mut big = case("1 MB scoresheet on stdin", &["import", "-"]);
+    big.stdin = vec![b'#'; 2 << 20];
+    all.push(big);
+    let mut big = case("a long grid on stdin", &["score", "--rules", "classic"]);
+    big.stdin = "5 ".repeat(10_000).into_bytes();
+    all.push(big);
+
+    // ---- invalid UTF-8 in every argument and file ------------------------------------
+    let bad = |s: &str| {
+        let mut v = s.as_bytes().to_vec();
+        v.push(0xff);
+        v
+    };
+    let b = |s: &str| s.as_bytes().to_vec();
+    for (what, args) in [
+        ("score grid", vec![b("score"), b("--rules"), b("classic"), bad("5 K Q / 5 2 J")]),
+        ("score rules", vec![b("score"), b("--rules"), bad("classic"), b("5")]),
+        ("score house", vec![b("score"), b("--rules"), b("classic"), b("--house"), bad("knock"), b("5")]),
+        ("new player", vec![b("new"), b("--rules"), b("classic"), bad("ann"), b("bob")]),
+        ("new name", vec![b("new"), b("--rules"), b("classic"), b("--name"), bad("x"), b("ann"), b("bob")]),
+        ("new tiebreak", vec![b("new"), b("--rules"), b("classic"), b("--tiebreak"), bad("shared"), b("ann"), b("bob")]),
+        ("hole entry", vec![b("hole"), bad("ann=3"), b("bob=4")]),
+        ("hole out", vec![b("hole"), b("ann=3"), b("bob=4"), b("--out"), bad("ann")]),
+        ("amend entry", vec![b("amend"), b("1"), bad("ann=3")]),
+        ("penalty player", vec![b("penalty"), bad("ann"), b("--illegal-move")]),
+        ("penalty reason", vec![b("penalty"), b("ann"), b("--points"), b("2"), b("--reason"), bad("x")]),
+        ("ruling query", vec![b("ruling"), bad("knock")]),
+        ("history player", vec![b("history"), b("--player"), bad("ann")]),
+        ("rules show", vec![b("rules"), b("show"), bad("classic")]),
+        ("rules diff", vec![b("rules"), b("diff"), b("classic"), bad("quick")]),
+        ("import path", vec![b("import"), bad(&format!("{folder}/missing"))]),
+        ("rules check path", vec![b("rules"), b("check"), bad(&format!("{folder}/missing"))]),
+        ("global json flag", vec![bad("--json"), b("card")]),
+    ] {
+        all.push(raw(what, args));
+    }
+    let file = env.path("latin1.toml");
+    std::fs::write(&file, b"extends = \"classic\"\ntitle = \"caf\xe9\"\n").unwrap();
+    all.push(case("rules file not UTF-8", &["rules", "check", file.to_str().unwrap()]));
+    let file = env.path("latin1-sheet.toml");
+    std::fs::write(&file, b"rules = \"classic\"\nname = \"caf\xe9\"\nplayers = [\"ann\", \"bob\"]\n").unwrap();
+    all.push(case("scoresheet not UTF-8", &["import", file.to_str().unwrap()]));
+    let mut stdin = case("score stdin not UTF-8", &["score", "--rules", "classic"]);
+    stdin.stdin = b"5 K Q / 5 2 \xff".to_vec();
+    all.push(stdin);
+    all
+}
+
+fn snapshot(db: &Path) -> Vec<u8> {
+    std::fs::read(db).unwrap()
+}
+
+#[test]
+fn every_hostile_input_is_refused_with_exit_2_and_leaves_the_database_unchanged() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
+    let status = std::process::Command::new("mkfifo")
+        .arg(env.path("fifo"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let cases = cases(&env);
+    assert!(cases.len() >= 100, "only {} cases", cases.len());
+    eprintln!("{} hostile cases", cases.len());
+    let before = snapshot(&env.db());
+    let mut failures = Vec::new();
+    for c in &cases {
+        let out = env
+            .golf()
+            .args(&c.args)
+            .write_stdin(c.stdin.clone())
+            .timeout(Duration::from_secs(30))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let problem = if out.status.code() != Some(2) {
+            Some(format!("exit {:?}", out.status.code()))
+        } else if stderr.trim().is_empty() {
+            Some("no message".to_string())
+        } else if stderr.contains("panicked") {
+            Some("panicked".to_string())
+        } else if stderr.contains('\x1b') || stdout.contains('\x1b') || stderr.contains('\x07') {
+            Some("a control character reached the terminal".to_string())
+        } else if snapshot(&env.db()) != before {
+            Some("the database changed".to_string())
+        } else {
+            None
+        };
+        if let Some(p) = problem {
+            failures.push(format!("{}: {p}: {}", c.what, stderr.trim()));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+    let card = env.ok(&["--json", "card"]);
+    assert!(card.contains("\"ann\""), "{card}");
+}
