@@ -253,28 +253,25 @@ impl Match {
     }
 
     /// What is wrong with a match read back from a database, if anything: the invariants
-    /// every command relies on (and golf never writes otherwise) — players named in
-    /// printable text, holes numbered 1, 2, … within the plan, each regular hole with one
+    /// every command relies on (and golf never writes otherwise) — holes numbered 1, 2, … within the plan, each regular hole with one
     /// entry for every player and each playoff hole with at least two, every seat within the
     /// player list, bare scores and penalties within their bounds (RULES.md §12). `None`
     /// when the match is sound. Cheap: it does not re-score grids (`golf check` does).
     pub fn damage(&self) -> Option<String> {
         let n = self.players.len();
-        let unprintable = |t: &str| crate::text::first_unprintable(t).is_some();
         if n == 0 {
             return Some("it has no players".into());
-        }
-        if self.players.iter().any(|p| unprintable(p))
-            || self.name.as_deref().is_some_and(unprintable)
-        {
-            return Some("a player or match name holds a control character".into());
         }
         if !(1..=36).contains(&self.holes_planned) || !(1..=8).contains(&self.decks) {
             return Some("its planned holes or decks are out of range".into());
         }
         let (mut regular, mut playoff) = (0u32, 0u32);
         for h in &self.holes {
-            let expected = if h.playoff { &mut playoff } else { &mut regular };
+            let expected = if h.playoff {
+                &mut playoff
+            } else {
+                &mut regular
+            };
             *expected += 1;
             let what = if h.playoff { "playoff hole" } else { "hole" };
             if h.number != *expected || (!h.playoff && h.number > self.holes_planned) {
@@ -304,7 +301,6 @@ impl Match {
             p.seat >= n
                 || !(-100..=100).contains(&p.points)
                 || !(1..=self.holes_planned).contains(&p.hole)
-                || unprintable(&p.reason)
         }) {
             return Some(format!(
                 "a penalty on hole {} is out of range or unreadable",

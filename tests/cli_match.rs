@@ -669,10 +669,7 @@ fn oversized_input_is_refused_before_it_is_read() {
         &format!("# {}\nextends = \"classic\"\n", "x".repeat(300 * 1024)),
     );
     let stderr = env.bad(&["rules", "check", big.to_str().unwrap()]);
-    assert!(
-        stderr.contains("larger than 262144 bytes"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("larger than 262144 bytes"), "{stderr}");
     let sheet = env.write(
         "sheet.toml",
         &format!("# {}\nrules = \"classic\"\n", "x".repeat(1100 * 1024)),

@@ -79,7 +79,11 @@ fn cases(env: &Env) -> Vec<Case> {
         ));
         all.push(case(
             format!("hole player {i}"),
-            &["hole", &format!("{text}=5 K Q / 5 2 J"), "bob=2 7 Q / 2 7 Q"],
+            &[
+                "hole",
+                &format!("{text}=5 K Q / 5 2 J"),
+                "bob=2 7 Q / 2 7 Q",
+            ],
         ));
     }
     let escaped = |t: &str| {
@@ -120,7 +124,9 @@ fn cases(env: &Env) -> Vec<Case> {
         let s = sheet(
             env,
             &format!("ctl-sheet-reason-{i}.toml"),
-            &format!("{SHEET_HEAD}{HOLE}[[penalty]]\nplayer = \"ann\"\npoints = 5\nreason = \"{t}\"\n"),
+            &format!(
+                "{SHEET_HEAD}{HOLE}[[penalty]]\nplayer = \"ann\"\npoints = 5\nreason = \"{t}\"\n"
+            ),
         );
         all.push(case(format!("sheet penalty reason {i}"), &["import", &s]));
     }
@@ -134,7 +140,14 @@ fn cases(env: &Env) -> Vec<Case> {
     ));
 
     // ---- extreme numbers in every numeric field ------------------------------------
-    for points in ["-2147483648", "2147483647", "101", "-101", "0", "99999999999"] {
+    for points in [
+        "-2147483648",
+        "2147483647",
+        "101",
+        "-101",
+        "0",
+        "99999999999",
+    ] {
         all.push(case(
             format!("penalty points {points}"),
             &["penalty", "ann", "--points", points, "--reason", "x"],
@@ -177,7 +190,14 @@ fn cases(env: &Env) -> Vec<Case> {
         ));
         all.push(case(
             format!("score decks {decks}"),
-            &["score", "--rules", "classic", "--decks", decks, "5 K Q / 5 2 J"],
+            &[
+                "score",
+                "--rules",
+                "classic",
+                "--decks",
+                decks,
+                "5 K Q / 5 2 J",
+            ],
         ));
     }
     for hole in ["0", "4294967295", "99999999999"] {
@@ -186,7 +206,11 @@ fn cases(env: &Env) -> Vec<Case> {
             &["amend", hole, "ann=3"],
         ));
     }
-    for id in ["9223372036854775807", "-9223372036854775808", "99999999999999999999"] {
+    for id in [
+        "9223372036854775807",
+        "-9223372036854775808",
+        "99999999999999999999",
+    ] {
         all.push(case(format!("card {id}"), &["card", id]));
         all.push(case(
             format!("--match {id}"),
@@ -263,7 +287,9 @@ fn cases(env: &Env) -> Vec<Case> {
         ));
         all.push(case(
             format!("new --house {special}"),
-            &["new", "--rules", "classic", "--house", special, "ann", "bob"],
+            &[
+                "new", "--rules", "classic", "--house", special, "ann", "bob",
+            ],
         ));
         let file = rules_file(env, "extends-special.toml", "");
         std::fs::write(&file, format!("extends = \"{special}\"\n")).unwrap();
@@ -311,33 +337,112 @@ fn cases(env: &Env) -> Vec<Case> {
     };
     let b = |s: &str| s.as_bytes().to_vec();
     for (what, args) in [
-        ("score grid", vec![b("score"), b("--rules"), b("classic"), bad("5 K Q / 5 2 J")]),
-        ("score rules", vec![b("score"), b("--rules"), bad("classic"), b("5")]),
-        ("score house", vec![b("score"), b("--rules"), b("classic"), b("--house"), bad("knock"), b("5")]),
-        ("new player", vec![b("new"), b("--rules"), b("classic"), bad("ann"), b("bob")]),
-        ("new name", vec![b("new"), b("--rules"), b("classic"), b("--name"), bad("x"), b("ann"), b("bob")]),
-        ("new tiebreak", vec![b("new"), b("--rules"), b("classic"), b("--tiebreak"), bad("shared"), b("ann"), b("bob")]),
+        (
+            "score grid",
+            vec![b("score"), b("--rules"), b("classic"), bad("5 K Q / 5 2 J")],
+        ),
+        (
+            "score rules",
+            vec![b("score"), b("--rules"), bad("classic"), b("5")],
+        ),
+        (
+            "score house",
+            vec![
+                b("score"),
+                b("--rules"),
+                b("classic"),
+                b("--house"),
+                bad("knock"),
+                b("5"),
+            ],
+        ),
+        (
+            "new player",
+            vec![b("new"), b("--rules"), b("classic"), bad("ann"), b("bob")],
+        ),
+        (
+            "new name",
+            vec![
+                b("new"),
+                b("--rules"),
+                b("classic"),
+                b("--name"),
+                bad("x"),
+                b("ann"),
+                b("bob"),
+            ],
+        ),
+        (
+            "new tiebreak",
+            vec![
+                b("new"),
+                b("--rules"),
+                b("classic"),
+                b("--tiebreak"),
+                bad("shared"),
+                b("ann"),
+                b("bob"),
+            ],
+        ),
         ("hole entry", vec![b("hole"), bad("ann=3"), b("bob=4")]),
-        ("hole out", vec![b("hole"), b("ann=3"), b("bob=4"), b("--out"), bad("ann")]),
+        (
+            "hole out",
+            vec![b("hole"), b("ann=3"), b("bob=4"), b("--out"), bad("ann")],
+        ),
         ("amend entry", vec![b("amend"), b("1"), bad("ann=3")]),
-        ("penalty player", vec![b("penalty"), bad("ann"), b("--illegal-move")]),
-        ("penalty reason", vec![b("penalty"), b("ann"), b("--points"), b("2"), b("--reason"), bad("x")]),
+        (
+            "penalty player",
+            vec![b("penalty"), bad("ann"), b("--illegal-move")],
+        ),
+        (
+            "penalty reason",
+            vec![
+                b("penalty"),
+                b("ann"),
+                b("--points"),
+                b("2"),
+                b("--reason"),
+                bad("x"),
+            ],
+        ),
         ("ruling query", vec![b("ruling"), bad("knock")]),
-        ("history player", vec![b("history"), b("--player"), bad("ann")]),
+        (
+            "history player",
+            vec![b("history"), b("--player"), bad("ann")],
+        ),
         ("rules show", vec![b("rules"), b("show"), bad("classic")]),
-        ("rules diff", vec![b("rules"), b("diff"), b("classic"), bad("quick")]),
-        ("import path", vec![b("import"), bad(&format!("{folder}/missing"))]),
-        ("rules check path", vec![b("rules"), b("check"), bad(&format!("{folder}/missing"))]),
+        (
+            "rules diff",
+            vec![b("rules"), b("diff"), b("classic"), bad("quick")],
+        ),
+        (
+            "import path",
+            vec![b("import"), bad(&format!("{folder}/missing"))],
+        ),
+        (
+            "rules check path",
+            vec![b("rules"), b("check"), bad(&format!("{folder}/missing"))],
+        ),
         ("global json flag", vec![bad("--json"), b("card")]),
     ] {
         all.push(raw(what, args));
     }
     let file = env.path("latin1.toml");
     std::fs::write(&file, b"extends = \"classic\"\ntitle = \"caf\xe9\"\n").unwrap();
-    all.push(case("rules file not UTF-8", &["rules", "check", file.to_str().unwrap()]));
+    all.push(case(
+        "rules file not UTF-8",
+        &["rules", "check", file.to_str().unwrap()],
+    ));
     let file = env.path("latin1-sheet.toml");
-    std::fs::write(&file, b"rules = \"classic\"\nname = \"caf\xe9\"\nplayers = [\"ann\", \"bob\"]\n").unwrap();
-    all.push(case("scoresheet not UTF-8", &["import", file.to_str().unwrap()]));
+    std::fs::write(
+        &file,
+        b"rules = \"classic\"\nname = \"caf\xe9\"\nplayers = [\"ann\", \"bob\"]\n",
+    )
+    .unwrap();
+    all.push(case(
+        "scoresheet not UTF-8",
+        &["import", file.to_str().unwrap()],
+    ));
     let mut stdin = case("score stdin not UTF-8", &["score", "--rules", "classic"]);
     stdin.stdin = b"5 K Q / 5 2 \xff".to_vec();
     all.push(stdin);

@@ -159,7 +159,11 @@ pub fn run(ctx: &Context, args: ImportArgs) -> anyhow::Result<()> {
             (Some(n), Some(r), false, None) => penalty::Kind::Points(n, r.clone()),
             (None, None, true, None) => penalty::Kind::IllegalMove,
             (None, None, false, Some(min)) => penalty::Kind::Late(min),
-            _ => return input(format!("{label}: expected one of points + reason, illegal_move = true, or late = MINUTES")),
+            _ => {
+                return input(format!(
+                "{label}: expected one of points + reason, illegal_move = true, or late = MINUTES"
+            ))
+            }
         };
         let record = penalty::build(&m, seat, kind, p.hole).with_context(|| label.clone())?;
         m.penalties.push(record);

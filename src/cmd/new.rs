@@ -102,7 +102,12 @@ pub fn build(spec: Spec) -> anyhow::Result<Match> {
         }
         chain
     };
-    let name = match spec.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+    let name = match spec
+        .name
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+    {
         Some(n) => Some(crate::text::stored("the match name", n, MAX_MATCH_NAME)?),
         None => None,
     };

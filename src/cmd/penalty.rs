@@ -46,10 +46,7 @@ pub fn build(
     }
     let name = &m.players[seat];
     if m.penalties.iter().any(|p| p.seat == seat && p.disqualifies) {
-        return input(format!(
-            "{name} is already disqualified from {}",
-            m.label()
-        ));
+        return input(format!("{name} is already disqualified from {}", m.label()));
     }
     let (kind, points, disqualifies, reason) = match kind {
         Kind::Points(points, reason) => {

@@ -139,8 +139,8 @@ impl Layer {
             path: path.display().to_string(),
             reason,
         };
-        let text =
-            crate::text::read_capped(path, MAX_FILE_BYTES).map_err(|e| unreadable(e.to_string()))?;
+        let text = crate::text::read_capped(path, MAX_FILE_BYTES)
+            .map_err(|e| unreadable(e.to_string()))?;
         let stem = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -208,10 +208,11 @@ impl Layer {
 /// The first key or string value (as a dotted key) holding an unprintable character, and
 /// that character as `U+XXXX`.
 fn unprintable_in(table: &Table, prefix: &str) -> Option<(String, String)> {
-    fn in_value(value: &Value, path: &str) -> Option<String> {
+    fn in_value(value: &Value) -> Option<String> {
         match value {
             Value::String(s) => crate::text::first_unprintable(s),
-            Value::Array(items) => items.iter().find_map(|v| in_value(v, path)),
+            Value::Array(items) => items.iter().find_map(in_value),
+            Value::Table(t) => unprintable_in(t, "").map(|(_, c)| c),
             _ => None,
         }
     }
@@ -226,7 +227,7 @@ fn unprintable_in(table: &Table, prefix: &str) -> Option<(String, String)> {
         }
         match value {
             Value::Table(t) => unprintable_in(t, &path),
-            other => in_value(other, &path).map(|c| (path, c)),
+            other => in_value(other).map(|c| (path, c)),
         }
     })
 }

@@ -49,7 +49,8 @@ pub fn foreign_objects(conn: &Connection) -> anyhow::Result<Vec<String>> {
         fresh.execute_batch(sql)?;
     }
     let objects = |c: &Connection| -> anyhow::Result<Vec<(String, String, Option<String>)>> {
-        let mut stmt = c.prepare("SELECT type, name, sql FROM sqlite_master ORDER BY type, name")?;
+        let mut stmt =
+            c.prepare("SELECT type, name, sql FROM sqlite_master ORDER BY type, name")?;
         let rows = stmt
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
             .collect::<Result<Vec<_>, _>>()?;
@@ -71,7 +72,7 @@ pub fn match_problems(conn: &Connection) -> anyhow::Result<Vec<String>> {
     let ids = stmt
         .query_map([], |r| r.get::<_, i64>(0))?
         .collect::<Result<Vec<_>, _>>()?;
-    let mut problems = Vec::new();
+    let mut problems = unprintable_texts(conn)?;
     for id in ids {
         let m = match load_match(conn, id) {
             Ok(Some(m)) => m,
@@ -105,6 +106,25 @@ pub fn match_problems(conn: &Connection) -> anyhow::Result<Vec<String>> {
         }
     }
     Ok(problems)
+}
+
+/// Stored names and reasons holding a control or format character, which golf never
+/// writes (it escapes them when showing a match).
+fn unprintable_texts(conn: &Connection) -> anyhow::Result<Vec<String>> {
+    let mut stmt = conn.prepare(
+        "SELECT 'match ' || id || ': its name', name FROM matches WHERE name IS NOT NULL
+         UNION ALL SELECT 'match ' || match_id || ': a player name', player FROM seats
+         UNION ALL SELECT 'match ' || match_id || ': a penalty reason', reason FROM penalties",
+    )?;
+    let rows = stmt
+        .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(what, text)| {
+            crate::text::first_unprintable(&text).map(|c| format!("{what} holds {c}"))
+        })
+        .collect())
 }
 
 /// What a backup wrote.
@@ -153,9 +173,8 @@ pub fn backup(store: &Store, target: &Path) -> anyhow::Result<BackupReport> {
 }
 
 fn write_copy(from: &Connection, part: &Path, target: &Path) -> anyhow::Result<i64> {
-    let cannot = |e: rusqlite::Error| {
-        anyhow::anyhow!("cannot write the backup {}: {e}", target.display())
-    };
+    let cannot =
+        |e: rusqlite::Error| anyhow::anyhow!("cannot write the backup {}: {e}", target.display());
     let mut copy = Connection::open_with_flags(
         literal(part),
         OpenFlags::SQLITE_OPEN_READ_WRITE

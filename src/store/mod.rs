@@ -398,6 +398,21 @@ pub fn load_match(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
         })?
         .collect::<Result<Vec<_>, _>>()?;
 
+    // golf refuses control characters in what it stores; text in a tampered file is
+    // escaped here, before any view can print it
+    let shown = |t: String| match crate::text::escape(&t) {
+        std::borrow::Cow::Borrowed(_) => t,
+        std::borrow::Cow::Owned(escaped) => escaped,
+    };
+    let players = players.into_iter().map(shown).collect();
+    let name = name.map(shown);
+    let penalties = penalties
+        .into_iter()
+        .map(|p| PenaltyRecord {
+            reason: shown(p.reason),
+            ..p
+        })
+        .collect();
     let m = Match {
         id,
         name,
@@ -531,6 +546,36 @@ mod tests {
             .pragma_query_value(None, "journal_mode", |r| r.get(0))
             .unwrap();
         assert_eq!(mode, "wal");
+    }
+
+    #[test]
+    fn a_full_disk_or_a_failing_write_is_explained() {
+        let path = Path::new("/data/golf.db");
+        let failure = |code: i32| {
+            anyhow::Error::from(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(code),
+                None,
+            ))
+        };
+        let full = explain(failure(rusqlite::ffi::SQLITE_FULL), path).to_string();
+        assert!(
+            full.contains("the disk holding /data/golf.db is full"),
+            "{full}"
+        );
+        let io = explain(failure(rusqlite::ffi::SQLITE_IOERR_SHMSIZE), path).to_string();
+        assert!(
+            io.contains("-wal/-shm files in /data") && io.contains("disk may be full"),
+            "{io}"
+        );
+        let damaged = explain(
+            Damaged("match 3: hole 2 is out of sequence".into()).into(),
+            path,
+        );
+        let text = format!("{damaged:#}");
+        assert!(
+            text.contains("is damaged") && text.contains("hole 2"),
+            "{text}"
+        );
     }
 
     #[test]

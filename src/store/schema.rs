@@ -121,7 +121,9 @@ fn check_raw(path: &Path, latest: i64) -> anyhow::Result<()> {
     if n < header.len() || &header[..16] != b"SQLite format 3\0" {
         return Err(not_golf("it is not an SQLite file").into());
     }
-    let field = |at: usize| u32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]]);
+    let field = |at: usize| {
+        u32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]])
+    };
     let schema_cookie = field(40);
     let version = i64::from(field(60) as i32);
     let app = field(68) as i32;
@@ -131,7 +133,13 @@ fn check_raw(path: &Path, latest: i64) -> anyhow::Result<()> {
 /// The identity rules shared by the raw header check and the open connection:
 /// `Ok(())` for a golf database no newer than `latest`, or an SQLite file with no schema at
 /// all (which golf may initialise).
-fn identity(path: &Path, app: i32, version: i64, no_schema: bool, latest: i64) -> anyhow::Result<()> {
+fn identity(
+    path: &Path,
+    app: i32,
+    version: i64,
+    no_schema: bool,
+    latest: i64,
+) -> anyhow::Result<()> {
     let shown = path.display().to_string();
     if app != APPLICATION_ID && !(app == 0 && version == 0 && no_schema) {
         let why = if app == 0 {
@@ -178,9 +186,7 @@ pub fn open_read_only(path: &Path) -> anyhow::Result<Option<Connection>> {
         Ok(conn) => conn,
         Err(first) => {
             let _ = recover(path);
-            match read_only_connection(path, false)
-                .or_else(|_| read_only_connection(path, true))
-            {
+            match read_only_connection(path, false).or_else(|_| read_only_connection(path, true)) {
                 Ok(conn) => conn,
                 Err(_) => return Err(first.into()),
             }
@@ -208,7 +214,9 @@ fn read_only_connection(path: &Path, immutable: bool) -> rusqlite::Result<Connec
         Connection::open_with_flags(literal(path), flags)?
     };
     configure(&conn, false)?;
-    conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get::<_, i64>(0))?;
+    conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
+        r.get::<_, i64>(0)
+    })?;
     Ok(conn)
 }
 
@@ -340,13 +348,19 @@ pub fn remove_stale(path: &Path, kind: &str) {
         Some(d) => d.to_path_buf(),
         None => PathBuf::from("."),
     };
-    let Ok(entries) = std::fs::read_dir(&dir) else { return };
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
     for entry in entries.flatten() {
         let file = entry.file_name().to_string_lossy().into_owned();
-        let Some(rest) = file.strip_prefix(&prefix) else { continue };
+        let Some(rest) = file.strip_prefix(&prefix) else {
+            continue;
+        };
         let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
         let tail = &rest[digits.len()..];
-        let Ok(pid) = digits.parse::<u32>() else { continue };
+        let Ok(pid) = digits.parse::<u32>() else {
+            continue;
+        };
         if !["", "-journal", "-wal", "-shm"].contains(&tail) || process_alive(pid, &entry) {
             continue;
         }
@@ -474,6 +488,55 @@ mod tests {
             err.contains("schema version 2, newer than this golf understands (version 1)"),
             "{err}"
         );
+    }
+
+    /// The file linked into place is already in WAL mode (header bytes 18 and 19 are 2),
+    /// so opening it never switches journal modes — the write that, killed, left a hot
+    /// journal no reader could recover.
+    #[test]
+    fn a_new_database_is_whole_and_in_wal_mode_before_it_is_opened() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("golf.db");
+        create(&path, MIGRATIONS).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!((bytes[18], bytes[19]), (2, 2));
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("golf.db")]);
+    }
+
+    #[test]
+    fn stale_temporaries_of_dead_processes_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("golf.db");
+        let dead = dir.path().join("golf.db.new-4194305");
+        let dead_wal = dir.path().join("golf.db.new-4194305-wal");
+        let mine = sibling(&path, &format!("new-{}", std::process::id()));
+        let other = dir.path().join("golf.db.new-notes");
+        for f in [&dead, &dead_wal, &mine, &other] {
+            std::fs::write(f, "x").unwrap();
+        }
+        remove_stale(&path, "new");
+        assert!(!dead.exists() && !dead_wal.exists());
+        assert!(mine.exists() && other.exists());
+    }
+
+    #[test]
+    fn the_raw_header_refuses_before_sqlite_opens() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("golf.db");
+        create(&path, MIGRATIONS).unwrap();
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[60..64].copy_from_slice(&7u32.to_be_bytes());
+        std::fs::write(&path, &bytes).unwrap();
+        let err = check_raw(&path, 1).unwrap_err().to_string();
+        assert!(err.contains("schema version 7"), "{err}");
+        bytes[68..72].copy_from_slice(&0x1234u32.to_be_bytes());
+        std::fs::write(&path, &bytes).unwrap();
+        let err = check_raw(&path, 1).unwrap_err().to_string();
+        assert!(err.contains("application id 0x1234"), "{err}");
     }
 
     #[test]

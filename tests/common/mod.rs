@@ -80,3 +80,50 @@ impl Env {
 pub fn repo(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
 }
+
+/// Makes a file or folder unwritable even for root (chmod, then `chattr +i` when the
+/// caller is privileged); undone on drop.
+pub struct ReadOnly(PathBuf, bool);
+
+impl ReadOnly {
+    pub fn new(path: &Path) -> ReadOnly {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = if path.is_dir() { 0o555 } else { 0o444 };
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+        let probe = if path.is_dir() {
+            let p = path.join(".probe");
+            let ok = std::fs::write(&p, "x").is_ok();
+            let _ = std::fs::remove_file(&p);
+            ok
+        } else {
+            std::fs::OpenOptions::new().append(true).open(path).is_ok()
+        };
+        if !probe {
+            return ReadOnly(path.to_path_buf(), false);
+        }
+        let status = std::process::Command::new("chattr")
+            .arg("+i")
+            .arg(path)
+            .status();
+        assert!(
+            status.map(|s| s.success()).unwrap_or(false),
+            "running privileged and `chattr +i` failed: cannot make {} read-only for this test",
+            path.display()
+        );
+        ReadOnly(path.to_path_buf(), true)
+    }
+}
+
+impl Drop for ReadOnly {
+    fn drop(&mut self) {
+        use std::os::unix::fs::PermissionsExt;
+        if self.1 {
+            let _ = std::process::Command::new("chattr")
+                .arg("-i")
+                .arg(&self.0)
+                .status();
+        }
+        let mode = if self.0.is_dir() { 0o755 } else { 0o644 };
+        let _ = std::fs::set_permissions(&self.0, std::fs::Permissions::from_mode(mode));
+    }
+}

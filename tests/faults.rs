@@ -1,0 +1,494 @@
+//! Faults a scorekeeper's machine really has: a first write killed, a backup killed, a
+//! leftover WAL or hot journal, damaged pages, tampered rows, a read-only folder, a
+//! non-UTF-8 path. Each test fails without the protection it names.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::ffi::OsString;
+use std::os::unix::ffi::OsStringExt;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::Duration;
+
+use common::{repo, Env, ReadOnly};
+use rusqlite::Connection;
+
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn with_db(env: &Env, db: &Path) -> assert_cmd::Command {
+    let mut cmd = env.golf();
+    cmd.env("GOLF_DB", db);
+    cmd
+}
+
+fn sheet() -> String {
+    repo("examples/classic-9-holes.toml")
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+/// Item 3: a SIGKILL during the very first write to a new database never leaves a file
+/// that read-only commands cannot open, and what killed runs left aside is cleaned up.
+#[test]
+fn killing_the_first_write_to_a_fresh_database_leaves_it_readable() {
+    let env = Env::new();
+    let mut rng = Lcg(7);
+    let (mut killed, mut finished) = (0, 0);
+    for i in 0..40 {
+        let dir = env.path(&format!("run{i}"));
+        std::fs::create_dir(&dir).unwrap();
+        let db = dir.join("golf.db");
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("golf"))
+            .env("GOLF_DB", &db)
+            .args(["new", "--rules", "classic", "ann", "bob"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_micros(rng.below(15_000)));
+        let _ = child.kill();
+        if child.wait().unwrap().success() {
+            finished += 1;
+        } else {
+            killed += 1;
+        }
+        for read in [&["history"][..], &["check"], &["card"]] {
+            let out = with_db(&env, &db).args(read).output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            // 2 is "no matches recorded yet" when the kill came first; never a failure
+            assert_ne!(
+                out.status.code(),
+                Some(1),
+                "run {i}, golf {read:?}: {stderr}"
+            );
+            assert!(!stderr.contains("readonly"), "run {i}: {stderr}");
+        }
+        with_db(&env, &db)
+            .args(["new", "--rules", "classic", "ann", "bob"])
+            .assert()
+            .success();
+        assert_eq!(
+            files_in(&dir),
+            vec!["golf.db".to_string()],
+            "run {i}: leftovers beside the database"
+        );
+    }
+    assert!(
+        killed > 0 && finished > 0,
+        "killed {killed}, finished {finished}"
+    );
+}
+
+/// Item 3: a hot rollback journal, as a killed writer leaves it, is recovered so that a
+/// read-only command shows the match as it was before the interrupted write.
+#[test]
+fn a_hot_journal_left_by_a_killed_writer_is_recovered_for_readers() {
+    let env = Env::new();
+    env.ok(&["import", &sheet()]);
+    let db = env.db();
+    let writer = Connection::open(&db).unwrap();
+    writer
+        .execute_batch(
+            "PRAGMA journal_mode = DELETE; PRAGMA cache_size = 1;
+             BEGIN IMMEDIATE;
+             UPDATE grids SET explanation = hex(randomblob(1500));
+             UPDATE seats SET player = 'zed' WHERE seat = 0;",
+        )
+        .unwrap();
+    // the moment of the kill: the file mid-transaction, with its journal beside it
+    let crashed = env.path("crashed");
+    std::fs::create_dir(&crashed).unwrap();
+    let copy = crashed.join("golf.db");
+    std::fs::copy(&db, &copy).unwrap();
+    let journal = std::fs::read(env.path("golf.db-journal")).unwrap();
+    assert!(journal.len() > 512, "a journal was written");
+    std::fs::write(crashed.join("golf.db-journal"), journal).unwrap();
+    writer.execute_batch("ROLLBACK").unwrap();
+    drop(writer);
+
+    for read in [&["card", "1"][..], &["history"], &["check"]] {
+        let out = with_db(&env, &copy).args(read).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "golf {read:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            !stdout.contains("zed"),
+            "the interrupted write was rolled back"
+        );
+    }
+    let out = with_db(&env, &copy).args(["card", "1"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Winner: bob"));
+    assert_eq!(files_in(&crashed), vec!["golf.db".to_string()]);
+}
+
+/// Item 8: where the folder cannot be written (a read-only mount), read-only commands
+/// still read the database as it is on disk.
+#[test]
+fn a_database_in_a_read_only_folder_can_still_be_read() {
+    let env = Env::new();
+    let folder = env.path("mounted");
+    std::fs::create_dir(&folder).unwrap();
+    let db = folder.join("golf.db");
+    with_db(&env, &db)
+        .args(["import", &sheet()])
+        .assert()
+        .success();
+    assert_eq!(files_in(&folder), vec!["golf.db".to_string()]);
+    let before = std::fs::read(&db).unwrap();
+    let guard = ReadOnly::new(&folder);
+    for read in [&["card", "1"][..], &["history"], &["check"]] {
+        let out = with_db(&env, &db).args(read).output().unwrap();
+        assert!(
+            out.status.success(),
+            "golf {read:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let card = with_db(&env, &db).args(["card", "1"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&card.stdout).contains("Winner: bob"));
+    drop(guard);
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+}
+
+fn header_mode(path: &Path) -> (u8, u8) {
+    let bytes = std::fs::read(path).unwrap();
+    (bytes[18], bytes[19])
+}
+
+/// Item 4: a killed backup never leaves a partial file at the target, and what it left
+/// aside is removed by the next backup.
+#[test]
+fn a_killed_backup_leaves_no_partial_file() {
+    let env = Env::new();
+    for _ in 0..30 {
+        env.ok(&["import", &sheet()]);
+    }
+    let target = env.path("copy.db");
+    let mut rng = Lcg(3);
+    let (mut killed, mut finished) = (0, 0);
+    for i in 0..30 {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("golf"))
+            .env("GOLF_DB", env.db())
+            .arg("backup")
+            .arg(&target)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_micros(rng.below(20_000)));
+        let _ = child.kill();
+        if child.wait().unwrap().success() {
+            finished += 1;
+        } else {
+            killed += 1;
+        }
+        if target.exists() {
+            let copy = Connection::open(&target).unwrap();
+            let n: i64 = copy
+                .query_row("SELECT count(*) FROM matches", [], |r| r.get(0))
+                .unwrap();
+            assert_eq!(n, 30, "run {i}: a partial backup at the target");
+            drop(copy);
+            std::fs::remove_file(&target).unwrap();
+        }
+    }
+    assert!(killed > 0, "killed {killed}, finished {finished}");
+    env.ok(&["backup", target.to_str().unwrap()]);
+    let leftovers: Vec<String> = files_in(env.dir.path())
+        .into_iter()
+        .filter(|n| n.contains(".part-"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    // a stale copy left by a process that no longer runs is removed too
+    std::fs::remove_file(&target).unwrap();
+    let stale = env.path("copy.db.part-4194305");
+    std::fs::write(&stale, "half a backup").unwrap();
+    env.ok(&["backup", target.to_str().unwrap()]);
+    assert!(!stale.exists());
+}
+
+/// Item 4: a backup is in WAL mode and is written at its path byte for byte.
+#[test]
+fn a_backup_is_in_wal_mode_at_a_non_utf8_path() {
+    let env = Env::new();
+    env.ok(&["import", &sheet()]);
+    let mut name = env.dir.path().as_os_str().to_os_string().into_vec();
+    name.extend_from_slice(b"/\xff.bk");
+    let target = PathBuf::from(OsString::from_vec(name));
+    env.golf().arg("backup").arg(&target).assert().success();
+    assert!(target.exists(), "written at the path given");
+    assert!(!env.path("\u{fffd}.bk").exists());
+    assert_eq!(header_mode(&target), (2, 2), "the copy is in WAL mode");
+    let card = with_db(&env, &target).args(["card", "1"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&card.stdout).contains("Winner: bob"));
+    // and `--json check` on such a path reports it instead of panicking
+    let out = with_db(&env, &target)
+        .args(["--json", "check"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["matches"], 1);
+}
+
+/// Copies `db` and its WAL while `conn` keeps them open, as a crash would leave them.
+fn crash_copy(env: &Env, db: &Path, name: &str) -> (PathBuf, Vec<u8>, Vec<u8>) {
+    let dir = env.path(name);
+    std::fs::create_dir(&dir).unwrap();
+    let copy = dir.join("golf.db");
+    std::fs::copy(db, &copy).unwrap();
+    let mut wal = db.as_os_str().to_os_string();
+    wal.push("-wal");
+    let wal_bytes = std::fs::read(PathBuf::from(wal)).unwrap();
+    assert!(wal_bytes.len() > 32, "the WAL holds commits");
+    std::fs::write(dir.join("golf.db-wal"), &wal_bytes).unwrap();
+    (copy.clone(), std::fs::read(&copy).unwrap(), wal_bytes)
+}
+
+/// Item 6: a file golf refuses is refused before SQLite may recover its WAL into it.
+#[test]
+fn refusing_a_foreign_or_newer_file_with_a_leftover_wal_changes_nothing() {
+    let env = Env::new();
+    // another program's database, its last commits still in the WAL
+    let foreign = env.path("other.db");
+    let conn = Connection::open(&foreign).unwrap();
+    conn.execute_batch(
+        "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0;
+         CREATE TABLE notes (body TEXT);
+         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200)
+         INSERT INTO notes SELECT hex(randomblob(500)) FROM n;",
+    )
+    .unwrap();
+    let (copy, db_bytes, wal_bytes) = crash_copy(&env, &foreign, "foreign");
+    drop(conn);
+
+    // a golf database that a newer golf upgraded, the upgrade still in the WAL
+    env.ok(&["import", &sheet()]);
+    let golf_db = env.db();
+    let conn = Connection::open(&golf_db).unwrap();
+    conn.execute_batch("PRAGMA wal_autocheckpoint = 0; PRAGMA user_version = 99;")
+        .unwrap();
+    let (newer, newer_bytes, newer_wal) = crash_copy(&env, &golf_db, "newer");
+    drop(conn);
+
+    for (db, bytes, wal, why) in [
+        (&copy, &db_bytes, &wal_bytes, "not a golf database"),
+        (&newer, &newer_bytes, &newer_wal, "schema version 99"),
+    ] {
+        for args in [
+            &["new", "--rules", "classic", "ann", "bob"][..],
+            &["card"],
+            &["check"],
+        ] {
+            let out = with_db(&env, db).args(args).output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "golf {args:?}: {stderr}");
+            assert!(stderr.contains(why), "golf {args:?}: {stderr}");
+            assert_eq!(
+                &std::fs::read(db).unwrap(),
+                bytes,
+                "golf {args:?} changed {why}"
+            );
+            let mut w = db.as_os_str().to_os_string();
+            w.push("-wal");
+            assert_eq!(
+                &std::fs::read(PathBuf::from(w)).unwrap(),
+                wal,
+                "golf {args:?} changed the WAL of {why}"
+            );
+        }
+    }
+}
+
+/// The page number of a table or index.
+fn root_page(db: &Path, name: &str) -> u64 {
+    let conn = Connection::open(db).unwrap();
+    conn.query_row(
+        "SELECT rootpage FROM sqlite_master WHERE name = ?1",
+        [name],
+        |r| r.get::<_, i64>(0),
+    )
+    .unwrap() as u64
+}
+
+/// Item 7: random bytes in the holes table's page or the grids index stop every write.
+#[test]
+fn random_bytes_in_a_page_stop_every_write() {
+    for (object, offset) in [
+        ("holes", 8),
+        ("holes", 4096 - 400),
+        ("sqlite_autoindex_grids_1", 8),
+        ("grids_by_match", 12),
+    ] {
+        let env = Env::new();
+        env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+        for _ in 0..3 {
+            env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
+        }
+        let db = env.db();
+        let page = root_page(&db, object);
+        let mut bytes = std::fs::read(&db).unwrap();
+        let start = (page as usize - 1) * 4096 + offset;
+        let mut rng = Lcg(page + offset as u64);
+        for b in &mut bytes[start..start + 400] {
+            *b = rng.below(256) as u8;
+        }
+        std::fs::write(&db, &bytes).unwrap();
+        for args in [
+            &["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"][..],
+            &["penalty", "ann", "--points", "2", "--reason", "slow"],
+            &["new", "--rules", "classic", "cat", "dan"],
+        ] {
+            let out = env.golf().args(args).output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(
+                out.status.code(),
+                Some(1),
+                "{object}+{offset}: golf {args:?} wrote: {stderr}"
+            );
+            assert!(stderr.contains("damaged"), "{stderr}");
+            assert!(!stderr.contains("panicked"), "{stderr}");
+            assert_eq!(
+                std::fs::read(&db).unwrap(),
+                bytes,
+                "golf {args:?} changed it"
+            );
+        }
+        let out = env.golf().arg("check").output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "check finds the damage to {object}"
+        );
+    }
+}
+
+/// Item 7: `golf check` finds what the other commands refuse or would misread, and no
+/// command panics on a tampered database.
+#[test]
+fn check_finds_tampered_rows_and_no_command_panics() {
+    for (what, sql, finds) in [
+        ("garbage rules", "UPDATE rule_sets SET json = '{not json'", "stored rules cannot be read"),
+        ("unknown tiebreak", "UPDATE matches SET tiebreak = 'coin-toss'", "tiebreak"),
+        ("a wrong score", "UPDATE grids SET score = score + 7 WHERE seat = 1 AND hole_id = (SELECT min(id) FROM holes)", "scores"),
+        ("a missing grid", "DELETE FROM grids WHERE seat = 1 AND hole_id = (SELECT max(id) FROM holes)", "grid is missing"),
+        ("a seat past the players", "UPDATE grids SET seat = 5 WHERE seat = 1 AND hole_id = (SELECT min(id) FROM holes)", "belongs to no player"),
+        ("a hole out of sequence", "UPDATE holes SET number = 7 WHERE id = (SELECT max(id) FROM holes)", "out of sequence"),
+        ("who went out", "UPDATE holes SET out_seat = 9", "went out"),
+        ("a foreign trigger", "CREATE TRIGGER spy AFTER INSERT ON holes BEGIN DELETE FROM holes; END", "trigger spy"),
+        ("a control character", "UPDATE seats SET player = 'ann' || char(27) || '[2J' WHERE seat = 0", "U+001B"),
+    ] {
+        let env = Env::new();
+        env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+        env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q", "--out", "bob"]);
+        env.ok(&["hole", "ann=3 3 4 / 9 9 4", "bob=A A 2 / K K 2"]);
+        {
+            let conn = Connection::open(env.db()).unwrap();
+            conn.execute_batch(&format!("PRAGMA foreign_keys = OFF; {sql};"))
+                .unwrap();
+        }
+        let out = env.golf().arg("check").output().unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(1), "{what}: {text}");
+        assert!(text.contains(finds), "{what}: {text}");
+        assert!(!text.contains('\x1b'), "{what}: {text}");
+        for args in [
+            &["card"][..],
+            &["--json", "card"],
+            &["history"],
+            &["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"],
+            &["undo"],
+            &["finish"],
+        ] {
+            let out = env.golf().args(args).output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            assert!(!stderr.contains("panicked"), "{what}: golf {args:?}: {stderr}");
+            assert!(
+                !stdout.contains('\x1b') && !stderr.contains('\x1b'),
+                "{what}: golf {args:?} printed an escape"
+            );
+        }
+    }
+}
+
+/// Item 5: text in a tampered database reaches the terminal escaped, never raw.
+#[test]
+fn stored_text_is_escaped_on_output() {
+    let env = Env::new();
+    env.ok(&[
+        "new", "--rules", "classic", "--name", "friday", "ann", "bob",
+    ]);
+    env.ok(&["penalty", "ann", "--points", "3", "--reason", "slow"]);
+    {
+        let conn = Connection::open(env.db()).unwrap();
+        conn.execute(
+            "UPDATE penalties SET reason = ?1",
+            ["x\x1b]0;PWNED\x07\x1b[2J\r\nFAKE: bob wins"],
+        )
+        .unwrap();
+        conn.execute("UPDATE matches SET name = ?1", ["fri\u{202e}day\n"])
+            .unwrap();
+    }
+    for args in [&["card"][..], &["history"]] {
+        let out = env.golf().args(args).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "golf {args:?}");
+        assert!(
+            !stdout.contains('\x1b') && !stdout.contains('\x07') && !stdout.contains('\r'),
+            "golf {args:?}: {stdout:?}"
+        );
+        assert!(!stdout.contains('\u{202e}'), "{stdout:?}");
+        assert!(
+            !stdout.lines().any(|l| l.trim_start().starts_with("FAKE")),
+            "a faked line: {stdout}"
+        );
+    }
+}
+
+/// Item 8: an import refused part-way names the sheet's hole, never the id of a match it
+/// rolled back, and writes nothing.
+#[test]
+fn a_refused_import_names_no_rolled_back_match() {
+    let env = Env::new();
+    let bad = env.write(
+        "late.toml",
+        "rules = \"classic\"\nholes = 1\nplayers = [\"ann\", \"bob\"]\n\n[[hole]]\ngrids = { ann = 3, bob = 4 }\n\n[[hole]]\ngrids = { ann = 3, bob = 4 }\n",
+    );
+    let stderr = env.bad(&["import", bad.to_str().unwrap()]);
+    assert!(stderr.contains("hole 2"), "{stderr}");
+    assert!(!stderr.contains("match 1"), "{stderr}");
+    assert!(!env.db().exists());
+}
