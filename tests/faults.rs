@@ -26,6 +26,27 @@ impl Lcg {
     }
 }
 
+/// How long `golf ARGS` takes uninterrupted here, as the slowest of three runs in fresh
+/// folders made by `setup` — so the kill loops below land inside the command however fast
+/// or loaded the machine is.
+fn duration_of(setup: impl Fn(usize) -> std::process::Command) -> u64 {
+    (0..3)
+        .map(|i| {
+            let mut cmd = setup(1000 + i);
+            let start = std::time::Instant::now();
+            assert!(cmd.status().unwrap().success());
+            start.elapsed().as_micros() as u64
+        })
+        .max()
+        .unwrap()
+}
+
+fn golf_bin() -> std::process::Command {
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("golf"));
+    cmd.stdout(Stdio::null()).stderr(Stdio::null());
+    cmd
+}
+
 fn files_in(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
@@ -53,20 +74,22 @@ fn sheet() -> String {
 #[test]
 fn killing_the_first_write_to_a_fresh_database_leaves_it_readable() {
     let env = Env::new();
+    let new_in = |i: usize| {
+        let dir = env.path(&format!("run{i}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut cmd = golf_bin();
+        cmd.env("GOLF_DB", dir.join("golf.db"))
+            .args(["new", "--rules", "classic", "ann", "bob"]);
+        cmd
+    };
+    let span = duration_of(new_in) * 3 / 2;
     let mut rng = Lcg(7);
     let (mut killed, mut finished) = (0, 0);
     for i in 0..40 {
         let dir = env.path(&format!("run{i}"));
-        std::fs::create_dir(&dir).unwrap();
         let db = dir.join("golf.db");
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("golf"))
-            .env("GOLF_DB", &db)
-            .args(["new", "--rules", "classic", "ann", "bob"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(Duration::from_micros(rng.below(15_000)));
+        let mut child = new_in(i).spawn().unwrap();
+        std::thread::sleep(Duration::from_micros(rng.below(span)));
         let _ = child.kill();
         if child.wait().unwrap().success() {
             finished += 1;
@@ -188,18 +211,24 @@ fn a_killed_backup_leaves_no_partial_file() {
         env.ok(&["import", &sheet()]);
     }
     let target = env.path("copy.db");
+    let backup_to = |i: usize| {
+        let mut cmd = golf_bin();
+        cmd.env("GOLF_DB", env.db())
+            .arg("backup")
+            .arg(env.path(&format!("copy{i}.db")));
+        cmd
+    };
+    let span = duration_of(backup_to);
     let mut rng = Lcg(3);
     let (mut killed, mut finished) = (0, 0);
     for i in 0..30 {
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("golf"))
+        let mut child = golf_bin()
             .env("GOLF_DB", env.db())
             .arg("backup")
             .arg(&target)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        std::thread::sleep(Duration::from_micros(rng.below(20_000)));
+        std::thread::sleep(Duration::from_micros(rng.below(span)));
         let _ = child.kill();
         if child.wait().unwrap().success() {
             finished += 1;

@@ -82,7 +82,10 @@ pub fn run(ctx: &Context, args: HistoryArgs) -> anyhow::Result<()> {
     }
     if rows.is_empty() {
         match &player {
-            Some(p) => eprintln!("golf: no match with a player named {p}"),
+            Some(p) => eprintln!(
+                "golf: no match with a player named {}",
+                crate::text::escape(p)
+            ),
             None => eprintln!("golf: no matches recorded yet"),
         }
         return Ok(());

@@ -147,6 +147,7 @@ pub fn prompt(
                 };
                 match problem {
                     Some(p) => {
+                        let p = crate::text::escape_output(&p);
                         writeln!(writer, "  {p}\n  Try again.")?;
                     }
                     None => {
@@ -172,7 +173,11 @@ pub fn prompt(
                     "  {} is not playing this hole. Try again.",
                     m.players[s]
                 )?,
-                Err(e) => writeln!(writer, "  {e}. Try again.")?,
+                Err(e) => writeln!(
+                    writer,
+                    "  {}. Try again.",
+                    crate::text::escape(&e.to_string())
+                )?,
             }
         };
         // the deck is checked across all grids; on failure every grid is asked again

@@ -63,7 +63,8 @@ pub fn run(ctx: &Context, args: RulingArgs) -> anyhow::Result<()> {
     }
     if found.is_empty() {
         eprintln!(
-            "no ruling mentions `{query}`; try a single word such as: look, horizontal, flip, move, deck, tie, reveal, illegal"
+            "no ruling mentions `{}`; try a single word such as: look, horizontal, flip, move, deck, tie, reveal, illegal",
+            crate::text::escape(&query)
         );
         return Ok(());
     }
