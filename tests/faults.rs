@@ -41,6 +41,15 @@ fn duration_of(setup: impl Fn(usize) -> std::process::Command) -> u64 {
         .unwrap()
 }
 
+/// Starts `cmd` and sends it SIGKILL after `micros`: whether it was killed before it
+/// finished.
+fn kill_within(cmd: &mut std::process::Command, micros: u64) -> bool {
+    let mut child = cmd.spawn().unwrap();
+    std::thread::sleep(Duration::from_micros(micros));
+    let _ = child.kill();
+    !child.wait().unwrap().success()
+}
+
 fn golf_bin() -> std::process::Command {
     let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("golf"));
     cmd.stdout(Stdio::null()).stderr(Stdio::null());
@@ -88,13 +97,10 @@ fn killing_the_first_write_to_a_fresh_database_leaves_it_readable() {
     for i in 0..40 {
         let dir = env.path(&format!("run{i}"));
         let db = dir.join("golf.db");
-        let mut child = new_in(i).spawn().unwrap();
-        std::thread::sleep(Duration::from_micros(rng.below(span)));
-        let _ = child.kill();
-        if child.wait().unwrap().success() {
-            finished += 1;
-        } else {
+        if kill_within(&mut new_in(i), rng.below(span)) {
             killed += 1;
+        } else {
+            finished += 1;
         }
         for read in [&["history"][..], &["check"], &["card"]] {
             let out = with_db(&env, &db).args(read).output().unwrap();
@@ -222,18 +228,12 @@ fn a_killed_backup_leaves_no_partial_file() {
     let mut rng = Lcg(3);
     let (mut killed, mut finished) = (0, 0);
     for i in 0..30 {
-        let mut child = golf_bin()
-            .env("GOLF_DB", env.db())
-            .arg("backup")
-            .arg(&target)
-            .spawn()
-            .unwrap();
-        std::thread::sleep(Duration::from_micros(rng.below(span)));
-        let _ = child.kill();
-        if child.wait().unwrap().success() {
-            finished += 1;
-        } else {
+        let mut backup = golf_bin();
+        backup.env("GOLF_DB", env.db()).arg("backup").arg(&target);
+        if kill_within(&mut backup, rng.below(span)) {
             killed += 1;
+        } else {
+            finished += 1;
         }
         if target.exists() {
             let copy = Connection::open(&target).unwrap();

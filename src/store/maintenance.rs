@@ -12,7 +12,18 @@ use super::{load_match, Store};
 
 /// SQLite's `PRAGMA integrity_check`: the problems found, empty when the file is sound.
 pub fn integrity(conn: &Connection) -> anyhow::Result<Vec<String>> {
-    let mut stmt = conn.prepare("PRAGMA integrity_check")?;
+    problems(conn, "PRAGMA integrity_check")
+}
+
+/// SQLite's `PRAGMA quick_check` (the structure of every page, without the slower index
+/// cross-checks of `integrity_check`): the problems found, empty when the file is sound.
+/// About 1.3 ms per MiB of database.
+pub fn quick_check(conn: &Connection) -> anyhow::Result<Vec<String>> {
+    problems(conn, "PRAGMA quick_check")
+}
+
+fn problems(conn: &Connection, pragma: &str) -> anyhow::Result<Vec<String>> {
+    let mut stmt = conn.prepare_cached(pragma)?;
     let rows = stmt
         .query_map([], |r| r.get::<_, String>(0))?
         .collect::<Result<Vec<_>, _>>()?;

@@ -164,7 +164,7 @@ impl Store {
                     .transaction_with_behavior(TransactionBehavior::Immediate)?;
                 let value = work(&tx)?;
                 if check {
-                    let problems = quick_check(&tx)?;
+                    let problems = maintenance::quick_check(&tx)?;
                     if !problems.is_empty() {
                         return Err(Damaged(problems.join("; ")).into());
                     }
@@ -197,17 +197,6 @@ impl Store {
         tx.finish()?;
         Ok(value)
     }
-}
-
-/// SQLite's `PRAGMA quick_check` (the structure of every page, without the slower index
-/// cross-checks of `integrity_check`): the problems found, empty when the file is sound.
-/// About 1.3 ms per MiB of database.
-pub fn quick_check(conn: &Connection) -> anyhow::Result<Vec<String>> {
-    let mut stmt = conn.prepare_cached("PRAGMA quick_check")?;
-    let rows = stmt
-        .query_map([], |r| r.get::<_, String>(0))?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(rows.into_iter().filter(|r| r != "ok").collect())
 }
 
 /// The current time as stored: RFC 3339, UTC, milliseconds.

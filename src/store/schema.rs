@@ -248,15 +248,22 @@ fn immutable_uri(path: &Path) -> String {
 /// removes the WAL). Only called after [`check_raw`] accepted the file; if the WAL turns out
 /// to hold a schema golf refuses, the connection closes without a checkpoint.
 fn recover(path: &Path) -> anyhow::Result<()> {
+    open_verified(path, latest_version()).map(drop)
+}
+
+/// Opens an existing file read-write and confirms its identity on the open connection
+/// (the WAL may hold a newer schema than the header): until that is confirmed, closing
+/// must not checkpoint into the file. Returns the connection and its schema version.
+fn open_verified(path: &Path, latest: i64) -> anyhow::Result<(Connection, i64)> {
     let conn = Connection::open_with_flags(
         literal(path),
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
     conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
-    check_identity(&conn, path, latest_version())?;
+    let version = check_identity(&conn, path, latest)?;
     conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false)?;
-    Ok(())
+    Ok((conn, version))
 }
 
 /// Opens the database for writing, creating it (and its folder) when missing and migrating
@@ -273,16 +280,7 @@ pub fn open_for_write_with(path: &Path, migrations: &[&str]) -> anyhow::Result<C
     }
     let latest = migrations.len() as i64;
     check_raw(path, latest)?;
-    let conn = Connection::open_with_flags(
-        literal(path),
-        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )?;
-    conn.busy_timeout(BUSY_TIMEOUT)?;
-    // until the identity is confirmed (the WAL may hold a newer schema than the header),
-    // closing must not checkpoint into the file
-    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)?;
-    let version = check_identity(&conn, path, latest)?;
-    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false)?;
+    let (conn, version) = open_verified(path, latest)?;
     configure(&conn, true)?;
     if version < latest {
         if version > 0 {
