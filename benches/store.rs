@@ -9,11 +9,9 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 use divan::black_box;
-use golf::cmd::view::CardView;
-use golf::hole;
-use golf::rules;
-use golf::standings::{Hole, Match};
+use golf::game::{Hole, Match, Setup, Typed};
 use golf::store::{self, Store};
+use golf::view::card::CardView;
 
 fn main() {
     divan::main();
@@ -90,39 +88,30 @@ fn fixture() -> &'static Fixture {
     FIXTURE.get_or_init(|| {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let path = dir.path().join("bench.db");
-        let rules = rules::resolve("classic", &[]).unwrap_or_else(|e| panic!("{e}"));
-        let players: Vec<String> = PLAYERS.iter().map(|s| s.to_string()).collect();
-        // score the nine holes once; recording is what is measured
-        let holes: Vec<Hole> = HOLES
-            .iter()
-            .enumerate()
-            .map(|(i, grids)| {
-                let entries: Vec<(usize, String)> =
-                    grids.iter().enumerate().map(|(s, g)| (s, g.to_string())).collect();
-                Hole {
-                    number: i as u32 + 1,
-                    playoff: false,
-                    out: Some(i % 4),
-                    entries: hole::score(&rules, 1, &players, &entries, Some(i % 4))
-                        .unwrap_or_else(|e| panic!("{e}")),
-                    recorded_at: store::timestamp(),
-                }
-            })
-            .collect();
-        let template = Match {
-            id: 0,
+        let setup = Setup {
+            rules: "classic".into(),
             name: Some("bench".into()),
-            rules,
-            holes_planned: 9,
-            decks: 1,
-            tiebreak: vec![golf::rules::Tiebreak::Countback, golf::rules::Tiebreak::Shared],
-            players,
-            started_at: store::timestamp(),
-            finished_at: None,
-            holes: vec![],
-            penalties: vec![],
-            audit: vec![],
+            holes: Some(9),
+            tiebreak: vec!["countback".into(), "shared".into()],
+            players: PLAYERS.iter().map(|s| s.to_string()).collect(),
+            ..Default::default()
         };
+        let at = store::timestamp();
+        let mut template = Match::new(&setup, &at).unwrap_or_else(|e| panic!("{e}"));
+        // score the nine holes once; recording is what is measured
+        for (i, grids) in HOLES.iter().enumerate() {
+            let entries: Vec<(usize, Typed)> = grids
+                .iter()
+                .enumerate()
+                .map(|(s, g)| (s, Typed::parse(PLAYERS[s], g, &template.rules)))
+                .map(|(s, t)| (s, t.unwrap_or_else(|e| panic!("{e}"))))
+                .collect();
+            let hole = template
+                .play_hole(&entries, Some(i % 4), false, &at)
+                .unwrap_or_else(|e| panic!("{e}"));
+            template.record(hole);
+        }
+        let holes: Vec<Hole> = std::mem::take(&mut template.holes);
         let mut db = Store::open(&path).unwrap_or_else(|e| panic!("{e}"));
         let start = Instant::now();
         for _ in 0..MATCHES {

@@ -154,6 +154,8 @@ pub fn check_hole(
     }
 }
 
+impl crate::error::BadInput for DeckError {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

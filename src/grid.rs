@@ -429,6 +429,8 @@ impl fmt::Display for Grid {
     }
 }
 
+impl crate::error::BadInput for GridError {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,10 +1,11 @@
 //! golf: the scorekeeper and house-rules referee for the card game Golf.
 //!
-//! A pure core — [`card`], [`grid`], [`rules`], [`scoring`], [`deck`], [`hole`], [`player`],
-//! [`standings`] — does
-//! no I/O: plain functions over plain types. [`store`] keeps matches in SQLite; [`cmd`] holds
-//! one small module per subcommand that parses, calls the core and the store, and renders.
-//! [`run`] is the whole program; `main` only turns its result into an exit code.
+//! A pure core — [`card`], [`grid`], [`rules`], [`scoring`], [`deck`], [`player`] and the
+//! match engine [`game`] — does no I/O: plain functions over plain types, each module with
+//! its own error type. [`store`] keeps matches in SQLite (no SQL elsewhere); [`view`] builds
+//! every table and JSON document; [`cmd`] holds one small module per subcommand that
+//! parses, calls the game and the store, and hands the result to a view. [`run`] is the
+//! whole program; `main` only turns its result into an exit code.
 //!
 //! Scoring a grid the way `golf score` does (RULES.md §11, Eight-card sheet hand #2):
 //!
@@ -24,32 +25,28 @@ pub mod cli;
 pub mod cmd;
 pub mod deck;
 pub mod error;
+pub mod game;
 pub mod grid;
-pub mod hole;
 pub mod player;
-pub mod render;
+pub mod prompt;
 pub mod rules;
 pub mod scoring;
-pub mod standings;
+pub mod sheet;
 pub mod store;
 pub mod text;
+pub mod view;
 
-pub use error::{exit_code, InputError};
+pub use error::{Error, InputError};
 
 /// Runs golf with the given command-line arguments (the program name first), writing
-/// human or JSON output to stdout and returning what went wrong, if anything.
-/// `error::exit_code` maps the error to 2 (bad input) or 1 (system failure).
-pub fn run<I, T>(args: I) -> anyhow::Result<()>
+/// human or JSON output to stdout and returning what went wrong, if anything:
+/// [`Error::exit_code`] gives 2 for bad input or usage, 1 for a system failure. Never exits
+/// the process: a usage error, `--help` and `--version` come back as [`Error::Usage`].
+pub fn run<I, T>(args: I) -> Result<(), Error>
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let cli = match <cli::Cli as clap::Parser>::try_parse_from(args) {
-        Ok(cli) => cli,
-        Err(e) => {
-            // --help and --version print and succeed; usage errors print and exit 2.
-            e.exit();
-        }
-    };
+    let cli = <cli::Cli as clap::Parser>::try_parse_from(args)?;
     cmd::dispatch(cli)
 }

@@ -1,11 +1,15 @@
 //! The `golf` binary: runs the library and turns its error into an exit code.
 
 fn main() {
-    if let Err(err) = golf::run(std::env::args_os()) {
-        if golf::error::is_broken_pipe(&err) {
-            return; // the reader went away (`golf card | head`): nothing left to say
+    match golf::run(std::env::args_os()) {
+        Ok(()) => {}
+        // help, version and usage errors: clap prints them and picks the code
+        Err(golf::Error::Usage(e)) => e.exit(),
+        // the reader went away (`golf card | head`): nothing left to say
+        Err(e) if e.is_broken_pipe() => {}
+        Err(e) => {
+            eprintln!("golf: {}", e.describe());
+            std::process::exit(e.exit_code());
         }
-        eprintln!("golf: {}", golf::error::describe(&err));
-        std::process::exit(golf::exit_code(&err));
     }
 }

@@ -3,7 +3,13 @@
 
 use unicode_normalization::UnicodeNormalization;
 
-use crate::error::InputError;
+/// A name that cannot be a player's, or is not a player of the match; the message says
+/// what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct NameError(pub String);
+
+impl crate::error::BadInput for NameError {}
 
 /// The longest player name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
@@ -11,34 +17,34 @@ pub const MAX_NAME_CHARS: usize = 40;
 /// Checks and normalises a player name: NFC, surrounding spaces trimmed, 1 to
 /// [`MAX_NAME_CHARS`] characters, no `=` (it separates a player from a grid), no control or
 /// format characters (so no look-alike of another name), and not a bare number.
-pub fn normalise(name: &str) -> Result<String, InputError> {
+pub fn normalise(name: &str) -> Result<String, NameError> {
     let name: String = name.trim().nfc().collect();
     let chars = name.chars().count();
     if chars == 0 {
-        return Err(InputError::new(
-            "a player name is empty; expected a name such as `ann`",
+        return Err(NameError(
+            "a player name is empty; expected a name such as `ann`".into(),
         ));
     }
     if chars > MAX_NAME_CHARS {
-        return Err(InputError::new(format!(
+        return Err(NameError(format!(
             "the player name `{}…` is {chars} characters long; a name is at most {MAX_NAME_CHARS}",
             name.chars().take(20).collect::<String>()
         )));
     }
     if name.contains('=') {
-        return Err(InputError::new(format!(
+        return Err(NameError(format!(
             "the player name `{name}` contains `=`, which separates a player from a grid (PLAYER=GRID); choose another name"
         )));
     }
     if let Some(c) = crate::text::first_unprintable(&name) {
-        return Err(InputError::new(format!(
+        return Err(NameError(format!(
             "the player name `{}` contains {c}, a control or invisible formatting character \
              (such as a zero-width space or a right-to-left override); expected printable text",
             crate::text::escape(&name)
         )));
     }
     if name.parse::<i64>().is_ok() {
-        return Err(InputError::new(format!(
+        return Err(NameError(format!(
             "the player name `{name}` is a number; expected a name, so it cannot be mistaken for a match or hole"
         )));
     }
@@ -48,7 +54,7 @@ pub fn normalise(name: &str) -> Result<String, InputError> {
 /// Finds `name` among `players` (seat order): the exact NFC spelling first, else the one
 /// player whose name matches ignoring case. Errors name the unknown player and list the
 /// match's players.
-pub fn find(players: &[String], name: &str) -> Result<usize, InputError> {
+pub fn find(players: &[String], name: &str) -> Result<usize, NameError> {
     let wanted: String = name.trim().nfc().collect();
     if let Some(i) = players.iter().position(|p| *p == wanted) {
         return Ok(i);
@@ -59,7 +65,7 @@ pub fn find(players: &[String], name: &str) -> Result<usize, InputError> {
         .collect();
     match matches.as_slice() {
         [one] => Ok(*one),
-        _ => Err(InputError::new(format!(
+        _ => Err(NameError(format!(
             "`{wanted}` is not a player in this match; expected one of {}",
             players.join(", ")
         ))),

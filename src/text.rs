@@ -8,7 +8,6 @@ use std::borrow::Cow;
 use std::io::Read;
 use std::path::Path;
 
-use crate::error::InputError;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
 /// Why a file could not be read as text. The message says what was expected.
@@ -113,19 +112,39 @@ pub fn first_unprintable(text: &str) -> Option<String> {
         .map(|c| format!("U+{:04X}", c as u32))
 }
 
+/// A text golf will not store; the message says why and what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct TextError(pub String);
+
+impl crate::error::BadInput for TextError {}
+impl crate::error::BadInput for ReadError {}
+
+/// An RFC 3339 time shown in local time, to the minute (`2026-11-22 21:05`); the text as
+/// given when it is not a time.
+pub fn local_time(rfc3339: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(rfc3339)
+        .map(|t| {
+            t.with_timezone(&chrono::Local)
+                .format("%Y-%m-%d %H:%M")
+                .to_string()
+        })
+        .unwrap_or_else(|_| rfc3339.to_string())
+}
+
 /// Checks a text golf will store and show (a match name, a penalty reason): trimmed, 1 to
 /// `max_chars` characters, nothing unprintable ([`is_unprintable`]). `what` names the field
 /// in the message ("the penalty reason").
-pub fn stored(what: &str, text: &str, max_chars: usize) -> Result<String, InputError> {
+pub fn stored(what: &str, text: &str, max_chars: usize) -> Result<String, TextError> {
     let text = text.trim();
     let chars = text.chars().count();
     if chars == 0 || chars > max_chars {
-        return Err(InputError::new(format!(
+        return Err(TextError(format!(
             "{what} must be 1 to {max_chars} characters; it is {chars}"
         )));
     }
     if let Some(c) = first_unprintable(text) {
-        return Err(InputError::new(format!(
+        return Err(TextError(format!(
             "{what} `{}` contains {c}, a control or invisible formatting character; expected printable text",
             escape(text)
         )));

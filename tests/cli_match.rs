@@ -30,6 +30,7 @@ struct Card {
     penalties: Vec<serde_json::Value>,
     play: Vec<String>,
     winners: Vec<String>,
+    leaders: Vec<String>,
     result: Outcome,
     amendments: usize,
 }
@@ -72,11 +73,21 @@ struct HistoryRow {
     finished_at: Option<String>,
     holes_planned: u32,
     holes_played: u32,
-    players: Vec<String>,
-    totals: Vec<i32>,
+    players: Vec<PlayerTotal>,
     winners: Vec<String>,
-    tiebreak: Option<String>,
+    leaders: Vec<String>,
+    tiebreak: Vec<String>,
+    decided_by: Option<String>,
     finished: bool,
+}
+
+/// A player of a `golf history --json` row.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct PlayerTotal {
+    name: String,
+    total: i64,
 }
 
 fn card(env: &Env, args: &[&str]) -> Card {
@@ -147,7 +158,11 @@ fn a_whole_match_from_the_terminal_with_good_and_bad_input() {
     assert!(!c.finished);
     let totals: Vec<i32> = c.players.iter().map(|p| p.total).collect();
     assert_eq!(totals, vec![115, 63, 130]);
-    assert_eq!(c.winners, vec!["bob"]);
+    assert_eq!(c.leaders, vec!["bob"]);
+    assert!(
+        c.winners.is_empty(),
+        "no winners before the match is finished"
+    );
     let out = env.ok(&["finish"]);
     assert!(out.contains("Winner: bob with 63."), "{out}");
     let c = card(&env, &["1"]);
@@ -431,7 +446,7 @@ fn countback_decides_by_the_lowest_single_hole() {
     let env = Env::new();
     let c = two_player_match(&env, "countback,shared", &[(1, 4), (9, 6)]);
     assert_eq!((c.players[0].total, c.players[1].total), (10, 10));
-    assert_eq!(c.winners, vec!["ann"]);
+    assert_eq!(c.leaders, vec!["ann"]);
     assert_eq!(c.result.decided_by.as_deref(), Some("countback"));
     let out = env.ok(&["finish"]);
     assert!(
@@ -450,7 +465,7 @@ fn most_holes_won_counts_a_shared_hole_for_each() {
         &[(3, 3), (1, 5), (2, 6), (10, 2)],
     );
     assert_eq!((c.players[0].total, c.players[1].total), (16, 16));
-    assert_eq!(c.winners, vec!["ann"]);
+    assert_eq!(c.leaders, vec!["ann"]);
     assert_eq!(c.result.decided_by.as_deref(), Some("most-holes-won"));
 }
 
@@ -459,7 +474,7 @@ fn card_matching_compares_the_last_holes() {
     let env = Env::new();
     let c = two_player_match(&env, "card-matching", &[(1, 4), (3, 2), (3, 2), (3, 2)]);
     assert_eq!((c.players[0].total, c.players[1].total), (10, 10));
-    assert_eq!(c.winners, vec!["bob"]);
+    assert_eq!(c.leaders, vec!["bob"]);
     assert_eq!(c.result.decided_by.as_deref(), Some("card-matching"));
 }
 
@@ -467,7 +482,7 @@ fn card_matching_compares_the_last_holes() {
 fn shared_victory() {
     let env = Env::new();
     let c = two_player_match(&env, "shared", &[(1, 1)]);
-    assert_eq!(c.winners, vec!["ann", "bob"]);
+    assert_eq!(c.leaders, vec!["ann", "bob"]);
     let out = env.ok(&["finish"]);
     assert!(out.contains("Winners: ann and bob"), "{out}");
 }
@@ -534,7 +549,7 @@ fn importing_both_examples_gives_their_winners() {
     let rows: Vec<HistoryRow> = serde_json::from_str(&text).unwrap();
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[0].id, 2, "newest first");
-    assert_eq!(rows[0].tiebreak.as_deref(), Some("countback"));
+    assert_eq!(rows[0].decided_by.as_deref(), Some("countback"));
     assert_eq!(rows[1].winners, vec!["bob"]);
     let rows: Vec<HistoryRow> =
         serde_json::from_str(&env.ok(&["--json", "history", "--limit", "1"])).unwrap();

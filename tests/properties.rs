@@ -175,43 +175,27 @@ fn match_of(
     players: &[&str],
     scores: &[Vec<i32>],
     chain: Vec<golf::rules::Tiebreak>,
-) -> golf::standings::Match {
-    use golf::standings::{Entry, Hole, Match};
-    Match {
-        id: 1,
-        name: None,
-        rules: with("classic", &[]),
-        holes_planned: scores.len() as u32,
-        decks: 1,
-        tiebreak: chain,
+) -> golf::game::Match {
+    use golf::game::{Match, Setup, Typed};
+    const AT: &str = "2026-11-22T20:00:00Z";
+    let setup = Setup {
+        rules: "classic".into(),
+        holes: Some(scores.len() as u32),
+        tiebreak: chain.iter().map(|t| t.name().to_string()).collect(),
         players: players.iter().map(|s| s.to_string()).collect(),
-        started_at: String::new(),
-        finished_at: None,
-        holes: scores
+        ..Default::default()
+    };
+    let mut m = Match::new(&setup, AT).unwrap();
+    for row in scores {
+        let entries: Vec<(usize, Typed)> = row
             .iter()
             .enumerate()
-            .map(|(i, row)| Hole {
-                number: i as u32 + 1,
-                playoff: false,
-                out: None,
-                entries: row
-                    .iter()
-                    .enumerate()
-                    .map(|(seat, &score)| Entry {
-                        seat,
-                        typed: score.to_string(),
-                        grid: None,
-                        score,
-                        adjustment: 0,
-                        explanation: String::new(),
-                    })
-                    .collect(),
-                recorded_at: String::new(),
-            })
-            .collect(),
-        penalties: vec![],
-        audit: vec![],
+            .map(|(seat, &v)| (seat, Typed::score(players[seat], i64::from(v)).unwrap()))
+            .collect();
+        let hole = m.play_hole(&entries, None, false, AT).unwrap();
+        m.record(hole);
     }
+    m
 }
 
 proptest! {
@@ -224,7 +208,7 @@ proptest! {
         let forward = match_of(&["ann", "bob", "cat"], &scores, chain.clone());
         let reversed_scores: Vec<Vec<i32>> = scores.iter().map(|r| r.iter().rev().copied().collect()).collect();
         let backward = match_of(&["cat", "bob", "ann"], &reversed_scores, chain);
-        let names = |m: &golf::standings::Match| {
+        let names = |m: &golf::game::Match| {
             let mut w: Vec<String> = m.outcome().winners.iter().map(|&s| m.players[s].clone()).collect();
             w.sort();
             w

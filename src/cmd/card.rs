@@ -1,16 +1,13 @@
 //! `golf card`: a match's scorecard (CLI.md).
 
-use super::{pick_match, view::CardView, Context};
+use super::{pick_match, Context};
 use crate::cli::CardArgs;
+use crate::error::Result;
+use crate::view::card::CardView;
 
 /// Runs `golf card`.
-pub fn run(ctx: &Context, args: CardArgs) -> anyhow::Result<()> {
+pub fn run(ctx: &Context, args: CardArgs) -> Result<()> {
     let mut store = ctx.open_read()?;
     let m = store.read(|tx| pick_match(tx, args.match_id, false))?;
-    let card = CardView::new(&m);
-    if ctx.out.json {
-        return crate::render::json(&card);
-    }
-    crate::outln!("{}", card.render(&ctx.out).trim_end());
-    Ok(())
+    ctx.out.show(&CardView::new(&m))
 }

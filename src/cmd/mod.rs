@@ -1,6 +1,7 @@
-//! One module per subcommand, each with one `run`: parse the arguments into domain values,
-//! call the core and the store, render. Shared here: opening the store, choosing the
-//! match, reading `PLAYER=GRID` arguments.
+//! One module per subcommand, each with one `run`: parse the arguments, call the match
+//! engine ([`crate::game`]) and the store, hand the result to a view. No module here
+//! imports another; what they share is here: where the database is and how to show output,
+//! choosing the match, reading `PLAYER=GRID` arguments.
 
 mod amend;
 mod backup;
@@ -16,18 +17,16 @@ mod rules;
 mod ruling;
 mod score;
 mod undo;
-pub mod view;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
 
 use crate::cli::{Cli, Command};
-use crate::error::{input, InputError};
-use crate::player;
-use crate::render::Output;
-use crate::standings::Match;
+use crate::error::{input, Result};
+use crate::game::{GameError, Match};
 use crate::store::{self, Store};
+use crate::view::Output;
 
 /// What every command needs: where the database is and how to show output.
 #[derive(Debug, Clone)]
@@ -40,20 +39,20 @@ pub struct Context {
 
 impl Context {
     /// The database path: `--db`/`GOLF_DB`, else the default.
-    pub fn db_path(&self) -> anyhow::Result<PathBuf> {
+    pub fn db_path(&self) -> Result<PathBuf> {
         match &self.db {
             Some(p) => Ok(p.clone()),
-            None => store::default_path(),
+            None => Ok(store::default_path()?),
         }
     }
 
     /// Opens the database for a recording command, creating it if needed.
-    pub fn open_write(&self) -> anyhow::Result<Store> {
+    pub fn open_write(&self) -> Result<Store> {
         Store::open(&self.db_path()?)
     }
 
     /// Opens an existing database for a command that changes a match (never creates it).
-    pub fn open_existing(&self) -> anyhow::Result<Store> {
+    pub fn open_existing(&self) -> Result<Store> {
         let path = self.db_path()?;
         if !path.exists() {
             return no_matches(&path);
@@ -62,7 +61,7 @@ impl Context {
     }
 
     /// Opens the database read-only (never creates or writes it).
-    pub fn open_read(&self) -> anyhow::Result<Store> {
+    pub fn open_read(&self) -> Result<Store> {
         let path = self.db_path()?;
         match Store::open_read_only(&path)? {
             Some(store) => Ok(store),
@@ -71,7 +70,7 @@ impl Context {
     }
 }
 
-fn no_matches<T>(path: &std::path::Path) -> anyhow::Result<T> {
+fn no_matches<T>(path: &Path) -> Result<T> {
     input(format!(
         "no matches recorded yet in {}; start one with `golf new --rules classic PLAYER...` or `golf import FILE`",
         path.display()
@@ -79,7 +78,7 @@ fn no_matches<T>(path: &std::path::Path) -> anyhow::Result<T> {
 }
 
 /// Loads the match `id`, or the newest (unfinished, if `unfinished`) match.
-pub fn pick_match(conn: &Connection, id: Option<i64>, unfinished: bool) -> anyhow::Result<Match> {
+pub fn pick_match(conn: &Connection, id: Option<i64>, unfinished: bool) -> Result<Match> {
     let id = match id {
         Some(id) => id,
         None => match store::latest_match(conn, unfinished)? {
@@ -98,78 +97,22 @@ pub fn pick_match(conn: &Connection, id: Option<i64>, unfinished: bool) -> anyho
     }
 }
 
-/// Refuses to change a finished match.
-pub fn unfinished(m: &Match) -> Result<(), InputError> {
-    match &m.finished_at {
-        Some(at) => Err(InputError::new(format!(
-            "match {} was finished on {}; a finished match cannot change",
-            m.id,
-            view::local(at)
-        ))),
-        None => Ok(()),
-    }
-}
-
-/// Reads `PLAYER=GRID` arguments into `(seat, text)`. Errors: not of that form, an unknown
-/// player, a player twice. Completeness is checked by the caller.
-pub fn parse_entries(m: &Match, args: &[String]) -> anyhow::Result<Vec<(usize, String)>> {
-    let mut entries: Vec<(usize, String)> = Vec::new();
-    for arg in args {
-        let Some((name, grid)) = arg.split_once('=') else {
-            return input(format!(
-                "`{arg}` is not PLAYER=GRID; expected each player's grid, e.g. {}=\"5 K Q / 5 2 J\"",
-                m.players.first().map_or("ann", String::as_str)
-            ));
-        };
-        let seat = player::find(&m.players, name)?;
-        if entries.iter().any(|(s, _)| *s == seat) {
-            return input(format!(
-                "{} is given twice; expected one grid per player",
-                m.players[seat]
-            ));
-        }
-        entries.push((seat, grid.to_string()));
-    }
-    Ok(entries)
-}
-
-/// Checks that `entries` are exactly the players in `seats`.
-pub fn require_seats(
-    m: &Match,
-    entries: &[(usize, String)],
-    seats: &[usize],
-    what: &str,
-) -> Result<(), InputError> {
-    let missing: Vec<usize> = seats
-        .iter()
-        .copied()
-        .filter(|s| !entries.iter().any(|(e, _)| e == s))
-        .collect();
-    let extra: Vec<usize> = entries
-        .iter()
-        .map(|(s, _)| *s)
-        .filter(|s| !seats.contains(s))
-        .collect();
-    if !extra.is_empty() {
-        return Err(InputError::new(format!(
-            "{} {} not in {what}; expected grids for {} only",
-            m.names(&extra),
-            if extra.len() == 1 { "is" } else { "are" },
-            m.names(seats)
-        )));
-    }
-    if !missing.is_empty() {
-        return Err(InputError::new(format!(
-            "no grid for {}; {what} needs one for each of {}",
-            m.names(&missing),
-            m.names(seats)
-        )));
-    }
-    Ok(())
+/// Splits `PLAYER=GRID` arguments into `(player, grid)` pairs; `m` gives the example in
+/// the message when one is not of that form.
+pub fn pairs(m: &Match, args: &[String]) -> Result<Vec<(String, String)>, GameError> {
+    args.iter()
+        .map(|arg| match arg.split_once('=') {
+            Some((name, grid)) => Ok((name.to_string(), grid.to_string())),
+            None => Err(GameError::NotPlayerGrid {
+                arg: arg.clone(),
+                example: m.players.first().cloned().unwrap_or_else(|| "ann".into()),
+            }),
+        })
+        .collect()
 }
 
 /// Runs the parsed command line.
-pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
+pub fn dispatch(cli: Cli) -> Result<()> {
     let ctx = Context {
         db: cli.db,
         out: Output::new(cli.json, cli.color),
@@ -181,7 +124,7 @@ pub fn dispatch(cli: Cli) -> anyhow::Result<()> {
     })
 }
 
-fn run(ctx: &Context, command: Command) -> anyhow::Result<()> {
+fn run(ctx: &Context, command: Command) -> Result<()> {
     match command {
         Command::Score(args) => score::run(ctx, args),
         Command::Rules(args) => rules::run(ctx, args),

@@ -271,6 +271,15 @@ fn variant_chain(name: &str) -> Result<Vec<Layer>, RulesError> {
     Ok(chain)
 }
 
+/// A bundled house rule's `(summary, source)`.
+pub(super) fn house_meta(name: &str) -> Result<(String, String), RulesError> {
+    let layer = house_layer(name)?;
+    Ok((
+        layer.raw.summary.unwrap_or_default(),
+        layer.raw.source.unwrap_or_default(),
+    ))
+}
+
 fn house_layer(name: &str) -> Result<Layer, RulesError> {
     let layer = match (looks_like_path(name), bundled::house(name)) {
         (false, Some(text)) => Layer::bundled("house/", name, text)?,
@@ -631,6 +640,8 @@ impl Resolved<'_> {
         })
     }
 }
+
+impl crate::error::BadInput for RulesError {}
 
 #[cfg(test)]
 mod tests {

@@ -87,6 +87,12 @@ impl Deck {
             .map_or(self.decks, |(_, d)| *d)
     }
 
+    /// Cards in one deck: every standard rank in each of the four suits, and the jokers
+    /// (RULES.md §7).
+    pub fn cards_per_deck(&self) -> u32 {
+        crate::card::Rank::STANDARD.len() as u32 * 4 + self.jokers_per_deck
+    }
+
     /// Whether the deck holds jokers at all.
     pub fn has_jokers(&self) -> bool {
         self.jokers_per_deck > 0
@@ -409,6 +415,73 @@ pub struct Ruling {
     pub answer: String,
     /// Its section (e.g. "Official §8.1").
     pub source: String,
+}
+
+/// Rulings whose id, question, answer or source hold every word of `query`
+/// (case-insensitive; a leading `-` or trailing `?`/`s` on a word is ignored).
+pub fn matching<'a>(rulings: &'a [Ruling], query: &str) -> Vec<&'a Ruling> {
+    let words: Vec<String> = query
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '§')
+                .to_lowercase()
+        })
+        .filter(|w| !w.is_empty())
+        .collect();
+    rulings
+        .iter()
+        .filter(|r| {
+            let text = format!("{} {} {} {}", r.id, r.question, r.answer, r.source)
+                .to_lowercase()
+                .replace('-', " ");
+            words.iter().all(|w| {
+                let w = w.replace('-', " ");
+                text.contains(&w) || (w.len() > 3 && text.contains(w.trim_end_matches('s')))
+            })
+        })
+        .collect()
+}
+
+/// Every official ruling carried by the bundled variants (RULES.md §10), each once.
+pub fn all_rulings() -> Result<Vec<Ruling>, RulesError> {
+    let mut all: Vec<Ruling> = Vec::new();
+    for name in bundled::variant_names() {
+        for r in resolve(name, &[])?.rulings {
+            if !all.iter().any(|a| a.id == r.id) {
+                all.push(r);
+            }
+        }
+    }
+    Ok(all)
+}
+
+/// A bundled house rule as listed: name, what it does, where it comes from.
+#[derive(Debug, Clone, Serialize)]
+pub struct HouseRule {
+    /// Its name (`--house NAME`).
+    pub name: &'static str,
+    /// What it does.
+    pub summary: String,
+    /// Its source.
+    pub source: String,
+}
+
+/// Every bundled variant, resolved, and every bundled house rule, in their listed order.
+pub fn catalogue() -> Result<(Vec<Rules>, Vec<HouseRule>), RulesError> {
+    let variants = bundled::variant_names()
+        .iter()
+        .map(|n| resolve(n, &[]))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut house = Vec::new();
+    for name in bundled::house_names() {
+        let layer = load::house_meta(name)?;
+        house.push(HouseRule {
+            name,
+            summary: layer.0,
+            source: layer.1,
+        });
+    }
+    Ok((variants, house))
 }
 
 /// A variant's name with its house rules, as shown to players:

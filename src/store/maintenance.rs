@@ -45,6 +45,11 @@ pub fn foreign_key_violations(conn: &Connection) -> anyhow::Result<Vec<String>> 
     Ok(rows)
 }
 
+/// The file's schema version (`PRAGMA user_version`).
+pub fn schema_version(conn: &Connection) -> anyhow::Result<i64> {
+    Ok(conn.pragma_query_value(None, "user_version", |r| r.get(0))?)
+}
+
 /// `(matches, holes)` recorded.
 pub fn counts(conn: &Connection) -> anyhow::Result<(i64, i64)> {
     let matches = conn.query_row("SELECT count(*) FROM matches", [], |r| r.get(0))?;
@@ -78,7 +83,7 @@ pub fn foreign_objects(conn: &Connection) -> anyhow::Result<Vec<String>> {
 /// Golf's own checks of every recorded match: each can be read (its rules, tiebreak chain
 /// and seats), holds together ([`crate::standings::Match::damage`]), and every checked
 /// grid still scores what was stored under the match's own rules. One line per problem.
-pub fn match_problems(conn: &Connection) -> anyhow::Result<Vec<String>> {
+pub fn match_problems(conn: &Connection) -> crate::error::Result<Vec<String>> {
     let mut stmt = conn.prepare("SELECT id FROM matches ORDER BY id")?;
     let ids = stmt
         .query_map([], |r| r.get::<_, i64>(0))?
@@ -89,7 +94,7 @@ pub fn match_problems(conn: &Connection) -> anyhow::Result<Vec<String>> {
             Ok(Some(m)) => m,
             Ok(None) => continue,
             Err(e) => {
-                problems.push(crate::error::describe(&e));
+                problems.push(crate::text::escape(&format!("{e:#}")).into_owned());
                 continue;
             }
         };
@@ -154,7 +159,7 @@ pub struct BackupReport {
 /// removed. The path is used byte for byte, whatever its encoding.
 ///
 /// Errors: `target` exists (bad input), the copy cannot be written, or it fails the check.
-pub fn backup(store: &Store, target: &Path) -> anyhow::Result<BackupReport> {
+pub fn backup(store: &Store, target: &Path) -> crate::error::Result<BackupReport> {
     if target.exists() {
         return crate::error::input(format!(
             "{} already exists; name a new file for the backup",
@@ -164,17 +169,14 @@ pub fn backup(store: &Store, target: &Path) -> anyhow::Result<BackupReport> {
     schema::remove_stale(target, "part");
     let part = sibling(target, &format!("part-{}", std::process::id()));
     schema::remove_with_journals(&part);
-    let result = write_copy(store.conn(), &part, target);
+    let result = write_copy(store.conn(), &part, target).map_err(crate::error::Error::from);
     let result = result.and_then(|matches| match std::fs::hard_link(&part, target) {
         Ok(()) => Ok(matches),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => crate::error::input(format!(
             "{} already exists; name a new file for the backup",
             target.display()
         )),
-        Err(e) => Err(anyhow::anyhow!(
-            "cannot write the backup {}: {e}",
-            target.display()
-        )),
+        Err(e) => Err(anyhow::anyhow!("cannot write the backup {}: {e}", target.display()).into()),
     });
     schema::remove_with_journals(&part);
     Ok(BackupReport {

@@ -61,6 +61,12 @@ pub enum SchemaError {
     },
 }
 
+impl From<SchemaError> for crate::error::Error {
+    fn from(e: SchemaError) -> Self {
+        crate::error::Error::System(e.into())
+    }
+}
+
 /// The path as handed to SQLite: a relative path gets a leading `./`, so a file named
 /// `file:…` is never read as an SQLite URI (the bundled SQLite parses URIs everywhere).
 pub fn literal(path: &Path) -> PathBuf {
@@ -90,7 +96,7 @@ fn configure(conn: &Connection, writer: bool) -> rusqlite::Result<()> {
 /// program's database (an application id other than golf's, or tables without one), or a
 /// schema newer than `latest`. Checking the raw bytes first matters: opening a file for
 /// writing lets SQLite roll back a hot journal or recover a WAL, which changes the file.
-fn check_raw(path: &Path, latest: i64) -> anyhow::Result<()> {
+fn check_raw(path: &Path, latest: i64) -> crate::error::Result<()> {
     use std::io::Read;
     let shown = path.display().to_string();
     let not_golf = |why: &str| SchemaError::NotGolf {
@@ -139,7 +145,7 @@ fn identity(
     version: i64,
     no_schema: bool,
     latest: i64,
-) -> anyhow::Result<()> {
+) -> crate::error::Result<()> {
     let shown = path.display().to_string();
     if app != APPLICATION_ID && !(app == 0 && version == 0 && no_schema) {
         let why = if app == 0 {
@@ -162,7 +168,7 @@ fn identity(
 
 /// Checks the application id and version of an open database (the WAL may hold a newer
 /// page 1 than the file's header): `Ok(version)` when [`identity`] accepts it.
-fn check_identity(conn: &Connection, path: &Path, latest: i64) -> anyhow::Result<i64> {
+fn check_identity(conn: &Connection, path: &Path, latest: i64) -> crate::error::Result<i64> {
     let app: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
     let tables: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))?;
@@ -177,7 +183,7 @@ fn check_identity(conn: &Connection, path: &Path, latest: i64) -> anyhow::Result
 /// connection cannot recover ("attempt to write a readonly database"): golf then lets
 /// SQLite recover its own file once, read-write, and reads again. Where the folder cannot
 /// be written at all (a read-only mount), the file is read as it is on disk (`immutable`).
-pub fn open_read_only(path: &Path) -> anyhow::Result<Option<Connection>> {
+pub fn open_read_only(path: &Path) -> crate::error::Result<Option<Connection>> {
     if !path.exists() {
         return Ok(None);
     }
@@ -247,14 +253,14 @@ fn immutable_uri(path: &Path) -> String {
 /// (which rolls back a hot journal or replays the WAL) and closes (which checkpoints and
 /// removes the WAL). Only called after [`check_raw`] accepted the file; if the WAL turns out
 /// to hold a schema golf refuses, the connection closes without a checkpoint.
-fn recover(path: &Path) -> anyhow::Result<()> {
+fn recover(path: &Path) -> crate::error::Result<()> {
     open_verified(path, latest_version()).map(drop)
 }
 
 /// Opens an existing file read-write and confirms its identity on the open connection
 /// (the WAL may hold a newer schema than the header): until that is confirmed, closing
 /// must not checkpoint into the file. Returns the connection and its schema version.
-fn open_verified(path: &Path, latest: i64) -> anyhow::Result<(Connection, i64)> {
+fn open_verified(path: &Path, latest: i64) -> crate::error::Result<(Connection, i64)> {
     let conn = Connection::open_with_flags(
         literal(path),
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
@@ -269,12 +275,12 @@ fn open_verified(path: &Path, latest: i64) -> anyhow::Result<(Connection, i64)> 
 /// Opens the database for writing, creating it (and its folder) when missing and migrating
 /// it to the latest schema. A new file is built aside and linked into place, so a crash or a
 /// second process never leaves a half-made database at `path`.
-pub fn open_for_write(path: &Path) -> anyhow::Result<Connection> {
+pub fn open_for_write(path: &Path) -> crate::error::Result<Connection> {
     open_for_write_with(path, MIGRATIONS)
 }
 
 /// [`open_for_write`] with a given list of migrations (tests use a longer one).
-pub fn open_for_write_with(path: &Path, migrations: &[&str]) -> anyhow::Result<Connection> {
+pub fn open_for_write_with(path: &Path, migrations: &[&str]) -> crate::error::Result<Connection> {
     if !path.exists() {
         create(path, migrations)?;
     }
@@ -291,7 +297,7 @@ pub fn open_for_write_with(path: &Path, migrations: &[&str]) -> anyhow::Result<C
     Ok(conn)
 }
 
-fn create(path: &Path, migrations: &[&str]) -> anyhow::Result<()> {
+fn create(path: &Path, migrations: &[&str]) -> crate::error::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create the folder {}: {e}", dir.display()))?;
@@ -320,10 +326,7 @@ fn create(path: &Path, migrations: &[&str]) -> anyhow::Result<()> {
     match linked {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
-        Err(e) => Err(anyhow::anyhow!(
-            "cannot create the database {}: {e}",
-            path.display()
-        )),
+        Err(e) => Err(anyhow::anyhow!("cannot create the database {}: {e}", path.display()).into()),
     }
 }
 
@@ -395,7 +398,7 @@ fn backup_before_migration(
     path: &Path,
     version: i64,
     latest: i64,
-) -> anyhow::Result<()> {
+) -> crate::error::Result<()> {
     let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%SZ");
     let copy = sibling(path, &format!("v{version}-{stamp}.bak"));
     conn.execute("VACUUM INTO ?1", [literal(&copy).display().to_string()])
@@ -413,11 +416,11 @@ fn backup_before_migration(
 
 /// Applies every migration newer than the database's `user_version`, in one IMMEDIATE
 /// transaction, re-reading the version under the lock.
-pub fn migrate(conn: &Connection, path: &Path) -> anyhow::Result<()> {
+pub fn migrate(conn: &Connection, path: &Path) -> crate::error::Result<()> {
     migrate_with(conn, path, MIGRATIONS)
 }
 
-fn migrate_with(conn: &Connection, path: &Path, migrations: &[&str]) -> anyhow::Result<()> {
+fn migrate_with(conn: &Connection, path: &Path, migrations: &[&str]) -> crate::error::Result<()> {
     let latest = migrations.len() as i64;
     let tx = rusqlite::Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
     let version: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;

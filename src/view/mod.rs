@@ -1,5 +1,15 @@
-//! Rendering: comfy-table tables for humans, and the one JSON writer. Human output goes to
-//! stdout; messages go to stderr (CLI.md).
+//! Every table and every JSON document golf prints, each built from one view struct that
+//! is serialized for `--json` and rendered as text from the same values (CLI.md). Human
+//! output goes to stdout; messages go to stderr. Views read the match engine's types and
+//! never the store.
+
+pub mod card;
+pub mod history;
+
+pub mod maintenance;
+pub mod matches;
+pub mod rules;
+pub mod score;
 
 use std::io::{IsTerminal, Write};
 
@@ -68,7 +78,7 @@ impl Output {
 #[macro_export]
 macro_rules! outln {
     ($($arg:tt)*) => {{
-        $crate::render::line(format_args!($($arg)*))?
+        $crate::view::line(format_args!($($arg)*))?
     }};
 }
 
@@ -82,9 +92,26 @@ pub fn line(args: std::fmt::Arguments<'_>) -> std::io::Result<()> {
 }
 
 /// Writes `value` as pretty JSON to stdout.
-pub fn json<T: Serialize>(value: &T) -> anyhow::Result<()> {
+pub fn json<T: Serialize>(value: &T) -> crate::error::Result<()> {
     let mut out = std::io::stdout().lock();
     serde_json::to_writer_pretty(&mut out, value)?;
     writeln!(out)?;
     Ok(())
+}
+
+/// Something golf shows: one JSON document for `--json`, else text.
+pub trait View: Serialize {
+    /// The text shown on a terminal, ending in a newline.
+    fn render(&self, out: &Output) -> String;
+}
+
+impl Output {
+    /// Prints `view` as JSON or as text, as this output asks.
+    pub fn show<V: View>(&self, view: &V) -> crate::error::Result<()> {
+        if self.json {
+            return json(view);
+        }
+        line(format_args!("{}", view.render(self).trim_end()))?;
+        Ok(())
+    }
 }

@@ -1,0 +1,414 @@
+//! A hole: what each player typed, checked and scored under the match's rules and deck,
+//! with the going-out adjustment (RULES.md §3, §5, §7); and the transitions that record,
+//! amend and withdraw holes.
+
+use super::{AuditEntry, Entry, GameError, Hole, Match};
+use crate::deck::{self, DeckError};
+use crate::grid::{Grid, GridError};
+use crate::player;
+use crate::rules::Rules;
+use crate::scoring;
+
+/// The largest bare score accepted for an unchecked entry, either sign (RULES.md §12).
+pub const MAX_UNCHECKED: i32 = 500;
+
+/// Why a hole cannot be scored. Every variant is bad input (exit 2).
+#[derive(Debug, thiserror::Error)]
+pub enum HoleError {
+    /// A player's grid does not parse or fit the rules.
+    #[error("{player}'s grid: {error}")]
+    Grid {
+        /// The player.
+        player: String,
+        /// What is wrong.
+        #[source]
+        error: Box<GridError>,
+    },
+    /// A bare score out of range.
+    #[error("{player}'s score {score} is out of range; a bare score is between -{MAX_UNCHECKED} and {MAX_UNCHECKED}")]
+    Unchecked {
+        /// The player.
+        player: String,
+        /// What was typed.
+        score: i64,
+    },
+    /// The grids together cannot have been dealt.
+    #[error(transparent)]
+    Deck(#[from] DeckError),
+}
+
+impl crate::error::BadInput for HoleError {}
+
+/// What a player typed for a hole, checked: a grid that fits the rules' layout, or a bare
+/// score within ±[`MAX_UNCHECKED`] that the referee cannot check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Typed {
+    /// A grid, with the text as typed.
+    Grid {
+        /// As typed, trimmed.
+        text: String,
+        /// Parsed.
+        grid: Grid,
+    },
+    /// A bare score.
+    Score(i32),
+}
+
+impl Typed {
+    /// Reads what `player` typed: a bare integer (`12`, `-3`) is a score, anything else
+    /// grid notation for `rules`. A number too large for 64 bits is refused as out of
+    /// range rather than read as a grid.
+    pub fn parse(player: &str, text: &str, rules: &Rules) -> Result<Typed, HoleError> {
+        let t = text.trim();
+        let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            let n = t.parse::<i64>().unwrap_or(if t.starts_with('-') {
+                i64::MIN
+            } else {
+                i64::MAX
+            });
+            return Typed::score(player, n);
+        }
+        match Grid::parse_for(text, rules.expected()) {
+            Ok(grid) => Ok(Typed::Grid {
+                text: t.to_string(),
+                grid,
+            }),
+            Err(error) => Err(HoleError::Grid {
+                player: player.to_string(),
+                error: Box::new(error),
+            }),
+        }
+    }
+
+    /// A bare score for `player`, within ±[`MAX_UNCHECKED`] (compared, never negated:
+    /// `i64::MIN` has no absolute value).
+    pub fn score(player: &str, n: i64) -> Result<Typed, HoleError> {
+        let bound = i64::from(MAX_UNCHECKED);
+        match i32::try_from(n) {
+            Ok(score) if (-bound..=bound).contains(&n) => Ok(Typed::Score(score)),
+            _ => Err(HoleError::Unchecked {
+                player: player.to_string(),
+                score: n,
+            }),
+        }
+    }
+}
+
+/// Scores one hole: `entries` are `(seat, typed)`; `players` names the seats; `out` is the
+/// seat that went out. All checked grids together must fit `decks` decks (RULES.md §7).
+/// Returns the entries in seat order with scores and the going-out adjustment.
+pub fn score(
+    rules: &Rules,
+    decks: u32,
+    players: &[String],
+    entries: &[(usize, Typed)],
+    out: Option<usize>,
+) -> Result<Vec<Entry>, HoleError> {
+    let mut sorted: Vec<&(usize, Typed)> = entries.iter().collect();
+    sorted.sort_by_key(|(seat, _)| *seat);
+    let name = |seat: usize| players.get(seat).map_or("?", String::as_str);
+    let mut result = Vec::new();
+    let mut grids: Vec<(&str, &Grid)> = Vec::new();
+    for (seat, typed) in sorted {
+        let (typed_text, grid, score) = match typed {
+            Typed::Score(n) => (n.to_string(), None, *n),
+            Typed::Grid { text, grid } => {
+                grids.push((name(*seat), grid));
+                let total = scoring::score(grid, rules).total;
+                (text.clone(), Some(grid.to_string()), total)
+            }
+        };
+        result.push(Entry {
+            seat: *seat,
+            typed: typed_text,
+            grid,
+            score,
+            adjustment: 0,
+            explanation: String::new(),
+        });
+    }
+    deck::check_hole(&grids, decks, rules.deck.jokers_per_deck)?;
+    if let Some(out) = out {
+        let scores: Vec<i32> = result.iter().map(|e| e.score).collect();
+        let names: Vec<String> = result.iter().map(|e| name(e.seat).to_string()).collect();
+        if let Some(i) = result.iter().position(|e| e.seat == out) {
+            let adj = scoring::going_out(&scores, &names, i, rules);
+            result[i].adjustment = adj.points;
+            result[i].explanation = adj.explanation;
+        }
+    }
+    Ok(result)
+}
+
+impl Match {
+    /// Which seats play the next hole: everyone on a regular hole; the tied players on a
+    /// playoff hole. Errors when the match cannot take that hole.
+    pub fn seats_for(&self, playoff: bool) -> Result<Vec<usize>, GameError> {
+        self.check_open()?;
+        let played = self.holes_played();
+        if !playoff {
+            if played >= self.holes_planned {
+                let hint = if self.outcome().playoff_needed.is_some() {
+                    "the sudden-death tie needs a playoff hole: add --playoff"
+                } else {
+                    "finish it with `golf finish`"
+                };
+                return Err(GameError::AllHolesPlayed {
+                    label: self.label(),
+                    planned: self.holes_planned,
+                    hint,
+                });
+            }
+            return Ok((0..self.players.len()).collect());
+        }
+        if played < self.holes_planned {
+            return Err(GameError::PlayoffTooEarly {
+                label: self.label(),
+                played,
+                planned: self.holes_planned,
+            });
+        }
+        let outcome = self.outcome();
+        match outcome.playoff_needed {
+            Some(seats) => Ok(seats),
+            None => Err(GameError::NoPlayoffNeeded {
+                label: self.label(),
+                summary: self.summary(&outcome, false),
+            }),
+        }
+    }
+
+    /// Reads `(player, text)` pairs into typed entries: each player found by name (exact,
+    /// else ignoring case), each text checked against the rules. Errors: an unknown player,
+    /// a player twice, a bad grid or score.
+    pub fn typed_entries(
+        &self,
+        pairs: &[(String, String)],
+    ) -> Result<Vec<(usize, Typed)>, GameError> {
+        let mut entries: Vec<(usize, Typed)> = Vec::new();
+        for (name, text) in pairs {
+            let seat = player::find(&self.players, name)?;
+            if entries.iter().any(|(s, _)| *s == seat) {
+                return Err(GameError::GivenTwice(self.players[seat].clone()));
+            }
+            entries.push((seat, Typed::parse(&self.players[seat], text, &self.rules)?));
+        }
+        Ok(entries)
+    }
+
+    /// Checks that `entries` are exactly the players in `seats`.
+    fn require_seats(
+        &self,
+        entries: &[(usize, Typed)],
+        seats: &[usize],
+        what: &'static str,
+    ) -> Result<(), GameError> {
+        let given = |s: &usize| entries.iter().any(|(e, _)| e == s);
+        let extra: Vec<usize> = entries
+            .iter()
+            .map(|(s, _)| *s)
+            .filter(|s| !seats.contains(s))
+            .collect();
+        if !extra.is_empty() {
+            return Err(GameError::NotInHole {
+                names: self.names(&extra),
+                several: extra.len() > 1,
+                what,
+                expected: self.names(seats),
+            });
+        }
+        let missing: Vec<usize> = seats.iter().copied().filter(|s| !given(s)).collect();
+        if !missing.is_empty() {
+            return Err(GameError::MissingGrids {
+                names: self.names(&missing),
+                what,
+                expected: self.names(seats),
+            });
+        }
+        Ok(())
+    }
+
+    /// The next hole (a playoff hole when `playoff`), checked and scored, recorded at `at`:
+    /// every player of the hole exactly once, `out` among them. Not yet part of the match:
+    /// see [`Match::record`].
+    pub fn play_hole(
+        &self,
+        entries: &[(usize, Typed)],
+        out: Option<usize>,
+        playoff: bool,
+        at: &str,
+    ) -> Result<Hole, GameError> {
+        let seats = self.seats_for(playoff)?;
+        let what = if playoff { "a playoff hole" } else { "a hole" };
+        self.require_seats(entries, &seats, what)?;
+        if let Some(o) = out.filter(|o| !seats.contains(o)) {
+            return Err(GameError::OutNotPlaying(self.players[o].clone()));
+        }
+        let number = if playoff {
+            self.playoff_holes().count() as u32 + 1
+        } else {
+            self.holes_played() + 1
+        };
+        Ok(Hole {
+            number,
+            playoff,
+            out,
+            entries: score(&self.rules, self.decks, &self.players, entries, out)?,
+            recorded_at: at.to_string(),
+        })
+    }
+
+    /// Adds a hole made by [`Match::play_hole`].
+    pub fn record(&mut self, hole: Hole) {
+        self.holes.push(hole);
+    }
+
+    /// Corrects regular hole `number`: `changes` replace those players' entries, `out`
+    /// (when given) replaces who went out (`Some(None)`: nobody). The hole is scored again
+    /// and replaces the old one, which is kept in the audit trail. Returns the old and the
+    /// new hole and the audit entry. Errors: a finished match, no such hole, nothing to
+    /// change, a bad entry or deal.
+    pub fn amend(
+        &mut self,
+        number: u32,
+        changes: &[(usize, Typed)],
+        out: Option<Option<usize>>,
+        at: &str,
+    ) -> Result<(Hole, Hole, AuditEntry), GameError> {
+        self.check_open()?;
+        let Some(index) = self
+            .holes
+            .iter()
+            .position(|h| !h.playoff && h.number == number)
+        else {
+            return Err(GameError::NoSuchHole {
+                label: self.label(),
+                hole: number,
+                played: self.holes_played(),
+                planned: self.holes_planned,
+            });
+        };
+        if changes.is_empty() && out.is_none() {
+            return Err(GameError::NothingToAmend);
+        }
+        let old = self.holes[index].clone();
+        let mut entries: Vec<(usize, Typed)> = Vec::new();
+        for e in &old.entries {
+            let typed = match changes.iter().find(|(s, _)| *s == e.seat) {
+                Some((_, t)) => t.clone(),
+                None => Typed::parse(&self.players[e.seat], &e.typed, &self.rules)?,
+            };
+            entries.push((e.seat, typed));
+        }
+        let out = out.unwrap_or(old.out);
+        let new = Hole {
+            number,
+            playoff: false,
+            out,
+            entries: score(&self.rules, self.decks, &self.players, &entries, out)?,
+            recorded_at: at.to_string(),
+        };
+        let audit = self.audit_entry("amend", &old, at);
+        self.holes[index] = new.clone();
+        self.audit.push(audit.clone());
+        Ok((old, new, audit))
+    }
+
+    /// Withdraws the last hole in play order (the last playoff hole, else the last regular
+    /// hole), kept in the audit trail. Returns it and the audit entry. Errors: a finished
+    /// match, nothing recorded.
+    pub fn undo(&mut self, at: &str) -> Result<(Hole, AuditEntry), GameError> {
+        self.check_open()?;
+        let last = self
+            .holes
+            .iter()
+            .rposition(|h| h.playoff)
+            .or_else(|| self.holes.iter().rposition(|h| !h.playoff));
+        let Some(index) = last else {
+            return Err(GameError::NothingToUndo(self.label()));
+        };
+        let hole = self.holes.remove(index);
+        let audit = self.audit_entry("undo", &hole, at);
+        self.audit.push(audit.clone());
+        Ok((hole, audit))
+    }
+
+    fn audit_entry(&self, action: &str, hole: &Hole, at: &str) -> AuditEntry {
+        AuditEntry {
+            at: at.to_string(),
+            action: action.to_string(),
+            hole: Some(hole.number),
+            playoff: hole.playoff,
+            // a hole always serializes; an empty detail would only lose the old entry's text
+            detail: serde_json::to_string(hole).unwrap_or_default(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::resolve;
+
+    fn players() -> Vec<String> {
+        vec!["ann".into(), "bob".into(), "cat".into()]
+    }
+
+    fn typed(rules: &Rules, entries: &[(usize, &str)]) -> Result<Vec<(usize, Typed)>, HoleError> {
+        entries
+            .iter()
+            .map(|(s, t)| Ok((*s, Typed::parse(&players()[*s], t, rules)?)))
+            .collect()
+    }
+
+    #[test]
+    fn scores_a_hole_with_a_going_out_penalty() {
+        let rules = resolve("classic", &["out-penalty-10".into()]).unwrap();
+        let entries = typed(
+            &rules,
+            &[(1, "2 7 Q / 2 7 Q"), (0, "5 K Q / 5 2 J"), (2, "12")],
+        )
+        .unwrap();
+        let hole = score(&rules, 1, &players(), &entries, Some(0)).unwrap();
+        assert_eq!(
+            hole.iter().map(|e| e.seat).collect::<Vec<_>>(),
+            vec![0, 1, 2]
+        );
+        assert_eq!(hole[0].score, 18);
+        assert_eq!(
+            hole[0].adjustment, 10,
+            "bob (-4) and cat (12) beat ann (18)"
+        );
+        assert!(
+            hole[0].explanation.contains("bob, cat scored lower"),
+            "{}",
+            hole[0].explanation
+        );
+        assert_eq!(hole[2].grid, None, "a bare number is unchecked");
+        assert_eq!(hole[2].total(), 12);
+    }
+
+    #[test]
+    fn deck_is_checked_across_players_and_errors_name_them() {
+        let rules = resolve("classic", &[]).unwrap();
+        let entries = typed(&rules, &[(0, "7 7 3 / 4 5 6"), (1, "7 7 7 / 4 5 6")]).unwrap();
+        let err = score(&rules, 1, &players(), &entries, None)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("5 sevens but the deck holds 4 (ann 2, bob 3)"),
+            "{err}"
+        );
+        let err = typed(&rules, &[(0, "7 7 3 / 4 5 6"), (1, "7 7 / 4 5")])
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("bob's grid: row 1 has 2 cards"), "{err}");
+        let err = typed(&rules, &[(2, "9999")]).unwrap_err().to_string();
+        assert!(err.contains("cat's score 9999 is out of range"), "{err}");
+        for extreme in ["-9223372036854775808", "99999999999999999999999"] {
+            let err = typed(&rules, &[(2, extreme)]).unwrap_err().to_string();
+            assert!(err.contains("out of range"), "{err}");
+        }
+    }
+}

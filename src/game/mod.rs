@@ -1,0 +1,297 @@
+//! The match engine: a match as data — seats, holes, penalties, the audit trail — and its
+//! legal transitions: setup ([`setup`]), scoring and recording a hole from typed entries,
+//! amending and undoing ([`hole`]), penalties ([`penalty`]), standings, tiebreaks and the
+//! result ([`standings`]). Pure: no I/O, no clock (times are passed in); the store loads
+//! and saves a [`Match`], the views show it. Errors are [`GameError`], all bad input.
+
+mod error;
+pub mod hole;
+pub mod penalty;
+pub mod setup;
+pub mod standings;
+
+pub use error::GameError;
+pub use hole::{HoleError, Typed};
+pub use penalty::Kind as PenaltyRequest;
+pub use setup::Setup;
+pub use standings::{Outcome, Standing, TiebreakStep};
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{Rules, Tiebreak};
+
+/// One player's entry on one hole.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    /// Seat (0-based, seating order).
+    pub seat: usize,
+    /// What was typed.
+    pub typed: String,
+    /// The grid, normalised; `None` when a bare score was recorded unchecked.
+    pub grid: Option<String>,
+    /// The grid score (or the unchecked score).
+    pub score: i32,
+    /// The going-out adjustment (RULES.md §5).
+    pub adjustment: i32,
+    /// Why the adjustment, with its source; empty when none.
+    pub explanation: String,
+}
+
+impl Entry {
+    /// The hole score: grid score plus adjustment, in 64 bits (RULES.md §12).
+    pub fn total(&self) -> i64 {
+        i64::from(self.score) + i64::from(self.adjustment)
+    }
+}
+
+/// One recorded hole.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hole {
+    /// 1-based; playoff holes are numbered on their own from 1.
+    pub number: u32,
+    /// A sudden-death playoff hole (does not count towards totals).
+    pub playoff: bool,
+    /// The seat of the player who went out (or knocked).
+    pub out: Option<usize>,
+    /// One entry per player (per tied player on a playoff hole), in seat order.
+    pub entries: Vec<Entry>,
+    /// When it was recorded (RFC 3339, UTC).
+    pub recorded_at: String,
+}
+
+impl Hole {
+    /// The entry of a seat on this hole.
+    pub fn entry(&self, seat: usize) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.seat == seat)
+    }
+}
+
+/// What kind of tournament penalty (Official §6.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PenaltyKind {
+    /// Points with a reason.
+    Points,
+    /// An illegal move: warning, +5, disqualification.
+    IllegalMove,
+    /// A time violation: +2 a minute.
+    Late,
+}
+
+impl PenaltyKind {
+    /// The kind as stored: `points`, `illegal-move`, `late`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PenaltyKind::Points => "points",
+            PenaltyKind::IllegalMove => "illegal-move",
+            PenaltyKind::Late => "late",
+        }
+    }
+
+    /// The kind from its stored name.
+    pub fn from_name(name: &str) -> Option<PenaltyKind> {
+        [
+            PenaltyKind::Points,
+            PenaltyKind::IllegalMove,
+            PenaltyKind::Late,
+        ]
+        .into_iter()
+        .find(|k| k.name() == name)
+    }
+}
+
+/// One recorded tournament penalty (RULES.md §9).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PenaltyRecord {
+    /// The penalised seat.
+    pub seat: usize,
+    /// The hole it belongs to.
+    pub hole: u32,
+    /// Its kind.
+    pub kind: PenaltyKind,
+    /// Points added to the total (0 for a warning).
+    pub points: i32,
+    /// Whether it disqualifies the player from the round.
+    pub disqualifies: bool,
+    /// Why, in words.
+    pub reason: String,
+    /// When (RFC 3339, UTC).
+    pub recorded_at: String,
+}
+
+/// One amendment or undo, kept for good (the old entry as JSON).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AuditEntry {
+    /// When (RFC 3339, UTC).
+    pub at: String,
+    /// `amend` or `undo`.
+    pub action: String,
+    /// The hole concerned.
+    pub hole: Option<u32>,
+    /// Whether that hole was a playoff hole.
+    pub playoff: bool,
+    /// What was replaced or withdrawn, as JSON.
+    pub detail: String,
+}
+
+/// A match as recorded.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Match {
+    /// The match id.
+    pub id: i64,
+    /// Its name, if given.
+    pub name: Option<String>,
+    /// The fully resolved rules, as stored when the match began.
+    pub rules: Rules,
+    /// Holes to play.
+    pub holes_planned: u32,
+    /// Decks in play.
+    pub decks: u32,
+    /// The tiebreak chain agreed at `new`.
+    pub tiebreak: Vec<Tiebreak>,
+    /// Players in seating order.
+    pub players: Vec<String>,
+    /// When it began (RFC 3339, UTC).
+    pub started_at: String,
+    /// When it was finished, if it was.
+    pub finished_at: Option<String>,
+    /// Holes in the order recorded.
+    pub holes: Vec<Hole>,
+    /// Tournament penalties in the order recorded.
+    pub penalties: Vec<PenaltyRecord>,
+    /// Amendments and undos.
+    pub audit: Vec<AuditEntry>,
+}
+
+impl Match {
+    /// How messages name the match: `match 12`, or `this match` before it is recorded (an
+    /// import checks every hole before anything is written, so no message names an id
+    /// that a rollback took back).
+    pub fn label(&self) -> String {
+        if self.id > 0 {
+            format!("match {}", self.id)
+        } else {
+            "this match".to_string()
+        }
+    }
+
+    /// What is wrong with a match read back from a database, if anything: the invariants
+    /// every command relies on (and golf never writes otherwise) — holes numbered 1, 2, … within the plan, each regular hole with one
+    /// entry for every player and each playoff hole with at least two, every seat within the
+    /// player list, bare scores and penalties within their bounds (RULES.md §12). `None`
+    /// when the match is sound. Cheap: it does not re-score grids (`golf check` does).
+    pub fn damage(&self) -> Option<String> {
+        let n = self.players.len();
+        if n == 0 {
+            return Some("it has no players".into());
+        }
+        if !(1..=36).contains(&self.holes_planned) || !(1..=8).contains(&self.decks) {
+            return Some("its planned holes or decks are out of range".into());
+        }
+        let (mut regular, mut playoff) = (0u32, 0u32);
+        for h in &self.holes {
+            let expected = if h.playoff {
+                &mut playoff
+            } else {
+                &mut regular
+            };
+            *expected += 1;
+            let what = if h.playoff { "playoff hole" } else { "hole" };
+            if h.number != *expected || (!h.playoff && h.number > self.holes_planned) {
+                return Some(format!("{what} {} is out of sequence", h.number));
+            }
+            if h.out.is_some_and(|o| o >= n) {
+                return Some(format!("{what} {}: who went out is not a player", h.number));
+            }
+            let mut seats: Vec<usize> = h.entries.iter().map(|e| e.seat).collect();
+            seats.dedup();
+            if seats.iter().any(|&s| s >= n) || seats.len() != h.entries.len() {
+                return Some(format!("{what} {}: a grid belongs to no player", h.number));
+            }
+            if (!h.playoff && seats.len() != n) || (h.playoff && seats.len() < 2) {
+                return Some(format!("{what} {}: a player's grid is missing", h.number));
+            }
+            let bound = hole::MAX_UNCHECKED;
+            if h.entries.iter().any(|e| {
+                (e.grid.is_none() && !(-bound..=bound).contains(&e.score))
+                    || !(-10_000..=10_000).contains(&e.score)
+                    || !(-10_000..=10_000).contains(&e.adjustment)
+            }) {
+                return Some(format!("{what} {}: a score is out of range", h.number));
+            }
+        }
+        if let Some(p) = self.penalties.iter().find(|p| {
+            p.seat >= n
+                || !(-100..=100).contains(&p.points)
+                || !(1..=self.holes_planned).contains(&p.hole)
+        }) {
+            return Some(format!(
+                "a penalty on hole {} is out of range or unreadable",
+                p.hole
+            ));
+        }
+        None
+    }
+
+    /// Refuses to change a finished match.
+    pub fn check_open(&self) -> Result<(), GameError> {
+        match &self.finished_at {
+            Some(at) => Err(GameError::Finished {
+                label: self.label(),
+                at: at.clone(),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Finishes the match at `at` (RFC 3339) and returns its result: the tie, if any,
+    /// broken by the match's chain (RULES.md §8). Errors: a finished match, holes still to
+    /// play, or a sudden-death tie that no playoff hole has decided yet.
+    pub fn finish(&mut self, at: &str) -> Result<Outcome, GameError> {
+        self.check_open()?;
+        if self.holes_played() < self.holes_planned {
+            return Err(GameError::HolesToPlay {
+                label: self.label(),
+                played: self.holes_played(),
+                planned: self.holes_planned,
+            });
+        }
+        let outcome = self.outcome();
+        if outcome.playoff_needed.is_some() {
+            return Err(GameError::SuddenDeathPending(self.summary(&outcome, false)));
+        }
+        self.finished_at = Some(at.to_string());
+        Ok(outcome)
+    }
+
+    /// The regular (non-playoff) holes, in order.
+    pub fn regular_holes(&self) -> impl Iterator<Item = &Hole> {
+        self.holes.iter().filter(|h| !h.playoff)
+    }
+
+    /// The playoff holes, in order.
+    pub fn playoff_holes(&self) -> impl Iterator<Item = &Hole> {
+        self.holes.iter().filter(|h| h.playoff)
+    }
+
+    /// Regular holes recorded.
+    pub fn holes_played(&self) -> u32 {
+        self.regular_holes().count() as u32
+    }
+
+    /// The seat that deals the `n`th hole dealt (1-based, playoff holes continuing the
+    /// rotation): the deal passes round the seats in order.
+    pub fn dealer(&self, n: usize) -> usize {
+        (n.max(1) - 1) % self.players.len().max(1)
+    }
+
+    /// Names of seats, joined: `ann and bob`, `ann, bob and cat`.
+    pub fn names(&self, seats: &[usize]) -> String {
+        let names: Vec<&str> = seats.iter().map(|&s| self.players[s].as_str()).collect();
+        match names.as_slice() {
+            [] => String::new(),
+            [one] => one.to_string(),
+            [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! Setting up a match (CLI.md `golf new`): the rules resolved, players named in seating
+//! order, holes, decks and the tiebreak chain checked — before anything is recorded.
+
+use super::{GameError, Match};
+use crate::player;
+use crate::rules::{self, Tiebreak};
+
+/// The most players at one table.
+pub const MAX_PLAYERS: usize = 16;
+/// The longest match name, in characters.
+pub const MAX_MATCH_NAME: usize = 80;
+
+/// What a new match is made of, before it is checked.
+#[derive(Debug, Clone, Default)]
+pub struct Setup {
+    /// Variant name or rules file.
+    pub rules: String,
+    /// House rules, in order.
+    pub house: Vec<String>,
+    /// Holes, if not the variant's.
+    pub holes: Option<u32>,
+    /// Decks, if not the rules' for this many players.
+    pub decks: Option<u32>,
+    /// Tiebreak methods, if not the variant's chain.
+    pub tiebreak: Vec<String>,
+    /// Match name.
+    pub name: Option<String>,
+    /// Players in seating order.
+    pub players: Vec<String>,
+}
+
+impl Match {
+    /// A new match (id 0, nothing recorded) from a checked `setup`, started at `at`
+    /// (RFC 3339). Errors: unknown rules, bad or duplicate players, holes (1–36) or decks
+    /// (1–8) out of range, a pack too small to deal everyone a grid, unknown or repeated
+    /// tiebreak methods, a bad match name.
+    pub fn new(setup: &Setup, at: &str) -> Result<Match, GameError> {
+        let rules = rules::resolve(&setup.rules, &setup.house)?;
+        let players = players(&setup.players, &rules.name)?;
+        let holes = setup.holes.unwrap_or(rules.holes);
+        if !(1..=36).contains(&holes) {
+            return Err(GameError::Holes(holes));
+        }
+        let decks = setup
+            .decks
+            .unwrap_or_else(|| rules.deck.decks_for(players.len()));
+        if !(1..=8).contains(&decks) {
+            return Err(GameError::Decks(decks));
+        }
+        let cards = rules.deck.cards_per_deck() * decks;
+        let per_grid = rules.layout.rows * rules.layout.columns;
+        let dealt = (players.len() * per_grid) as u32;
+        if dealt > cards {
+            return Err(GameError::DeckTooSmall {
+                players: players.len(),
+                per_grid,
+                dealt,
+                decks,
+                cards,
+            });
+        }
+        let tiebreak = if setup.tiebreak.is_empty() {
+            rules.tiebreak.clone()
+        } else {
+            chain(&setup.tiebreak)?
+        };
+        let name = match setup.name.as_deref().map(str::trim) {
+            Some(n) if !n.is_empty() => {
+                Some(crate::text::stored("the match name", n, MAX_MATCH_NAME)?)
+            }
+            _ => None,
+        };
+        Ok(Match {
+            id: 0,
+            name,
+            rules,
+            holes_planned: holes,
+            decks,
+            tiebreak,
+            players,
+            started_at: at.to_string(),
+            finished_at: None,
+            holes: vec![],
+            penalties: vec![],
+            audit: vec![],
+        })
+    }
+}
+
+/// Checks and normalises player names: 2 to [`MAX_PLAYERS`], no two alike ignoring case.
+fn players(names: &[String], rules: &str) -> Result<Vec<String>, GameError> {
+    let mut players: Vec<String> = Vec::new();
+    for p in names {
+        let name = player::normalise(p)?;
+        if players
+            .iter()
+            .any(|q| q.to_lowercase() == name.to_lowercase())
+        {
+            return Err(GameError::PlayerTwice(name));
+        }
+        players.push(name);
+    }
+    if players.len() < 2 {
+        return Err(GameError::TooFewPlayers {
+            count: players.len(),
+            rules: rules.to_string(),
+        });
+    }
+    if players.len() > MAX_PLAYERS {
+        return Err(GameError::TooManyPlayers(players.len()));
+    }
+    Ok(players)
+}
+
+/// A tiebreak chain from method names, each at most once.
+fn chain(names: &[String]) -> Result<Vec<Tiebreak>, GameError> {
+    let mut chain: Vec<Tiebreak> = Vec::new();
+    for t in names {
+        let t: Tiebreak = t.parse().map_err(GameError::UnknownTiebreak)?;
+        if chain.contains(&t) {
+            return Err(GameError::TiebreakTwice(t));
+        }
+        chain.push(t);
+    }
+    Ok(chain)
+}

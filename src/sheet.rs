@@ -1,0 +1,203 @@
+//! The scoresheet format of `golf import` (CLI.md): a whole match in one TOML file, read
+//! into a [`Match`] in memory with the same checks as `golf hole`, before anything is
+//! recorded.
+//!
+//! ```toml
+//! rules = "classic"                 # a variant or a rules file (relative to this file)
+//! house = ["out-penalty-10"]        # optional
+//! name = "Sunday at the lake"       # optional
+//! holes = 9                         # optional: the variant's
+//! decks = 1                         # optional: the variant's for this many players
+//! tiebreak = ["countback", "shared"]# optional: the variant's
+//! players = ["ann", "bob", "cat"]   # seating order
+//! finish = true                     # optional (default): finish once every hole is in
+//!
+//! [[hole]]
+//! out = "bob"                       # optional: who went out or knocked
+//! playoff = false                   # optional: a sudden-death playoff hole
+//! grids = { ann = "5 K Q / 5 2 J", bob = "2 7 Q / 2 7 Q", cat = "14" }
+//!
+//! [[penalty]]
+//! player = "cat"
+//! hole = 3
+//! illegal_move = true               # or: late = 2   or: points = 5, reason = "…"
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::error::BadInput;
+use crate::game::{GameError, Match, PenaltyRequest, Setup, Typed};
+use crate::player;
+
+/// A scoresheet that cannot be recorded: where (the file and hole, penalty or key) and
+/// what is wrong.
+#[derive(Debug, thiserror::Error)]
+#[error("{place}: {error}")]
+pub struct SheetError {
+    /// The file, and the hole or penalty.
+    pub place: String,
+    /// What is wrong.
+    pub error: Box<dyn std::error::Error + Send + Sync>,
+}
+
+impl BadInput for SheetError {}
+
+/// The largest scoresheet read, in bytes.
+pub const MAX_BYTES: u64 = 1024 * 1024;
+
+/// A scoresheet file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Sheet {
+    rules: String,
+    #[serde(default)]
+    house: Vec<String>,
+    name: Option<String>,
+    holes: Option<u32>,
+    decks: Option<u32>,
+    #[serde(default)]
+    tiebreak: Vec<String>,
+    players: Vec<String>,
+    #[serde(default = "yes")]
+    finish: bool,
+    #[serde(default)]
+    hole: Vec<SheetHole>,
+    #[serde(default)]
+    penalty: Vec<SheetPenalty>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SheetHole {
+    out: Option<String>,
+    #[serde(default)]
+    playoff: bool,
+    grids: BTreeMap<String, GridOrScore>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum GridOrScore {
+    Grid(String),
+    Score(i64),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SheetPenalty {
+    player: String,
+    hole: Option<u32>,
+    points: Option<i32>,
+    reason: Option<String>,
+    #[serde(default)]
+    illegal_move: bool,
+    late: Option<u32>,
+}
+
+/// Reads the scoresheet `text` of the file `label` into a match started at `at`, checking
+/// every hole and penalty in order as `golf hole` and `golf penalty` would. Rules files it
+/// names are found next to it (`dir`). Returns the match (id 0, not recorded) and whether
+/// it asks to be finished. Errors name the file and the hole or penalty.
+pub fn read(
+    text: &str,
+    label: &str,
+    dir: Option<&Path>,
+    at: &str,
+) -> Result<(Match, bool), SheetError> {
+    let fail = |place: String| {
+        move |e: GameError| SheetError {
+            place,
+            error: Box::new(e),
+        }
+    };
+    let sheet: Sheet = toml::from_str(text).map_err(|e| SheetError {
+        place: label.to_string(),
+        error: e.to_string().trim_end().into(),
+    })?;
+    let near = |name: &str| -> String {
+        let looks_like_file = name.ends_with(".toml") || name.contains('/');
+        match dir {
+            Some(d) if looks_like_file && Path::new(name).is_relative() => {
+                d.join(name).display().to_string()
+            }
+            _ => name.to_string(),
+        }
+    };
+    let setup = Setup {
+        rules: near(&sheet.rules),
+        house: sheet.house.iter().map(|h| near(h)).collect(),
+        holes: sheet.holes,
+        decks: sheet.decks,
+        tiebreak: sheet.tiebreak.clone(),
+        name: sheet.name.clone(),
+        players: sheet.players.clone(),
+    };
+    let mut m = Match::new(&setup, at).map_err(fail(label.to_string()))?;
+    let mut playoffs = 0;
+    for (i, h) in sheet.hole.iter().enumerate() {
+        let place = match h.playoff {
+            true => {
+                playoffs += 1;
+                format!("{label}: playoff hole {playoffs}")
+            }
+            false => format!("{label}: hole {}", i + 1 - playoffs),
+        };
+        let hole = sheet_hole(&m, h, at).map_err(fail(place))?;
+        m.record(hole);
+    }
+    for (i, p) in sheet.penalty.iter().enumerate() {
+        let place = format!("{label}: penalty {}", i + 1);
+        let record = sheet_penalty(&m, p, at).map_err(fail(place))?;
+        m.penalties.push(record);
+    }
+    Ok((m, sheet.finish))
+}
+
+fn sheet_hole(m: &Match, h: &SheetHole, at: &str) -> Result<crate::game::Hole, GameError> {
+    let mut entries: Vec<(usize, Typed)> = Vec::new();
+    for (name, grid) in &h.grids {
+        let seat = player::find(&m.players, name)?;
+        if entries.iter().any(|(s, _)| *s == seat) {
+            return Err(GameError::GivenTwice(m.players[seat].clone()));
+        }
+        let who = &m.players[seat];
+        let typed = match grid {
+            GridOrScore::Grid(g) => Typed::parse(who, g, &m.rules)?,
+            GridOrScore::Score(n) => Typed::score(who, *n)?,
+        };
+        entries.push((seat, typed));
+    }
+    let out = h
+        .out
+        .as_deref()
+        .map(|n| player::find(&m.players, n))
+        .transpose()?;
+    m.play_hole(&entries, out, h.playoff, at)
+}
+
+fn sheet_penalty(
+    m: &Match,
+    p: &SheetPenalty,
+    at: &str,
+) -> Result<crate::game::PenaltyRecord, GameError> {
+    let seat = player::find(&m.players, &p.player)?;
+    let kind = match (p.points, &p.reason, p.illegal_move, p.late) {
+        (Some(n), Some(r), false, None) => PenaltyRequest::Points(n, r.clone()),
+        (None, None, true, None) => PenaltyRequest::IllegalMove,
+        (None, None, false, Some(min)) => PenaltyRequest::Late(min),
+        _ => {
+            return Err(crate::text::TextError(
+                "expected one of points + reason, illegal_move = true, or late = MINUTES".into(),
+            )
+            .into())
+        }
+    };
+    m.penalty(seat, kind, p.hole, at)
+}

@@ -1,0 +1,329 @@
+//! Matches in SQLite: recording a match, its holes, penalties and audit trail, and loading
+//! a whole match back (checked: a damaged row is [`Damaged`], never a panic later). The
+//! functions take the connection or transaction of [`super::Store::write`] or
+//! [`super::Store::read`] and return SQLite's error unchanged.
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::Damaged;
+use crate::game::{AuditEntry, Entry, Hole, Match, PenaltyKind, PenaltyRecord};
+use crate::rules::{Rules, Tiebreak};
+
+/// Records a new match — its resolved rules, seats and settings — and returns its id.
+/// `m.holes`, `m.penalties` and `m.audit` are not written.
+pub fn insert_match(conn: &Connection, m: &Match) -> anyhow::Result<i64> {
+    let tiebreak: Vec<&str> = m.tiebreak.iter().map(|t| t.name()).collect();
+    let rules = serde_json::to_string(&m.rules)?;
+    conn.execute(
+        "INSERT OR IGNORE INTO rule_sets (json) VALUES (?1)",
+        [&rules],
+    )?;
+    let rule_set: i64 =
+        conn.query_row("SELECT id FROM rule_sets WHERE json = ?1", [&rules], |r| {
+            r.get(0)
+        })?;
+    conn.execute(
+        "INSERT INTO matches (name, rules_name, rule_set, holes_planned, decks, tiebreak, started_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            m.name,
+            m.rules.name,
+            rule_set,
+            m.holes_planned,
+            m.decks,
+            tiebreak.join(","),
+            m.started_at
+        ],
+    )?;
+    let id = conn.last_insert_rowid();
+    let mut seat =
+        conn.prepare_cached("INSERT INTO seats (match_id, seat, player) VALUES (?1, ?2, ?3)")?;
+    for (i, player) in m.players.iter().enumerate() {
+        seat.execute(params![id, i as i64, player])?;
+    }
+    Ok(id)
+}
+
+/// The newest match (by id), optionally only among unfinished ones.
+pub fn latest_match(conn: &Connection, unfinished_only: bool) -> anyhow::Result<Option<i64>> {
+    let sql = if unfinished_only {
+        "SELECT id FROM matches WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1"
+    } else {
+        "SELECT id FROM matches ORDER BY id DESC LIMIT 1"
+    };
+    Ok(conn.query_row(sql, [], |r| r.get(0)).optional()?)
+}
+
+/// Match ids, newest first, optionally only those `player` sat in (ignoring case). Walks
+/// the matches newest first and stops at `limit`, so a common player costs no more than
+/// `limit` matches.
+pub fn match_ids(conn: &Connection, player: Option<&str>, limit: u32) -> anyhow::Result<Vec<i64>> {
+    let ids = match player {
+        None => conn
+            .prepare_cached("SELECT id FROM matches ORDER BY started_at DESC, id DESC LIMIT ?1")?
+            .query_map(params![limit], |r| r.get(0))?
+            .collect::<Result<Vec<i64>, _>>()?,
+        Some(player) => conn
+            .prepare_cached(
+                "SELECT m.id FROM matches m
+                 WHERE EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.player = ?1 COLLATE NOCASE)
+                 ORDER BY m.started_at DESC, m.id DESC LIMIT ?2",
+            )?
+            .query_map(params![player, limit], |r| r.get(0))?
+            .collect::<Result<Vec<i64>, _>>()?,
+    };
+    Ok(ids)
+}
+
+/// Loads a whole match, or `None` if there is no match with that id.
+pub fn load_match(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
+    let row = conn
+        .query_row(
+            "SELECT m.name, r.json, m.holes_planned, m.decks, m.tiebreak, m.started_at, m.finished_at
+             FROM matches m JOIN rule_sets r ON r.id = m.rule_set WHERE m.id = ?1",
+            [id],
+            |r| {
+                Ok((
+                    r.get::<_, Option<String>>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, u32>(2)?,
+                    r.get::<_, u32>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, String>(5)?,
+                    r.get::<_, Option<String>>(6)?,
+                ))
+            },
+        )
+        .optional()?;
+    let Some((name, rules_json, holes_planned, decks, tiebreak, started_at, finished_at)) = row
+    else {
+        return Ok(None);
+    };
+    let rules: Rules = serde_json::from_str(&rules_json)
+        .map_err(|e| Damaged(format!("match {id}: its stored rules cannot be read ({e})")))?;
+    let tiebreak = tiebreak
+        .split(',')
+        .map(|t| {
+            t.parse::<Tiebreak>()
+                .map_err(|e| Damaged(format!("match {id}: its tiebreak chain: {e}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+
+    let mut stmt =
+        conn.prepare_cached("SELECT player FROM seats WHERE match_id = ?1 ORDER BY seat")?;
+    let players = stmt
+        .query_map([id], |r| r.get(0))?
+        .collect::<Result<Vec<String>, _>>()?;
+
+    let mut stmt = conn.prepare_cached(
+        "SELECT h.id, h.number, h.playoff, h.out_seat, h.recorded_at
+         FROM holes h WHERE h.match_id = ?1 ORDER BY h.playoff, h.number",
+    )?;
+    let hole_rows = stmt
+        .query_map([id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, u32>(1)?,
+                r.get::<_, bool>(2)?,
+                r.get::<_, Option<i64>>(3)?,
+                r.get::<_, String>(4)?,
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut grid_stmt = conn.prepare_cached(
+        "SELECT seat, typed, grid, score, adjustment, explanation FROM grids WHERE hole_id = ?1 ORDER BY seat",
+    )?;
+    let mut holes = Vec::with_capacity(hole_rows.len());
+    for (hole_id, number, playoff, out, recorded_at) in hole_rows {
+        let entries = grid_stmt
+            .query_map([hole_id], |r| {
+                Ok(Entry {
+                    seat: r.get::<_, i64>(0)? as usize,
+                    typed: r.get(1)?,
+                    grid: r.get(2)?,
+                    score: r.get(3)?,
+                    adjustment: r.get(4)?,
+                    explanation: r.get(5)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        holes.push(Hole {
+            number,
+            playoff,
+            out: out.map(|s| s as usize),
+            entries,
+            recorded_at,
+        });
+    }
+
+    let mut stmt = conn.prepare_cached(
+        "SELECT seat, hole, kind, points, disqualifies, reason, recorded_at
+         FROM penalties WHERE match_id = ?1 ORDER BY id",
+    )?;
+    let penalties = stmt
+        .query_map([id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, u32>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, i32>(3)?,
+                r.get::<_, bool>(4)?,
+                r.get::<_, String>(5)?,
+                r.get::<_, String>(6)?,
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .map(
+            |(seat, hole, kind, points, disqualifies, reason, recorded_at)| {
+                Ok(PenaltyRecord {
+                    seat: seat as usize,
+                    hole,
+                    kind: PenaltyKind::from_name(&kind).ok_or_else(|| {
+                        Damaged(format!("match {id}: unknown penalty kind {kind:?}"))
+                    })?,
+                    points,
+                    disqualifies,
+                    reason,
+                    recorded_at,
+                })
+            },
+        )
+        .collect::<anyhow::Result<Vec<_>>>()?;
+
+    let mut stmt = conn.prepare_cached(
+        "SELECT at, action, hole, playoff, detail FROM audit WHERE match_id = ?1 ORDER BY id",
+    )?;
+    let audit = stmt
+        .query_map([id], |r| {
+            Ok(AuditEntry {
+                at: r.get(0)?,
+                action: r.get(1)?,
+                hole: r.get(2)?,
+                playoff: r.get(3)?,
+                detail: r.get(4)?,
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+
+    // golf refuses control characters in what it stores; text in a tampered file is
+    // escaped here, before any view can print it
+    let shown = |t: String| match crate::text::escape(&t) {
+        std::borrow::Cow::Borrowed(_) => t,
+        std::borrow::Cow::Owned(escaped) => escaped,
+    };
+    let players = players.into_iter().map(shown).collect();
+    let name = name.map(shown);
+    let penalties = penalties
+        .into_iter()
+        .map(|p| PenaltyRecord {
+            reason: shown(p.reason),
+            ..p
+        })
+        .collect();
+    let m = Match {
+        id,
+        name,
+        rules,
+        holes_planned,
+        decks,
+        tiebreak,
+        players,
+        started_at,
+        finished_at,
+        holes,
+        penalties,
+        audit,
+    };
+    if let Some(why) = m.damage() {
+        return Err(Damaged(format!("match {id}: {why}")).into());
+    }
+    Ok(Some(m))
+}
+
+/// Records one hole with every entry.
+pub fn insert_hole(conn: &Connection, match_id: i64, hole: &Hole) -> anyhow::Result<()> {
+    conn.execute(
+        "INSERT INTO holes (match_id, number, playoff, out_seat, recorded_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![
+            match_id,
+            hole.number,
+            hole.playoff,
+            hole.out.map(|s| s as i64),
+            hole.recorded_at
+        ],
+    )?;
+    let hole_id = conn.last_insert_rowid();
+    let mut stmt = conn.prepare_cached(
+        "INSERT INTO grids (hole_id, match_id, seat, typed, grid, score, adjustment, explanation)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?;
+    for e in &hole.entries {
+        stmt.execute(params![
+            hole_id,
+            match_id,
+            e.seat as i64,
+            e.typed,
+            e.grid,
+            e.score,
+            e.adjustment,
+            e.explanation
+        ])?;
+    }
+    Ok(())
+}
+
+/// Removes one recorded hole and its grids (the caller keeps it in the audit log).
+pub fn delete_hole(
+    conn: &Connection,
+    match_id: i64,
+    number: u32,
+    playoff: bool,
+) -> anyhow::Result<()> {
+    let n = conn.execute(
+        "DELETE FROM holes WHERE match_id = ?1 AND number = ?2 AND playoff = ?3",
+        params![match_id, number, playoff],
+    )?;
+    anyhow::ensure!(
+        n == 1,
+        "match {match_id}: hole {number} was not found to remove"
+    );
+    Ok(())
+}
+
+/// Records a tournament penalty.
+pub fn insert_penalty(conn: &Connection, match_id: i64, p: &PenaltyRecord) -> anyhow::Result<()> {
+    conn.execute(
+        "INSERT INTO penalties (match_id, seat, hole, kind, points, disqualifies, reason, recorded_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            match_id,
+            p.seat as i64,
+            p.hole,
+            p.kind.name(),
+            p.points,
+            p.disqualifies,
+            p.reason,
+            p.recorded_at
+        ],
+    )?;
+    Ok(())
+}
+
+/// Appends to a match's audit log.
+pub fn insert_audit(conn: &Connection, match_id: i64, a: &AuditEntry) -> anyhow::Result<()> {
+    conn.execute(
+        "INSERT INTO audit (match_id, at, action, hole, playoff, detail) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![match_id, a.at, a.action, a.hole, a.playoff, a.detail],
+    )?;
+    Ok(())
+}
+
+/// Marks a match finished, storing its outcome as JSON.
+pub fn finish(conn: &Connection, match_id: i64, at: &str, result_json: &str) -> anyhow::Result<()> {
+    conn.execute(
+        "UPDATE matches SET finished_at = ?2, result_json = ?3 WHERE id = ?1",
+        params![match_id, at, result_json],
+    )?;
+    Ok(())
+}

@@ -1,0 +1,439 @@
+//! The scorecard view: one struct per thing shown, serialized for `--json` and rendered as
+//! tables from the same values (CLI.md `golf card`).
+
+use serde::Serialize;
+
+use super::{Output, View};
+use crate::game::{Match, Outcome, Standing};
+use crate::rules::Tiebreak;
+use crate::text::local_time as local;
+
+/// A player's column of the scorecard.
+#[derive(Debug, Serialize)]
+pub struct PlayerView {
+    /// Name.
+    pub name: String,
+    /// Seat, 0-based.
+    pub seat: usize,
+    /// Total: hole scores plus penalty points.
+    pub total: i64,
+    /// Regular hole scores in order (grid score + going-out adjustment).
+    pub holes: Vec<i64>,
+    /// Running totals of those hole scores, hole by hole.
+    pub running: Vec<i64>,
+    /// Tournament penalty points.
+    pub penalties: i64,
+    /// Disqualified from the round.
+    pub disqualified: bool,
+}
+
+/// One row of the scorecard.
+#[derive(Debug, Serialize)]
+pub struct HoleView {
+    /// Hole number (playoff holes numbered on their own).
+    pub number: u32,
+    /// A playoff hole.
+    pub playoff: bool,
+    /// Who dealt.
+    pub dealer: String,
+    /// Who went out, if recorded.
+    pub out: Option<String>,
+    /// Each player's entry, in seat order; `None` for players not in a playoff hole.
+    pub entries: Vec<Option<EntryView>>,
+}
+
+/// One player's entry on one hole.
+#[derive(Debug, Serialize)]
+pub struct EntryView {
+    /// The grid, normalised, or `None` for an unchecked bare score.
+    pub grid: Option<String>,
+    /// Grid score.
+    pub score: i32,
+    /// Going-out adjustment.
+    pub adjustment: i32,
+    /// Hole score.
+    pub total: i64,
+    /// Why the adjustment.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub explanation: String,
+}
+
+/// A penalty as shown.
+#[derive(Debug, Serialize)]
+pub struct PenaltyView {
+    /// The player.
+    pub player: String,
+    /// The hole.
+    pub hole: u32,
+    /// `points`, `illegal-move` or `late`.
+    pub kind: String,
+    /// Points.
+    pub points: i32,
+    /// Disqualifies.
+    pub disqualifies: bool,
+    /// Why.
+    pub reason: String,
+    /// When.
+    pub recorded_at: String,
+}
+
+/// How the result was reached.
+#[derive(Debug, Serialize)]
+pub struct ResultView {
+    /// Players tied for the lowest total before any tiebreak.
+    pub tied: Vec<String>,
+    /// The method that broke the tie, if one did.
+    pub decided_by: Option<Tiebreak>,
+    /// Each method tried, with its figures.
+    pub steps: Vec<StepView>,
+    /// Players who must play a sudden-death playoff hole.
+    pub playoff_needed: Option<Vec<String>>,
+    /// The result in words.
+    pub summary: String,
+}
+
+/// One tiebreak method tried.
+#[derive(Debug, Serialize)]
+pub struct StepView {
+    /// The method.
+    pub method: Tiebreak,
+    /// Its figures.
+    pub figures: Vec<String>,
+    /// Still tied after it.
+    pub remaining: Vec<String>,
+}
+
+impl PlayerView {
+    fn new(s: Standing) -> PlayerView {
+        PlayerView {
+            name: s.name,
+            seat: s.seat,
+            total: s.total,
+            running: s
+                .holes
+                .iter()
+                .scan(0, |sum, h| {
+                    *sum += h;
+                    Some(*sum)
+                })
+                .collect(),
+            holes: s.holes,
+            penalties: s.penalty_points,
+            disqualified: s.disqualified,
+        }
+    }
+}
+
+/// The rows of the card: regular holes, then playoff holes, each with its dealer.
+fn holes(m: &Match) -> Vec<HoleView> {
+    let mut dealt = 0;
+    m.regular_holes()
+        .chain(m.playoff_holes())
+        .map(|h| {
+            dealt += 1;
+            HoleView {
+                number: h.number,
+                playoff: h.playoff,
+                dealer: m.players[m.dealer(dealt)].clone(),
+                out: h.out.map(|s| m.players[s].clone()),
+                entries: (0..m.players.len())
+                    .map(|seat| {
+                        h.entry(seat).map(|e| EntryView {
+                            grid: e.grid.clone(),
+                            score: e.score,
+                            adjustment: e.adjustment,
+                            total: e.total(),
+                            explanation: e.explanation.clone(),
+                        })
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+fn penalties(m: &Match) -> Vec<PenaltyView> {
+    m.penalties
+        .iter()
+        .map(|p| PenaltyView {
+            player: m.players[p.seat].clone(),
+            hole: p.hole,
+            kind: p.kind.name().into(),
+            points: p.points,
+            disqualifies: p.disqualifies,
+            reason: p.reason.clone(),
+            recorded_at: p.recorded_at.clone(),
+        })
+        .collect()
+}
+
+impl ResultView {
+    fn new(m: &Match, outcome: &Outcome, finished: bool) -> ResultView {
+        let names = |seats: &[usize]| -> Vec<String> {
+            seats.iter().map(|&s| m.players[s].clone()).collect()
+        };
+        ResultView {
+            tied: names(&outcome.tied),
+            decided_by: outcome.decided_by,
+            steps: outcome
+                .steps
+                .iter()
+                .map(|s| StepView {
+                    method: s.method,
+                    figures: s.figures.clone(),
+                    remaining: names(&s.remaining),
+                })
+                .collect(),
+            playoff_needed: outcome.playoff_needed.as_deref().map(names),
+            summary: m.summary(outcome, finished),
+        }
+    }
+}
+
+/// The whole scorecard.
+#[derive(Debug, Serialize)]
+pub struct CardView {
+    /// Match id.
+    #[serde(rename = "match")]
+    pub id: i64,
+    /// Name.
+    pub name: Option<String>,
+    /// Variant.
+    pub rules: String,
+    /// House rules.
+    pub house: Vec<String>,
+    /// Holes planned.
+    pub holes_planned: u32,
+    /// Regular holes recorded.
+    pub holes_played: u32,
+    /// Decks in play.
+    pub decks: u32,
+    /// Tiebreak chain.
+    pub tiebreak: Vec<Tiebreak>,
+    /// Finished.
+    pub finished: bool,
+    /// Started (RFC 3339).
+    pub started_at: String,
+    /// Finished (RFC 3339).
+    pub finished_at: Option<String>,
+    /// Players, seat order.
+    pub players: Vec<PlayerView>,
+    /// Holes, regular then playoff.
+    pub holes: Vec<HoleView>,
+    /// Penalties.
+    pub penalties: Vec<PenaltyView>,
+    /// Rules of play agreed (no scoring effect).
+    pub play: Vec<String>,
+    /// Winners, once the match is finished (empty before).
+    pub winners: Vec<String>,
+    /// Who leads while the match is in play (empty once finished).
+    pub leaders: Vec<String>,
+    /// How the result was reached.
+    pub result: ResultView,
+    /// Amendments and undos recorded.
+    pub amendments: usize,
+}
+
+impl CardView {
+    /// Builds the scorecard of a match.
+    pub fn new(m: &Match) -> CardView {
+        let outcome = m.outcome();
+        let finished = m.finished_at.is_some();
+        let names = |seats: &[usize]| -> Vec<String> {
+            seats.iter().map(|&s| m.players[s].clone()).collect()
+        };
+        let (winners, leaders) = if finished {
+            (names(&outcome.winners), vec![])
+        } else {
+            (vec![], names(&outcome.winners))
+        };
+        CardView {
+            id: m.id,
+            name: m.name.clone(),
+            rules: m.rules.name.clone(),
+            house: m.rules.house.clone(),
+            holes_planned: m.holes_planned,
+            holes_played: m.holes_played(),
+            decks: m.decks,
+            tiebreak: m.tiebreak.clone(),
+            finished,
+            started_at: m.started_at.clone(),
+            finished_at: m.finished_at.clone(),
+            players: m.standings().into_iter().map(PlayerView::new).collect(),
+            holes: holes(m),
+            penalties: penalties(m),
+            play: m
+                .rules
+                .play
+                .iter()
+                .map(|p| format!("{}: {} ({})", p.name, p.text, p.source))
+                .collect(),
+            winners,
+            leaders,
+            result: ResultView::new(m, &outcome, finished),
+            amendments: m.audit.len(),
+        }
+    }
+
+    /// Renders the scorecard as text: a heading, the table, penalties, rules of play, result.
+    pub fn render(&self, out: &Output) -> String {
+        let mut text = self.heading(out);
+        text.push_str(&self.table(out));
+        text.push('\n');
+        text.push_str(&self.notes());
+        text.push_str(&out.strong(&self.result.summary));
+        text.push('\n');
+        text
+    }
+
+    fn heading(&self, out: &Output) -> String {
+        let title = match &self.name {
+            Some(name) => format!("Match {} — {name}", self.id),
+            None => format!("Match {}", self.id),
+        };
+        let rules = crate::rules::label(&self.rules, &self.house);
+        let state = if self.finished { "finished" } else { "in play" };
+        format!(
+            "{} · {rules} · {} of {} holes · {} deck{} · started {} · {state}\n",
+            out.strong(&title),
+            self.holes_played,
+            self.holes_planned,
+            self.decks,
+            if self.decks == 1 { "" } else { "s" },
+            local(&self.started_at),
+        )
+    }
+
+    /// The table: holes (with front and back nine on 18 holes), penalties, total, then
+    /// playoff holes.
+    fn table(&self, out: &Output) -> String {
+        let mut header = vec!["hole".to_string(), "dealer".into(), "out".into()];
+        header.extend(self.players.iter().map(|p| p.name.clone()));
+        let mut table = out.table(header);
+        for hole in self.holes.iter().filter(|h| !h.playoff) {
+            table.add_row(self.hole_row(hole));
+            if self.holes_planned == 18 && hole.number == 9 {
+                table.add_row(labelled("front 9", self.subtotal(0..9)));
+            }
+            if self.holes_planned == 18 && hole.number == 18 {
+                table.add_row(labelled("back 9", self.subtotal(9..18)));
+            }
+        }
+        if self
+            .penalties
+            .iter()
+            .any(|p| p.points != 0 || p.disqualifies)
+        {
+            let cells = self
+                .players
+                .iter()
+                .map(|p| match (p.penalties, p.disqualified) {
+                    (n, true) => format!("{n:+} DQ"),
+                    (0, false) => String::new(),
+                    (n, false) => format!("{n:+}"),
+                })
+                .collect();
+            table.add_row(labelled("penalties", cells));
+        }
+        let totals = self
+            .players
+            .iter()
+            .map(|p| match p.disqualified {
+                true => format!("{} DQ", p.total),
+                false => p.total.to_string(),
+            })
+            .collect();
+        table.add_row(labelled("total", totals));
+        for hole in self.holes.iter().filter(|h| h.playoff) {
+            table.add_row(self.hole_row(hole));
+        }
+        table.to_string()
+    }
+
+    fn subtotal(&self, range: std::ops::Range<usize>) -> Vec<String> {
+        self.players
+            .iter()
+            .map(|p| {
+                p.holes
+                    .get(range.clone())
+                    .map_or(0, |h| h.iter().sum::<i64>())
+                    .to_string()
+            })
+            .collect()
+    }
+
+    fn hole_row(&self, hole: &HoleView) -> Vec<String> {
+        let label = if hole.playoff {
+            format!("playoff {}", hole.number)
+        } else {
+            hole.number.to_string()
+        };
+        let mut row = vec![
+            label,
+            hole.dealer.clone(),
+            hole.out.clone().unwrap_or_default(),
+        ];
+        row.extend(hole.entries.iter().enumerate().map(|(seat, e)| {
+            let Some(e) = e else {
+                return "—".to_string();
+            };
+            let mut cell = e.total.to_string();
+            if e.adjustment != 0 {
+                cell.push_str(&format!(" ({}{:+})", e.score, e.adjustment));
+            }
+            if e.grid.is_none() {
+                cell.push('*');
+            }
+            if let (false, Some(r)) = (
+                hole.playoff,
+                self.players[seat].running.get(hole.number as usize - 1),
+            ) {
+                cell.push_str(&format!(" → {r}"));
+            }
+            cell
+        }));
+        row
+    }
+
+    /// The lines under the table: the legend, penalties, agreed rules of play.
+    fn notes(&self) -> String {
+        let mut text = String::new();
+        if !self.holes.is_empty() {
+            text.push_str(
+                "Each cell: hole score (grid score ± going-out adjustment) → running total\n",
+            );
+        }
+        if self
+            .holes
+            .iter()
+            .flat_map(|h| &h.entries)
+            .flatten()
+            .any(|e| e.grid.is_none())
+        {
+            text.push_str("* a bare score, recorded unchecked\n");
+        }
+        for p in &self.penalties {
+            text.push_str(&format!(
+                "Penalty, hole {}: {} — {}\n",
+                p.hole, p.player, p.reason
+            ));
+        }
+        for p in &self.play {
+            text.push_str(&format!("Agreed: {p}\n"));
+        }
+        text
+    }
+}
+
+impl View for CardView {
+    fn render(&self, out: &Output) -> String {
+        CardView::render(self, out)
+    }
+}
+
+/// A row with a label in the first column and `cells` under the players.
+fn labelled(label: &str, cells: Vec<String>) -> Vec<String> {
+    let mut row = vec![label.to_string(), String::new(), String::new()];
+    row.extend(cells);
+    row
+}

@@ -1,0 +1,352 @@
+//! What the recording commands print: a new match, a recorded or amended hole with the
+//! standings after it, a penalty, a withdrawn hole.
+
+use serde::Serialize;
+
+use super::card::{CardView, PlayerView};
+use super::{Output, View};
+use crate::game::{Hole, Match, PenaltyRecord};
+use crate::rules::Tiebreak;
+
+/// A player as listed: name and seat (0-based, seating order).
+#[derive(Debug, Serialize)]
+pub struct SeatView {
+    /// Name.
+    pub name: String,
+    /// Seat.
+    pub seat: usize,
+}
+
+/// `golf new`.
+#[derive(Debug, Serialize)]
+pub struct NewView {
+    /// Match id.
+    #[serde(rename = "match")]
+    pub id: i64,
+    /// Name.
+    pub name: Option<String>,
+    /// Variant.
+    pub rules: String,
+    /// House rules.
+    pub house: Vec<String>,
+    /// Players in seating order.
+    pub players: Vec<SeatView>,
+    /// Holes planned.
+    pub holes_planned: u32,
+    /// Decks.
+    pub decks: u32,
+    /// The tiebreak chain.
+    pub tiebreak: Vec<Tiebreak>,
+    /// Rules of play agreed.
+    pub play: Vec<String>,
+    #[serde(skip)]
+    title: String,
+    #[serde(skip)]
+    play_text: Vec<String>,
+}
+
+impl NewView {
+    /// The view of a match just started.
+    pub fn new(m: &Match) -> NewView {
+        NewView {
+            id: m.id,
+            name: m.name.clone(),
+            rules: m.rules.name.clone(),
+            house: m.rules.house.clone(),
+            players: m
+                .players
+                .iter()
+                .enumerate()
+                .map(|(seat, name)| SeatView {
+                    name: name.clone(),
+                    seat,
+                })
+                .collect(),
+            holes_planned: m.holes_planned,
+            decks: m.decks,
+            tiebreak: m.tiebreak.clone(),
+            play: m.rules.play.iter().map(|p| p.name.clone()).collect(),
+            title: m.rules.display_name(),
+            play_text: m
+                .rules
+                .play
+                .iter()
+                .map(|p| format!("{}: {}", p.name, p.text))
+                .collect(),
+        }
+    }
+}
+
+impl View for NewView {
+    fn render(&self, _: &Output) -> String {
+        let plural = |n: u32| if n == 1 { "" } else { "s" };
+        let names: Vec<&str> = self.players.iter().map(|p| p.name.as_str()).collect();
+        let chain: Vec<&str> = self.tiebreak.iter().map(|t| t.name()).collect();
+        let mut text = format!(
+            "Match {} started: {}, {} hole{}, {} deck{}; players in seating order: {}.\n",
+            self.id,
+            self.title,
+            self.holes_planned,
+            plural(self.holes_planned),
+            self.decks,
+            plural(self.decks),
+            names.join(", ")
+        );
+        text.push_str(&format!(
+            "Tiebreak: {}. {} deals the first hole.\n",
+            chain.join(", then "),
+            names[0]
+        ));
+        for p in &self.play_text {
+            text.push_str(&format!("Agreed: {p}\n"));
+        }
+        let quoted = |p: &&str| match p.contains(' ') {
+            true => format!("\"{p}\"=\"…\""),
+            false => format!("{p}=\"…\""),
+        };
+        let args: Vec<String> = names.iter().map(quoted).collect();
+        text.push_str(&format!(
+            "Record each hole with: golf hole {}\n",
+            args.join(" ")
+        ));
+        text
+    }
+}
+
+/// One player's entry on a recorded hole.
+#[derive(Debug, Serialize)]
+pub struct RecordedEntry {
+    /// The player.
+    pub player: String,
+    /// The grid as normalised; `None` for a bare score.
+    pub grid: Option<String>,
+    /// What was typed.
+    pub typed: String,
+    /// Whether the referee checked it (a grid, not a bare score).
+    pub checked: bool,
+    /// Grid score.
+    pub score: i32,
+    /// Going-out adjustment.
+    pub adjustment: i32,
+    /// Hole score.
+    pub total: i64,
+    /// Why the adjustment.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub explanation: String,
+}
+
+/// `golf hole` and `golf amend`: the hole and the card after it.
+#[derive(Debug, Serialize)]
+pub struct HoleRecorded {
+    /// Match id.
+    #[serde(rename = "match")]
+    pub id: i64,
+    /// Hole number.
+    pub hole: u32,
+    /// A playoff hole.
+    pub playoff: bool,
+    /// Amended rather than recorded.
+    pub amended: bool,
+    /// Who went out.
+    pub out: Option<String>,
+    /// The entries, seat order.
+    pub entries: Vec<RecordedEntry>,
+    /// The scorecard after it.
+    pub card: CardView,
+    #[serde(skip)]
+    heading: String,
+}
+
+impl HoleRecorded {
+    /// The view of `hole` just recorded (or amended) in `m`.
+    pub fn new(m: &Match, hole: &Hole, amended: bool) -> HoleRecorded {
+        let label = match hole.playoff {
+            true => format!("Playoff hole {}", hole.number),
+            false => format!("Hole {} of {}", hole.number, m.holes_planned),
+        };
+        HoleRecorded {
+            id: m.id,
+            hole: hole.number,
+            playoff: hole.playoff,
+            amended,
+            out: hole.out.map(|s| m.players[s].clone()),
+            entries: hole
+                .entries
+                .iter()
+                .map(|e| RecordedEntry {
+                    player: m.players[e.seat].clone(),
+                    grid: e.grid.clone(),
+                    typed: e.typed.clone(),
+                    checked: e.grid.is_some(),
+                    score: e.score,
+                    adjustment: e.adjustment,
+                    total: e.total(),
+                    explanation: e.explanation.clone(),
+                })
+                .collect(),
+            card: CardView::new(m),
+            heading: format!("{label} — match {}, {}", m.id, m.rules.display_name()),
+        }
+    }
+}
+
+impl View for HoleRecorded {
+    fn render(&self, out: &Output) -> String {
+        let mut text = String::new();
+        if self.amended {
+            text.push_str(&format!(
+                "Amended hole {} of match {}; the old entry is kept in the audit log.\n",
+                self.hole, self.id
+            ));
+        }
+        text.push_str(&out.strong(&self.heading));
+        text.push('\n');
+        let mut table = out.table(["player", "grid", "grid score", "going out", "hole"]);
+        for e in &self.entries {
+            table.add_row([
+                e.player.clone(),
+                e.grid
+                    .clone()
+                    .unwrap_or_else(|| format!("{} (unchecked)", e.typed)),
+                e.score.to_string(),
+                match e.adjustment {
+                    0 => String::new(),
+                    n => format!("{n:+}"),
+                },
+                e.total.to_string(),
+            ]);
+        }
+        text.push_str(&format!("{table}\n"));
+        for e in self.entries.iter().filter(|e| !e.explanation.is_empty()) {
+            text.push_str(&format!("{}: {}\n", e.player, e.explanation));
+        }
+        text.push_str(&standings(out, &self.card.players));
+        text.push_str(&self.card.result.summary);
+        text.push('\n');
+        text
+    }
+}
+
+/// The standings table: players by total, the disqualified last.
+fn standings(out: &Output, players: &[PlayerView]) -> String {
+    let mut sorted: Vec<&PlayerView> = players.iter().collect();
+    sorted.sort_by_key(|p| (p.disqualified, p.total));
+    let mut table = out.table(["standing", "total"]);
+    for p in sorted {
+        let dq = if p.disqualified { " (DQ)" } else { "" };
+        table.add_row([format!("{}{dq}", p.name), p.total.to_string()]);
+    }
+    format!("{table}\n")
+}
+
+/// `golf penalty`.
+#[derive(Debug, Serialize)]
+pub struct PenaltyGiven {
+    /// Match id.
+    #[serde(rename = "match")]
+    pub id: i64,
+    /// The player.
+    pub player: String,
+    /// The hole.
+    pub hole: u32,
+    /// `points`, `illegal-move` or `late`.
+    pub kind: &'static str,
+    /// Points added.
+    pub points: i32,
+    /// Whether it disqualifies.
+    pub disqualifies: bool,
+    /// Why.
+    pub reason: String,
+    /// The player's match total after it.
+    pub total: i64,
+}
+
+impl PenaltyGiven {
+    /// The view of penalty `p` just given in `m`.
+    pub fn new(m: &Match, p: &PenaltyRecord) -> PenaltyGiven {
+        PenaltyGiven {
+            id: m.id,
+            player: m.players[p.seat].clone(),
+            hole: p.hole,
+            kind: p.kind.name(),
+            points: p.points,
+            disqualifies: p.disqualifies,
+            reason: p.reason.clone(),
+            total: m.standings()[p.seat].total,
+        }
+    }
+}
+
+impl View for PenaltyGiven {
+    fn render(&self, _: &Output) -> String {
+        let mut text = format!(
+            "Penalty for {}, hole {}: {}.\n",
+            self.player, self.hole, self.reason
+        );
+        if self.disqualifies {
+            text.push_str(&format!(
+                "{} is disqualified from match {} and cannot win it.\n",
+                self.player, self.id
+            ));
+        } else {
+            text.push_str(&format!("{}'s total is now {}.\n", self.player, self.total));
+        }
+        text
+    }
+}
+
+/// `golf undo`.
+#[derive(Debug, Serialize)]
+pub struct Undone {
+    /// Match id.
+    #[serde(rename = "match")]
+    pub id: i64,
+    /// The hole withdrawn.
+    pub hole: u32,
+    /// A playoff hole.
+    pub playoff: bool,
+    /// The scorecard after it.
+    pub card: CardView,
+}
+
+impl Undone {
+    /// The view of `hole` just withdrawn from `m`.
+    pub fn new(m: &Match, hole: &Hole) -> Undone {
+        Undone {
+            id: m.id,
+            hole: hole.number,
+            playoff: hole.playoff,
+            card: CardView::new(m),
+        }
+    }
+}
+
+impl View for Undone {
+    fn render(&self, _: &Output) -> String {
+        let what = if self.playoff { "playoff hole" } else { "hole" };
+        format!(
+            "Withdrew {what} {} of match {}; it is kept in the audit log. {} of {} holes now recorded.\n{}\n",
+            self.hole,
+            self.id,
+            self.card.holes_played,
+            self.card.holes_planned,
+            self.card.result.summary
+        )
+    }
+}
+
+impl HoleRecorded {
+    /// What stderr should say of the hole: each bare score the referee could not check.
+    pub fn warnings(&self) -> Vec<String> {
+        self.entries
+            .iter()
+            .filter(|e| !e.checked)
+            .map(|e| {
+                format!(
+                    "{}'s {} was recorded as a bare score; the referee could not check it",
+                    e.player, e.typed
+                )
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,217 @@
+//! `golf rules list|show|diff|check` and `golf ruling`.
+
+use serde::Serialize;
+
+use super::{Output, View};
+use crate::rules::{Fact, HouseRule, Rules, Ruling};
+
+/// One variant of `golf rules list`.
+#[derive(Debug, Serialize)]
+pub struct Listed {
+    /// Name.
+    pub name: String,
+    /// Title.
+    pub title: String,
+    /// `2×3`.
+    pub grid: String,
+    /// Decks.
+    pub decks: u32,
+    /// Jokers in each deck.
+    pub jokers_per_deck: u32,
+    /// Holes in a match.
+    pub holes: u32,
+    /// Source.
+    pub source: String,
+}
+
+/// `golf rules list`.
+#[derive(Debug, Serialize)]
+pub struct ListView {
+    /// The bundled variants.
+    pub variants: Vec<Listed>,
+    /// The bundled house rules.
+    pub house: Vec<HouseRule>,
+}
+
+impl ListView {
+    /// The list of `variants` and `house` rules.
+    pub fn new(variants: Vec<Rules>, house: Vec<HouseRule>) -> ListView {
+        let variants = variants
+            .into_iter()
+            .map(|r| Listed {
+                grid: format!("{}×{}", r.layout.rows, r.layout.columns),
+                decks: r.deck.decks,
+                jokers_per_deck: r.deck.jokers_per_deck,
+                holes: r.holes,
+                source: r.source,
+                title: r.title,
+                name: r.name,
+            })
+            .collect();
+        ListView { variants, house }
+    }
+}
+
+impl View for ListView {
+    fn render(&self, out: &Output) -> String {
+        let mut table = out.table(["variant", "grid", "decks", "holes", "title", "source"]);
+        for v in &self.variants {
+            let deck = match v.jokers_per_deck {
+                0 => v.decks.to_string(),
+                j => format!("{} + {} jokers each", v.decks, j),
+            };
+            table.add_row([
+                &v.name,
+                &v.grid,
+                &deck,
+                &v.holes.to_string(),
+                &v.title,
+                &v.source,
+            ]);
+        }
+        let mut house = out.table(["house rule", "what it does", "source"]);
+        for h in &self.house {
+            house.add_row([h.name, &h.summary, &h.source]);
+        }
+        format!("{table}\n{house}\n")
+    }
+}
+
+/// `golf rules show`: the resolved rules (as JSON, the rules themselves).
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct RulesShown(pub Rules);
+
+impl View for RulesShown {
+    fn render(&self, out: &Output) -> String {
+        let rules = &self.0;
+        let mut text = format!("{} — {}\n", out.strong(&rules.display_name()), rules.title);
+        if !rules.summary.is_empty() {
+            text.push_str(&format!("{}\n", rules.summary));
+        }
+        text.push_str(&format!("Source: {}\n", rules.source));
+        let mut table = out.table(["rule", "value", "source"]);
+        for Fact { key, value, source } in rules.facts() {
+            table.add_row([key, value, source]);
+        }
+        format!("{text}{table}\n")
+    }
+}
+
+/// `golf rules check`: a group's file that resolved (as JSON, the rules).
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct RulesChecked {
+    /// The rules.
+    pub rules: Rules,
+    /// The file, as given.
+    #[serde(skip)]
+    pub file: String,
+}
+
+impl View for RulesChecked {
+    fn render(&self, _: &Output) -> String {
+        let r = &self.rules;
+        format!(
+            "{}: ok — `{}`, {}×{} grid, {} deck(s), {} holes\n",
+            self.file, r.name, r.layout.rows, r.layout.columns, r.deck.decks, r.holes
+        )
+    }
+}
+
+/// One differing key of `golf rules diff`.
+#[derive(Debug, Serialize)]
+pub struct DiffRow {
+    /// The dotted key.
+    pub key: String,
+    /// Its value under the first rules.
+    pub a: Option<String>,
+    /// Under the second.
+    pub b: Option<String>,
+}
+
+/// `golf rules diff A B` (as JSON, the differing rows).
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct DiffView {
+    /// Differing keys.
+    pub rows: Vec<DiffRow>,
+    /// The two names.
+    #[serde(skip)]
+    pub names: (String, String),
+}
+
+impl DiffView {
+    /// What differs between `a` and `b`, key by key, in `a`'s order then `b`'s.
+    pub fn new(a: &Rules, b: &Rules) -> DiffView {
+        let (fa, fb) = (a.facts(), b.facts());
+        let mut keys: Vec<&str> = fa.iter().map(|f| f.key.as_str()).collect();
+        for f in &fb {
+            if !keys.contains(&f.key.as_str()) {
+                keys.push(&f.key);
+            }
+        }
+        let value = |facts: &[Fact], key: &str| {
+            facts.iter().find(|f| f.key == key).map(|f| f.value.clone())
+        };
+        let rows = keys
+            .into_iter()
+            .filter_map(|key| {
+                let (va, vb) = (value(&fa, key), value(&fb, key));
+                (va != vb).then(|| DiffRow {
+                    key: key.to_string(),
+                    a: va,
+                    b: vb,
+                })
+            })
+            .collect();
+        DiffView {
+            rows,
+            names: (a.name.clone(), b.name.clone()),
+        }
+    }
+}
+
+impl View for DiffView {
+    fn render(&self, out: &Output) -> String {
+        let (a, b) = &self.names;
+        if self.rows.is_empty() {
+            return format!("{a} and {b} score and play alike.\n");
+        }
+        let mut table = out.table(["rule", a.as_str(), b.as_str()]);
+        let dash = || "—".to_string();
+        for row in &self.rows {
+            table.add_row([
+                row.key.clone(),
+                row.a.clone().unwrap_or_else(dash),
+                row.b.clone().unwrap_or_else(dash),
+            ]);
+        }
+        format!("{table}\n")
+    }
+}
+
+/// `golf ruling QUERY`.
+#[derive(Debug, Serialize)]
+pub struct RulingView {
+    /// What was asked.
+    pub query: String,
+    /// The rulings that match.
+    pub rulings: Vec<Ruling>,
+}
+
+impl View for RulingView {
+    fn render(&self, out: &Output) -> String {
+        self.rulings
+            .iter()
+            .map(|r| {
+                format!(
+                    "{}\n  {}\n  — {}\n\n",
+                    out.strong(&r.question),
+                    r.answer,
+                    r.source
+                )
+            })
+            .collect()
+    }
+}
