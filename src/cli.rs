@@ -260,10 +260,11 @@ pub struct PenaltyArgs {
     /// Why (with --points).
     #[arg(long, value_name = "TEXT")]
     pub reason: Option<String>,
-    /// An illegal move: warning, then +5, then disqualification (Official §6.3).
+    /// An illegal move, escalating as the match's rules say (`golf rules show` lists the
+    /// steps; Official §6.3).
     #[arg(long)]
     pub illegal_move: bool,
-    /// Minutes over the time limit: +2 a minute (Official §6.3).
+    /// Minutes over the time limit, at the match's rules' points a minute (Official §6.3).
     #[arg(long, value_name = "MINUTES")]
     pub late: Option<u32>,
     /// The hole it belongs to [default: the hole in play].

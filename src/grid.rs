@@ -289,66 +289,13 @@ impl Grid {
                 None,
             ));
         }
-        // Split into rows at `/`, `|` or newlines, keeping byte offsets for messages.
-        let mut rows: Vec<(usize, &str)> = Vec::new();
-        let mut start = 0;
-        for (i, c) in input.char_indices() {
-            if matches!(c, '/' | '|' | '\n') {
-                rows.push((start, &input[start..i]));
-                start = i + c.len_utf8();
-            }
-        }
-        rows.push((start, &input[start..]));
-        // Blank lines at either end (a trailing newline from a file) are not rows.
-        while rows.last().is_some_and(|(_, r)| r.trim().is_empty()) {
-            rows.pop();
-        }
-        while rows.first().is_some_and(|(_, r)| r.trim().is_empty()) && !rows.is_empty() {
-            rows.remove(0);
-        }
+        let rows = split_rows(input);
         if rows.is_empty() {
             return Err(GridError::new(GridErrorKind::Empty, input, None));
         }
         let mut tokens: Vec<Vec<Token>> = Vec::with_capacity(rows.len());
         for (r, (offset, text)) in rows.iter().enumerate() {
-            let mut row = Vec::new();
-            let mut token_start = None;
-            for (i, c) in text
-                .char_indices()
-                .chain(std::iter::once((text.len(), ' ')))
-            {
-                let is_sep = c.is_whitespace() || c == ',';
-                match (token_start, is_sep) {
-                    (None, false) => token_start = Some(i),
-                    (Some(s), true) => {
-                        let token = &text[s..i];
-                        let span = offset + s..offset + i;
-                        let card = Card::parse(token).ok_or_else(|| {
-                            GridError::new(
-                                GridErrorKind::BadToken {
-                                    row: r + 1,
-                                    position: row.len() + 1,
-                                    token: token.to_string(),
-                                },
-                                input,
-                                Some(span.clone()),
-                            )
-                        })?;
-                        row.push(Token { card, span });
-                        token_start = None;
-                    }
-                    _ => {}
-                }
-            }
-            if row.is_empty() {
-                let at = *offset;
-                return Err(GridError::new(
-                    GridErrorKind::EmptyRow { row: r + 1 },
-                    input,
-                    Some(at..at),
-                ));
-            }
-            tokens.push(row);
+            tokens.push(tokenize_row(input, r + 1, *offset, text)?);
         }
         let columns = tokens[0].len();
         for (r, row) in tokens.iter().enumerate().skip(1) {
@@ -427,6 +374,74 @@ impl fmt::Display for Grid {
         }
         Ok(())
     }
+}
+
+/// The rows of `input`, split at `/`, `|` or newlines, each with its byte offset; blank
+/// lines at either end (a trailing newline from a file) are not rows.
+fn split_rows(input: &str) -> Vec<(usize, &str)> {
+    let mut rows: Vec<(usize, &str)> = Vec::new();
+    let mut start = 0;
+    for (i, c) in input.char_indices() {
+        if matches!(c, '/' | '|' | '\n') {
+            rows.push((start, &input[start..i]));
+            start = i + c.len_utf8();
+        }
+    }
+    rows.push((start, &input[start..]));
+    while rows.last().is_some_and(|(_, r)| r.trim().is_empty()) {
+        rows.pop();
+    }
+    while rows.first().is_some_and(|(_, r)| r.trim().is_empty()) {
+        rows.remove(0);
+    }
+    rows
+}
+
+/// The cards of row `row` (1-based) of `input`, written as `text` at byte `offset`,
+/// separated by spaces or commas. Errors point at the bad token or the empty row.
+fn tokenize_row(
+    input: &str,
+    row: usize,
+    offset: usize,
+    text: &str,
+) -> Result<Vec<Token>, GridError> {
+    let mut cards = Vec::new();
+    let mut token_start = None;
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        let is_sep = c.is_whitespace() || c == ',';
+        match (token_start, is_sep) {
+            (None, false) => token_start = Some(i),
+            (Some(s), true) => {
+                let token = &text[s..i];
+                let span = offset + s..offset + i;
+                let card = Card::parse(token).ok_or_else(|| {
+                    GridError::new(
+                        GridErrorKind::BadToken {
+                            row,
+                            position: cards.len() + 1,
+                            token: token.to_string(),
+                        },
+                        input,
+                        Some(span.clone()),
+                    )
+                })?;
+                cards.push(Token { card, span });
+                token_start = None;
+            }
+            _ => {}
+        }
+    }
+    if cards.is_empty() {
+        return Err(GridError::new(
+            GridErrorKind::EmptyRow { row },
+            input,
+            Some(offset..offset),
+        ));
+    }
+    Ok(cards)
 }
 
 impl crate::error::BadInput for GridError {}

@@ -20,6 +20,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod bounds;
 pub mod card;
 pub mod cli;
 pub mod cmd;

@@ -29,8 +29,11 @@ pub fn run(ctx: &Context, args: ScoreArgs) -> Result<()> {
         args.grid.join(" ")
     };
     let decks = match args.decks {
-        Some(d) if (1..=8).contains(&d) => d,
-        Some(d) => return input(format!("--decks {d} is out of range; expected 1 to 8")),
+        Some(d) => {
+            crate::bounds::Decks::try_from(i64::from(d))
+                .map_err(|e| InputError::new(format!("--decks {e}")))?
+                .0
+        }
         None => rules.deck.decks,
     };
     let grid = Grid::parse_for(&text, rules.expected())?;

@@ -32,10 +32,10 @@ pub enum GameError {
     #[error("{0} players is more than one table holds; at most {max}", max = super::setup::MAX_PLAYERS)]
     TooManyPlayers(usize),
     /// Holes out of range.
-    #[error("--holes {0} is out of range; a match is 1 to 36 holes (usually 9 or 18)")]
+    #[error("--holes {0} is out of range; a match is {min} to {max} holes (usually 9 or 18)", min = crate::bounds::Holes::MIN, max = crate::bounds::Holes::MAX)]
     Holes(u32),
     /// Decks out of range.
-    #[error("--decks {0} is out of range; expected 1 to 8")]
+    #[error("--decks {0} is out of range; expected {min} to {max}", min = crate::bounds::Decks::MIN, max = crate::bounds::Decks::MAX)]
     Decks(u32),
     /// An unknown player, or a name that cannot be a player's.
     #[error(transparent)]
@@ -176,10 +176,10 @@ pub enum GameError {
         label: String,
     },
     /// Penalty points out of bounds.
-    #[error("--points {0} is out of range; expected -{max} to {max}, not 0", max = super::penalty::MAX_POINTS)]
+    #[error("--points {0} is out of range; expected {min} to {max}, not 0", min = crate::bounds::PenaltyPoints::MIN, max = crate::bounds::PenaltyPoints::MAX)]
     PenaltyPoints(i64),
     /// Minutes late out of bounds.
-    #[error("--late {0} is out of range; expected 1 to {max} minutes", max = super::penalty::MAX_LATE)]
+    #[error("--late {0} is out of range; expected {min} to {max} minutes", min = crate::bounds::LateMinutes::MIN, max = crate::bounds::LateMinutes::MAX)]
     Late(u32),
     /// Finishing with holes to play.
     #[error("{label} has {played} of {planned} holes; record the rest with `golf hole` before finishing")]

@@ -3,6 +3,7 @@
 //! amend and withdraw holes.
 
 use super::{AuditEntry, Entry, GameError, Hole, Match};
+use crate::bounds::BareScore;
 use crate::deck::{self, DeckError};
 use crate::grid::{Grid, GridError};
 use crate::player;
@@ -10,7 +11,7 @@ use crate::rules::Rules;
 use crate::scoring;
 
 /// The largest bare score accepted for an unchecked entry, either sign (RULES.md §12).
-pub const MAX_UNCHECKED: i32 = 500;
+pub const MAX_UNCHECKED: i64 = BareScore::MAX;
 
 /// Why a hole cannot be scored. Every variant is bad input (exit 2).
 #[derive(Debug, thiserror::Error)]
@@ -84,10 +85,9 @@ impl Typed {
     /// A bare score for `player`, within ±[`MAX_UNCHECKED`] (compared, never negated:
     /// `i64::MIN` has no absolute value).
     pub fn score(player: &str, n: i64) -> Result<Typed, HoleError> {
-        let bound = i64::from(MAX_UNCHECKED);
-        match i32::try_from(n) {
-            Ok(score) if (-bound..=bound).contains(&n) => Ok(Typed::Score(score)),
-            _ => Err(HoleError::Unchecked {
+        match BareScore::try_from(n) {
+            Ok(score) => Ok(Typed::Score(score.0)),
+            Err(_) => Err(HoleError::Unchecked {
                 player: player.to_string(),
                 score: n,
             }),

@@ -18,6 +18,7 @@ pub use standings::{Outcome, Standing, TiebreakStep};
 
 use serde::{Deserialize, Serialize};
 
+use crate::bounds::{BareScore, Decks, Holes};
 use crate::rules::{Rules, Tiebreak};
 
 /// One player's entry on one hole.
@@ -79,24 +80,14 @@ pub enum PenaltyKind {
 }
 
 impl PenaltyKind {
-    /// The kind as stored: `points`, `illegal-move`, `late`.
-    pub fn name(self) -> &'static str {
-        match self {
-            PenaltyKind::Points => "points",
-            PenaltyKind::IllegalMove => "illegal-move",
-            PenaltyKind::Late => "late",
-        }
+    /// The kind as stored: `points`, `illegal-move`, `late` (serde's name).
+    pub fn name(self) -> String {
+        crate::rules::name_of(&self)
     }
 
     /// The kind from its stored name.
     pub fn from_name(name: &str) -> Option<PenaltyKind> {
-        [
-            PenaltyKind::Points,
-            PenaltyKind::IllegalMove,
-            PenaltyKind::Late,
-        ]
-        .into_iter()
-        .find(|k| k.name() == name)
+        crate::rules::from_name(name)
     }
 }
 
@@ -185,7 +176,9 @@ impl Match {
         if n == 0 {
             return Some("it has no players".into());
         }
-        if !(1..=36).contains(&self.holes_planned) || !(1..=8).contains(&self.decks) {
+        if Holes::try_from(i64::from(self.holes_planned)).is_err()
+            || Decks::try_from(i64::from(self.decks)).is_err()
+        {
             return Some("its planned holes or decks are out of range".into());
         }
         let (mut regular, mut playoff) = (0u32, 0u32);
@@ -211,9 +204,8 @@ impl Match {
             if (!h.playoff && seats.len() != n) || (h.playoff && seats.len() < 2) {
                 return Some(format!("{what} {}: a player's grid is missing", h.number));
             }
-            let bound = hole::MAX_UNCHECKED;
             if h.entries.iter().any(|e| {
-                (e.grid.is_none() && !(-bound..=bound).contains(&e.score))
+                (e.grid.is_none() && BareScore::try_from(i64::from(e.score)).is_err())
                     || !(-10_000..=10_000).contains(&e.score)
                     || !(-10_000..=10_000).contains(&e.adjustment)
             }) {
@@ -222,7 +214,7 @@ impl Match {
         }
         if let Some(p) = self.penalties.iter().find(|p| {
             p.seat >= n
-                || !(-100..=100).contains(&p.points)
+                || crate::bounds::Points::try_from(i64::from(p.points)).is_err()
                 || !(1..=self.holes_planned).contains(&p.hole)
         }) {
             return Some(format!(

@@ -2,12 +2,9 @@
 //! move escalating as the match's rules say, minutes over the time limit.
 
 use super::{GameError, Match, PenaltyKind, PenaltyRecord};
+use crate::bounds::{LateMinutes, PenaltyPoints};
 use crate::rules::{Offence, Tournament};
 
-/// The most penalty points given at once, either sign (RULES.md §12).
-pub const MAX_POINTS: i32 = 100;
-/// The most minutes late one penalty counts (RULES.md §12).
-pub const MAX_LATE: u32 = 120;
 /// The longest penalty reason, in characters.
 pub const MAX_REASON: usize = 200;
 
@@ -56,7 +53,7 @@ impl Match {
         let (kind, points, disqualifies, reason) = match kind {
             Kind::Points(points, reason) => {
                 // compared, never negated, so no value of the argument can wrap
-                if points == 0 || !(-MAX_POINTS..=MAX_POINTS).contains(&points) {
+                if points == 0 || PenaltyPoints::try_from(i64::from(points)).is_err() {
                     return Err(GameError::PenaltyPoints(i64::from(points)));
                 }
                 let reason = crate::text::stored("the penalty reason", &reason, MAX_REASON)?;
@@ -73,9 +70,7 @@ impl Match {
                 (PenaltyKind::IllegalMove, points, dq, reason)
             }
             Kind::Late(minutes) => {
-                if !(1..=MAX_LATE).contains(&minutes) {
-                    return Err(GameError::Late(minutes));
-                }
+                LateMinutes::try_from(i64::from(minutes)).map_err(|_| GameError::Late(minutes))?;
                 let source = self.rules.source_of("tournament.late_per_minute");
                 let (points, reason) = late(minutes, &self.rules.tournament, source);
                 (PenaltyKind::Late, points, false, reason)

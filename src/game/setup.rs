@@ -2,6 +2,7 @@
 //! order, holes, decks and the tiebreak chain checked — before anything is recorded.
 
 use super::{GameError, Match};
+use crate::bounds::{Decks, Holes};
 use crate::player;
 use crate::rules::{self, Tiebreak};
 
@@ -38,15 +39,11 @@ impl Match {
         let rules = rules::resolve(&setup.rules, &setup.house)?;
         let players = players(&setup.players, &rules.name)?;
         let holes = setup.holes.unwrap_or(rules.holes);
-        if !(1..=36).contains(&holes) {
-            return Err(GameError::Holes(holes));
-        }
+        Holes::try_from(i64::from(holes)).map_err(|_| GameError::Holes(holes))?;
         let decks = setup
             .decks
             .unwrap_or_else(|| rules.deck.decks_for(players.len()));
-        if !(1..=8).contains(&decks) {
-            return Err(GameError::Decks(decks));
-        }
+        Decks::try_from(i64::from(decks)).map_err(|_| GameError::Decks(decks))?;
         let cards = rules.deck.cards_per_deck() * decks;
         let per_grid = rules.layout.rows * rules.layout.columns;
         let dealt = (players.len() * per_grid) as u32;

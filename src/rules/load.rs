@@ -9,9 +9,7 @@ use toml::{Table, Value};
 
 use super::bundled;
 use super::raw::RawLayer;
-use super::{
-    Anywhere, Deck, GoingOut, Layout, Matching, PlayRule, Rules, Ruling, Tournament, Values,
-};
+use super::{Deck, GoingOut, Layout, Matching, PlayRule, Rules, Ruling, Tournament, Values};
 use crate::card::Rank;
 
 /// The largest rules file read, in bytes.
@@ -457,127 +455,37 @@ impl Resolved<'_> {
         )
     }
 
-    /// Turns the merged layers into checked [`Rules`]: required keys present, every rank
-    /// valued, jokers valued when dealt, diagonals only on square grids.
+    /// A required key: its value, or an error naming the key and the file.
+    fn required<T>(&self, value: Option<T>, key: &str) -> Result<T, RulesError> {
+        value.ok_or_else(|| self.missing(key))
+    }
+
+    /// Turns the merged layers into checked [`Rules`]: every key a rule reads is set by
+    /// the chain (nothing is defaulted here), every rank valued, jokers valued when dealt,
+    /// diagonals only on square grids, non-empty tiebreak chain and escalation.
     fn check(
         &self,
         raw: RawLayer,
         sources: BTreeMap<String, String>,
         house: &[String],
     ) -> Result<Rules, RulesError> {
-        let layout = raw.layout.unwrap_or_default();
+        let l = raw.layout.unwrap_or_default();
         let layout = Layout {
-            rows: layout.rows.ok_or_else(|| self.missing("layout.rows"))?.0 as usize,
-            columns: layout
-                .columns
-                .ok_or_else(|| self.missing("layout.columns"))?
-                .0 as usize,
+            rows: self.required(l.rows, "layout.rows")?.0 as usize,
+            columns: self.required(l.columns, "layout.columns")?.0 as usize,
         };
-
-        let deck = raw.deck.unwrap_or_default();
-        let deck = Deck {
-            decks: deck.decks.ok_or_else(|| self.missing("deck.decks"))?.0,
-            jokers_per_deck: deck.jokers_per_deck.map_or(0, |j| j.0),
-            decks_by_players: deck
-                .decks_by_players
-                .unwrap_or_default()
-                .into_iter()
-                .map(|(p, d)| (p.0, d.0))
-                .collect(),
-        };
-
-        let values_raw = raw.values.unwrap_or_default();
-        let mut ranks = [0; 13];
-        for (i, value) in values_raw.ranks().into_iter().enumerate() {
-            let rank = Rank::STANDARD[i];
-            ranks[i] = value.ok_or_else(|| {
-                self.invalid(
-                    &format!("values.{}", rank.key()),
-                    format!(
-                        "the values table has no value for {}; it must cover every rank A, 2–10, J, Q, K",
-                        rank.plural()
-                    ),
-                )
-            })?;
-        }
-        if deck.has_jokers() && values_raw.joker.is_none() {
-            return Err(self.invalid(
-                "values.joker",
-                format!(
-                    "the deck has {} jokers per deck but the values table gives jokers no value",
-                    deck.jokers_per_deck
-                ),
-            ));
-        }
-        let values = Values {
-            ranks,
-            joker: values_raw.joker.map(|v| v.0),
-            suited: values_raw
-                .suited
-                .unwrap_or_default()
-                .into_iter()
-                .map(|(c, v)| (c.0, c.1, v.0))
-                .collect(),
-        };
-
-        let m = raw.matching.unwrap_or_default();
-        let matching = Matching {
-            columns: m.columns.unwrap_or(false),
-            rows: m.rows.unwrap_or(false),
-            diagonals: m.diagonals.unwrap_or(false),
-            row_pairs: m.row_pairs.unwrap_or(false),
-            anywhere: m.anywhere.unwrap_or(Anywhere::None),
-            negative_matches: m
-                .negative_matches
-                .ok_or_else(|| self.missing("matching.negative_matches"))?,
-            same_rank_columns: m
-                .same_rank_columns
-                .unwrap_or_default()
-                .into_iter()
-                .map(|(k, v)| (k.0, v.0))
-                .collect(),
-        };
-        if matching.diagonals && layout.rows != layout.columns {
-            return Err(self.invalid(
-                "matching.diagonals",
-                format!(
-                    "diagonals need a square grid but the layout is {}×{}",
-                    layout.rows, layout.columns
-                ),
-            ));
-        }
-
+        let deck = self.deck(raw.deck.unwrap_or_default())?;
+        let values = self.values(raw.values.unwrap_or_default(), &deck)?;
+        let matching = self.matching(raw.matching.unwrap_or_default(), &layout)?;
         let g = raw.going_out.unwrap_or_default();
         let going_out = GoingOut {
-            penalty: g.penalty.ok_or_else(|| self.missing("going_out.penalty"))?,
-            penalty_when: g
-                .penalty_when
-                .ok_or_else(|| self.missing("going_out.penalty_when"))?,
-            bonus: g.bonus.ok_or_else(|| self.missing("going_out.bonus"))?.0,
-            bonus_when: g
-                .bonus_when
-                .ok_or_else(|| self.missing("going_out.bonus_when"))?,
+            penalty: self.required(g.penalty, "going_out.penalty")?,
+            penalty_when: self.required(g.penalty_when, "going_out.penalty_when")?,
+            bonus: self.required(g.bonus, "going_out.bonus")?.0,
+            bonus_when: self.required(g.bonus_when, "going_out.bonus_when")?,
         };
-
         let mt = raw.match_.unwrap_or_default();
-        let tiebreak = mt.tiebreak.ok_or_else(|| self.missing("match.tiebreak"))?;
-        let holes = mt.holes.ok_or_else(|| self.missing("match.holes"))?.0;
-        let t = raw.tournament.unwrap_or_default();
-        let tournament = Tournament {
-            illegal_move: t
-                .illegal_move
-                .ok_or_else(|| self.missing("tournament.illegal_move"))?,
-            late_per_minute: t
-                .late_per_minute
-                .ok_or_else(|| self.missing("tournament.late_per_minute"))?
-                .0 as i32,
-        };
-        if tournament.illegal_move.is_empty() {
-            return Err(self.invalid(
-                "tournament.illegal_move",
-                "the escalation is empty; expected at least one step, e.g. [\"warning\", \"5\", \"disqualify\"]".into(),
-            ));
-        }
+        let tiebreak = self.required(mt.tiebreak, "match.tiebreak")?;
         if tiebreak.is_empty() {
             return Err(self.invalid(
                 "match.tiebreak",
@@ -585,34 +493,6 @@ impl Resolved<'_> {
                     .into(),
             ));
         }
-
-        let play = raw
-            .play
-            .unwrap_or_default()
-            .into_iter()
-            .map(|(name, p)| PlayRule {
-                source: p.source.unwrap_or_else(|| {
-                    sources
-                        .get(&format!("play.{name}"))
-                        .cloned()
-                        .unwrap_or_default()
-                }),
-                name,
-                text: p.text,
-            })
-            .collect();
-        let rulings = raw
-            .rulings
-            .unwrap_or_default()
-            .into_iter()
-            .map(|(id, r)| Ruling {
-                id,
-                question: r.question,
-                answer: r.answer,
-                source: r.source,
-            })
-            .collect();
-
         let v = &self.variant.raw;
         Ok(Rules {
             name: self.variant.name.clone(),
@@ -631,14 +511,138 @@ impl Resolved<'_> {
             values,
             matching,
             going_out,
-            holes,
+            holes: self.required(mt.holes, "match.holes")?.0,
             tiebreak,
-            tournament,
-            play,
-            rulings,
+            tournament: self.tournament(raw.tournament.unwrap_or_default())?,
+            play: play_rules(raw.play.unwrap_or_default(), &sources),
+            rulings: raw
+                .rulings
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(id, r)| Ruling {
+                    id,
+                    question: r.question,
+                    answer: r.answer,
+                    source: r.source,
+                })
+                .collect(),
             sources,
         })
     }
+
+    fn deck(&self, d: super::raw::RawDeck) -> Result<Deck, RulesError> {
+        Ok(Deck {
+            decks: self.required(d.decks, "deck.decks")?.0,
+            jokers_per_deck: self.required(d.jokers_per_deck, "deck.jokers_per_deck")?.0,
+            decks_by_players: d
+                .decks_by_players
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(p, d)| (p.0, d.0))
+                .collect(),
+        })
+    }
+
+    fn values(&self, v: super::raw::RawValues, deck: &Deck) -> Result<Values, RulesError> {
+        let mut ranks = [0; 13];
+        for (i, value) in v.ranks().into_iter().enumerate() {
+            let rank = Rank::STANDARD[i];
+            ranks[i] = value.ok_or_else(|| {
+                self.invalid(
+                    &format!("values.{}", rank.key()),
+                    format!(
+                        "the values table has no value for {}; it must cover every rank A, 2–10, J, Q, K",
+                        rank.plural()
+                    ),
+                )
+            })?;
+        }
+        if deck.has_jokers() && v.joker.is_none() {
+            return Err(self.invalid(
+                "values.joker",
+                format!(
+                    "the deck has {} jokers per deck but the values table gives jokers no value",
+                    deck.jokers_per_deck
+                ),
+            ));
+        }
+        Ok(Values {
+            ranks,
+            joker: v.joker.map(|v| v.0),
+            suited: v
+                .suited
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(c, v)| (c.0, c.1, v.0))
+                .collect(),
+        })
+    }
+
+    fn matching(
+        &self,
+        m: super::raw::RawMatching,
+        layout: &Layout,
+    ) -> Result<Matching, RulesError> {
+        let matching = Matching {
+            columns: self.required(m.columns, "matching.columns")?,
+            rows: self.required(m.rows, "matching.rows")?,
+            diagonals: self.required(m.diagonals, "matching.diagonals")?,
+            row_pairs: self.required(m.row_pairs, "matching.row_pairs")?,
+            anywhere: self.required(m.anywhere, "matching.anywhere")?,
+            negative_matches: self.required(m.negative_matches, "matching.negative_matches")?,
+            same_rank_columns: m
+                .same_rank_columns
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(k, v)| (k.0, v.0))
+                .collect(),
+        };
+        if matching.diagonals && layout.rows != layout.columns {
+            return Err(self.invalid(
+                "matching.diagonals",
+                format!(
+                    "diagonals need a square grid but the layout is {}×{}",
+                    layout.rows, layout.columns
+                ),
+            ));
+        }
+        Ok(matching)
+    }
+
+    fn tournament(&self, t: super::raw::RawTournament) -> Result<Tournament, RulesError> {
+        let tournament = Tournament {
+            illegal_move: self.required(t.illegal_move, "tournament.illegal_move")?,
+            late_per_minute: self
+                .required(t.late_per_minute, "tournament.late_per_minute")?
+                .0 as i32,
+        };
+        if tournament.illegal_move.is_empty() {
+            return Err(self.invalid(
+                "tournament.illegal_move",
+                "the escalation is empty; expected at least one step, e.g. [\"warning\", \"5\", \"disqualify\"]".into(),
+            ));
+        }
+        Ok(tournament)
+    }
+}
+
+/// The rules of play, each citing its own source or the one `[sources]` gives it.
+fn play_rules(
+    play: BTreeMap<String, super::raw::RawPlay>,
+    sources: &BTreeMap<String, String>,
+) -> Vec<PlayRule> {
+    play.into_iter()
+        .map(|(name, p)| PlayRule {
+            source: p.source.unwrap_or_else(|| {
+                sources
+                    .get(&format!("play.{name}"))
+                    .cloned()
+                    .unwrap_or_default()
+            }),
+            name,
+            text: p.text,
+        })
+        .collect()
 }
 
 impl crate::error::BadInput for RulesError {}
@@ -712,7 +716,7 @@ mod tests {
         let path = write(
             dir.path(),
             "short.toml",
-            "[layout]\nrows = 2\ncolumns = 2\n\n[values]\nA = 1\n2 = 2\n3 = 3\n4 = 4\n5 = 5\n6 = 6\n7 = 7\n8 = 8\n9 = 9\n10 = 10\nJ = 10\nQ = 10\n\n[deck]\ndecks = 1\n",
+            "[layout]\nrows = 2\ncolumns = 2\n\n[values]\nA = 1\n2 = 2\n3 = 3\n4 = 4\n5 = 5\n6 = 6\n7 = 7\n8 = 8\n9 = 9\n10 = 10\nJ = 10\nQ = 10\n\n[deck]\ndecks = 1\njokers_per_deck = 0\n",
         );
         let err = resolve(&path, &[]).unwrap_err().to_string();
         assert!(err.contains("short.toml, line 5"), "{err}");

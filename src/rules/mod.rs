@@ -201,10 +201,12 @@ impl FromStr for Penalty {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let words: Vec<&str> = s.split_whitespace().collect();
         // RULES.md §12: a penalty's points are -100…100
-        let number = |w: &str| match w.parse::<i32>() {
-            Ok(n) if (-100..=100).contains(&n) => Ok(n),
+        let number = |w: &str| match w.parse::<i64>().ok().map(crate::bounds::Points::try_from) {
+            Some(Ok(points)) => Ok(points.0),
             _ => Err(format!(
-                "`{w}` is not a whole number of points from -100 to 100"
+                "`{w}` is not a whole number of points from {} to {}",
+                crate::bounds::Points::MIN,
+                crate::bounds::Points::MAX
             )),
         };
         match words.as_slice() {
@@ -298,15 +300,9 @@ pub enum Tiebreak {
 }
 
 impl Tiebreak {
-    /// The method's name as written in rules files and `--tiebreak`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Tiebreak::Countback => "countback",
-            Tiebreak::MostHolesWon => "most-holes-won",
-            Tiebreak::CardMatching => "card-matching",
-            Tiebreak::SuddenDeath => "sudden-death",
-            Tiebreak::Shared => "shared",
-        }
+    /// The method's name as written in rules files and `--tiebreak` (serde's).
+    pub fn name(self) -> String {
+        name_of(&self)
     }
 
     /// Every method, in the order RULES.md §8 lists them.
@@ -322,21 +318,34 @@ impl Tiebreak {
 impl FromStr for Tiebreak {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Tiebreak::ALL
-            .into_iter()
-            .find(|t| t.name() == s.trim())
-            .ok_or_else(|| {
-                format!(
-                    "`{s}` is not a tiebreak method; expected one of countback, most-holes-won, card-matching, sudden-death, shared"
-                )
-            })
+        from_name(s.trim()).ok_or_else(|| {
+            let known: Vec<String> = Tiebreak::ALL.iter().map(|t| t.name()).collect();
+            format!(
+                "`{s}` is not a tiebreak method; expected one of {}",
+                known.join(", ")
+            )
+        })
     }
 }
 
 impl fmt::Display for Tiebreak {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(&self.name())
     }
+}
+
+/// The name serde gives a unit variant — the one spelling used in rules files, the store
+/// and JSON (`most-holes-won`); empty for a value that is not a unit variant.
+pub fn name_of<T: Serialize>(value: &T) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(name)) => name,
+        _ => String::new(),
+    }
+}
+
+/// The unit variant serde reads from `name`, if any.
+pub fn from_name<T: serde::de::DeserializeOwned>(name: &str) -> Option<T> {
+    serde_json::from_value(serde_json::Value::String(name.to_string())).ok()
 }
 
 /// One step of the illegal-move escalation (RULES.md §9): what an offence costs.
@@ -357,9 +366,9 @@ impl FromStr for Offence {
         match s.trim() {
             "warning" => Ok(Offence::Warning),
             "disqualify" => Ok(Offence::Disqualify),
-            n => match n.parse::<i32>() {
+            n => match n.parse::<i64>().ok().map(crate::bounds::Points::try_from) {
                 // RULES.md §12: a tournament penalty is -100…100
-                Ok(points) if (-100..=100).contains(&points) => Ok(Offence::Points(points)),
+                Some(Ok(points)) => Ok(Offence::Points(points.0)),
                 _ => Err(format!("`{s}` is not an offence; expected \"warning\", points from -100 to 100 such as \"5\", or \"disqualify\"")),
             },
         }
@@ -550,6 +559,27 @@ pub struct Fact {
 impl Rules {
     /// Every rule as a `(key, value, source)` fact, in file order.
     pub fn facts(&self) -> Vec<Fact> {
+        let mut facts = self.pack_facts();
+        facts.extend(self.matching_facts());
+        facts.extend(self.play_facts());
+        let mut out: Vec<Fact> = facts
+            .into_iter()
+            .map(|(key, value)| Fact {
+                source: self.source_of(&key).to_string(),
+                key,
+                value,
+            })
+            .collect();
+        out.extend(self.play.iter().map(|p| Fact {
+            key: format!("play.{}", p.name),
+            value: p.text.clone(),
+            source: p.source.clone(),
+        }));
+        out
+    }
+
+    /// Layout, deck and card values.
+    fn pack_facts(&self) -> Vec<(String, String)> {
         let mut facts: Vec<(String, String)> = vec![
             (
                 "layout".into(),
@@ -583,23 +613,23 @@ impl Rules {
             };
             facts.push((format!("values.suited.{card}"), v.to_string()));
         }
+        facts
+    }
+
+    /// How cards match.
+    fn matching_facts(&self) -> Vec<(String, String)> {
+        let mut facts = Vec::new();
         let m = &self.matching;
-        let anywhere = match m.anywhere {
-            Anywhere::None => "none",
-            Anywhere::Multiples => "multiples",
-            Anywhere::Pairs => "pairs",
-        };
-        let negative = match m.negative_matches {
-            NegativeMatches::Keep => "keep",
-            NegativeMatches::Cancel => "cancel",
-        };
         facts.extend([
             ("matching.columns".into(), m.columns.to_string()),
             ("matching.rows".into(), m.rows.to_string()),
             ("matching.diagonals".into(), m.diagonals.to_string()),
             ("matching.row_pairs".into(), m.row_pairs.to_string()),
-            ("matching.anywhere".into(), anywhere.to_string()),
-            ("matching.negative_matches".into(), negative.to_string()),
+            ("matching.anywhere".into(), name_of(&m.anywhere)),
+            (
+                "matching.negative_matches".into(),
+                name_of(&m.negative_matches),
+            ),
         ]);
         if !m.same_rank_columns.is_empty() {
             let table: Vec<String> = m
@@ -612,24 +642,18 @@ impl Rules {
                 format!("{{ {} }}", table.join(", ")),
             ));
         }
+        facts
+    }
+
+    /// Going out, the match and tournament penalties.
+    fn play_facts(&self) -> Vec<(String, String)> {
+        let mut facts = Vec::new();
         let g = &self.going_out;
-        let when = |w: PenaltyWhen| match w {
-            PenaltyWhen::NotLowest => "not-lowest",
-            PenaltyWhen::NotStrictlyLowest => "not-strictly-lowest",
-        };
-        let bonus_when = match g.bonus_when {
-            BonusWhen::Always => "always",
-            BonusWhen::Lowest => "lowest",
-            BonusWhen::StrictlyLowest => "strictly-lowest",
-        };
         facts.extend([
             ("going_out.penalty".into(), g.penalty.to_string()),
-            (
-                "going_out.penalty_when".into(),
-                when(g.penalty_when).to_string(),
-            ),
+            ("going_out.penalty_when".into(), name_of(&g.penalty_when)),
             ("going_out.bonus".into(), g.bonus.to_string()),
-            ("going_out.bonus_when".into(), bonus_when.to_string()),
+            ("going_out.bonus_when".into(), name_of(&g.bonus_when)),
             (
                 "tournament.illegal_move".into(),
                 self.tournament
@@ -653,19 +677,6 @@ impl Rules {
                     .join(", "),
             ),
         ]);
-        let mut out: Vec<Fact> = facts
-            .into_iter()
-            .map(|(key, value)| Fact {
-                source: self.source_of(&key).to_string(),
-                key,
-                value,
-            })
-            .collect();
-        out.extend(self.play.iter().map(|p| Fact {
-            key: format!("play.{}", p.name),
-            value: p.text.clone(),
-            source: p.source.clone(),
-        }));
-        out
+        facts
     }
 }

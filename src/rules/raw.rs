@@ -66,6 +66,9 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::{Anywhere, BonusWhen, NegativeMatches, Penalty, PenaltyWhen, Tiebreak};
+use crate::bounds::{
+    CardValue, Columns, Decks, Holes, JokersPerDeck, LatePerMinute, Points, Rows, SetPoints,
+};
 
 /// One rules file as written: every key optional, unknown keys refused.
 #[derive(Debug, Default, Deserialize)]
@@ -109,9 +112,9 @@ pub struct RawLayer {
 #[serde(deny_unknown_fields)]
 pub struct RawLayout {
     /// 1 to 4.
-    pub rows: Option<Bounded<1, 4>>,
+    pub rows: Option<Rows>,
     /// 1 to 6.
-    pub columns: Option<Bounded<1, 6>>,
+    pub columns: Option<Columns>,
 }
 
 /// `[deck]`.
@@ -119,11 +122,11 @@ pub struct RawLayout {
 #[serde(deny_unknown_fields)]
 pub struct RawDeck {
     /// 1 to 8 decks.
-    pub decks: Option<Bounded<1, 8>>,
+    pub decks: Option<Decks>,
     /// 0 to 8 jokers per deck.
-    pub jokers_per_deck: Option<Bounded<0, 8>>,
+    pub jokers_per_deck: Option<JokersPerDeck>,
     /// Player count (as a key) → decks.
-    pub decks_by_players: Option<BTreeMap<PlayerCount, Bounded<1, 8>>>,
+    pub decks_by_players: Option<BTreeMap<PlayerCount, Decks>>,
 }
 
 /// `[values]`: a value per rank, the joker's, and suited overrides.
@@ -222,7 +225,7 @@ pub struct RawGoingOut {
 #[serde(deny_unknown_fields)]
 pub struct RawMatch {
     /// 1 to 36 holes.
-    pub holes: Option<Bounded<1, 36>>,
+    pub holes: Option<Holes>,
     /// Tiebreak methods in order.
     pub tiebreak: Option<Vec<Tiebreak>>,
 }
@@ -234,7 +237,7 @@ pub struct RawTournament {
     /// What each illegal move costs, in order: `"warning"`, points (`"5"`), `"disqualify"`.
     pub illegal_move: Option<Vec<super::Offence>>,
     /// Points per minute late, 0 to 100.
-    pub late_per_minute: Option<Bounded<0, 100>>,
+    pub late_per_minute: Option<LatePerMinute>,
 }
 
 /// `[play.NAME]`.
@@ -258,45 +261,6 @@ pub struct RawRuling {
     /// Its section.
     pub source: String,
 }
-
-/// An integer within `MIN..=MAX`, refused at parse time otherwise.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
-#[serde(try_from = "i64")]
-pub struct Bounded<const MIN: i64, const MAX: i64>(pub u32);
-
-impl<const MIN: i64, const MAX: i64> TryFrom<i64> for Bounded<MIN, MAX> {
-    type Error = String;
-    fn try_from(n: i64) -> Result<Self, Self::Error> {
-        if (MIN..=MAX).contains(&n) {
-            Ok(Bounded(n as u32))
-        } else {
-            Err(format!("{n} is out of range; expected {MIN} to {MAX}"))
-        }
-    }
-}
-
-/// A whole number of points within `MIN..=MAX`, refused at parse time otherwise (RULES.md
-/// §12), so no sum of them can overflow.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
-#[serde(try_from = "i64")]
-pub struct Signed<const MIN: i64, const MAX: i64>(pub i32);
-
-impl<const MIN: i64, const MAX: i64> TryFrom<i64> for Signed<MIN, MAX> {
-    type Error = String;
-    fn try_from(n: i64) -> Result<Self, Self::Error> {
-        match i32::try_from(n) {
-            Ok(v) if (MIN..=MAX).contains(&n) => Ok(Signed(v)),
-            _ => Err(format!("{n} is out of range; expected {MIN} to {MAX}")),
-        }
-    }
-}
-
-/// A card value: -100 to 100 (RULES.md §12).
-pub type CardValue = Signed<-100, 100>;
-/// A matched set's value or a same-rank bonus: -200 to 200 (RULES.md §12).
-pub type SetPoints = Signed<-200, 200>;
-/// Penalty or bonus points: -100 to 100 (RULES.md §12).
-pub type Points = Signed<-100, 100>;
 
 /// A player count written as a table key (`"4"`), 1 to 99.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]

@@ -12,7 +12,7 @@ use crate::rules::{Rules, Tiebreak};
 /// Records a new match — its resolved rules, seats and settings — and returns its id.
 /// `m.holes`, `m.penalties` and `m.audit` are not written.
 pub fn insert_match(conn: &Connection, m: &Match) -> anyhow::Result<i64> {
-    let tiebreak: Vec<&str> = m.tiebreak.iter().map(|t| t.name()).collect();
+    let tiebreak: Vec<String> = m.tiebreak.iter().map(|t| t.name()).collect();
     let rules = serde_json::to_string(&m.rules)?;
     conn.execute(
         "INSERT OR IGNORE INTO rule_sets (json) VALUES (?1)",
@@ -75,8 +75,56 @@ pub fn match_ids(conn: &Connection, player: Option<&str>, limit: u32) -> anyhow:
     Ok(ids)
 }
 
-/// Loads a whole match, or `None` if there is no match with that id.
+/// Loads a whole match, or `None` if there is no match with that id. A row that breaks
+/// what golf guarantees (unreadable rules, a seat past the players, a missing grid) is
+/// [`Damaged`]; text that carries control characters is escaped.
 pub fn load_match(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
+    let Some(mut m) = load_header(conn, id)? else {
+        return Ok(None);
+    };
+    let mut stmt =
+        conn.prepare_cached("SELECT player FROM seats WHERE match_id = ?1 ORDER BY seat")?;
+    m.players = stmt
+        .query_map([id], |r| r.get(0))?
+        .collect::<Result<Vec<String>, _>>()?;
+    m.holes = load_holes(conn, id)?;
+    m.penalties = load_penalties(conn, id)?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT at, action, hole, playoff, detail FROM audit WHERE match_id = ?1 ORDER BY id",
+    )?;
+    m.audit = stmt
+        .query_map([id], |r| {
+            Ok(AuditEntry {
+                at: r.get(0)?,
+                action: r.get(1)?,
+                hole: r.get(2)?,
+                playoff: r.get(3)?,
+                detail: r.get(4)?,
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    // golf refuses control characters in what it stores; text in a tampered file is
+    // escaped here, before any view can print it
+    m.players = m.players.into_iter().map(shown).collect();
+    m.name = m.name.map(shown);
+    for p in &mut m.penalties {
+        p.reason = shown(std::mem::take(&mut p.reason));
+    }
+    if let Some(why) = m.damage() {
+        return Err(Damaged(format!("match {id}: {why}")).into());
+    }
+    Ok(Some(m))
+}
+
+fn shown(t: String) -> String {
+    match crate::text::escape(&t) {
+        std::borrow::Cow::Borrowed(_) => t,
+        std::borrow::Cow::Owned(escaped) => escaped,
+    }
+}
+
+/// The match row with its rules and tiebreak chain; players, holes and penalties empty.
+fn load_header(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
     let row = conn
         .query_row(
             "SELECT m.name, r.json, m.holes_planned, m.decks, m.tiebreak, m.started_at, m.finished_at
@@ -108,18 +156,28 @@ pub fn load_match(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
                 .map_err(|e| Damaged(format!("match {id}: its tiebreak chain: {e}")))
         })
         .collect::<Result<Vec<_>, _>>()?;
+    Ok(Some(Match {
+        id,
+        name,
+        rules,
+        holes_planned,
+        decks,
+        tiebreak,
+        players: vec![],
+        started_at,
+        finished_at,
+        holes: vec![],
+        penalties: vec![],
+        audit: vec![],
+    }))
+}
 
-    let mut stmt =
-        conn.prepare_cached("SELECT player FROM seats WHERE match_id = ?1 ORDER BY seat")?;
-    let players = stmt
-        .query_map([id], |r| r.get(0))?
-        .collect::<Result<Vec<String>, _>>()?;
-
+fn load_holes(conn: &Connection, id: i64) -> anyhow::Result<Vec<Hole>> {
     let mut stmt = conn.prepare_cached(
         "SELECT h.id, h.number, h.playoff, h.out_seat, h.recorded_at
          FROM holes h WHERE h.match_id = ?1 ORDER BY h.playoff, h.number",
     )?;
-    let hole_rows = stmt
+    let rows = stmt
         .query_map([id], |r| {
             Ok((
                 r.get::<_, i64>(0)?,
@@ -130,15 +188,15 @@ pub fn load_match(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
             ))
         })?
         .collect::<Result<Vec<_>, _>>()?;
-    let mut grid_stmt = conn.prepare_cached(
+    let mut grids = conn.prepare_cached(
         "SELECT seat, typed, grid, score, adjustment, explanation FROM grids WHERE hole_id = ?1 ORDER BY seat",
     )?;
-    let mut holes = Vec::with_capacity(hole_rows.len());
-    for (hole_id, number, playoff, out, recorded_at) in hole_rows {
-        let entries = grid_stmt
+    let mut holes = Vec::with_capacity(rows.len());
+    for (hole_id, number, playoff, out, recorded_at) in rows {
+        let entries = grids
             .query_map([hole_id], |r| {
                 Ok(Entry {
-                    seat: r.get::<_, i64>(0)? as usize,
+                    seat: seat(r.get(0)?),
                     typed: r.get(1)?,
                     grid: r.get(2)?,
                     score: r.get(3)?,
@@ -150,17 +208,26 @@ pub fn load_match(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
         holes.push(Hole {
             number,
             playoff,
-            out: out.map(|s| s as usize),
+            out: out.map(seat),
             entries,
             recorded_at,
         });
     }
+    Ok(holes)
+}
 
+/// A stored seat number; a negative one (only a tampered file has it) becomes a seat no
+/// match has, which [`Match::damage`] reports.
+fn seat(n: i64) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
+}
+
+fn load_penalties(conn: &Connection, id: i64) -> anyhow::Result<Vec<PenaltyRecord>> {
     let mut stmt = conn.prepare_cached(
         "SELECT seat, hole, kind, points, disqualifies, reason, recorded_at
          FROM penalties WHERE match_id = ?1 ORDER BY id",
     )?;
-    let penalties = stmt
+    let rows = stmt
         .query_map([id], |r| {
             Ok((
                 r.get::<_, i64>(0)?,
@@ -172,12 +239,12 @@ pub fn load_match(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
                 r.get::<_, String>(6)?,
             ))
         })?
-        .collect::<Result<Vec<_>, _>>()?
-        .into_iter()
+        .collect::<Result<Vec<_>, _>>()?;
+    rows.into_iter()
         .map(
-            |(seat, hole, kind, points, disqualifies, reason, recorded_at)| {
+            |(s, hole, kind, points, disqualifies, reason, recorded_at)| {
                 Ok(PenaltyRecord {
-                    seat: seat as usize,
+                    seat: seat(s),
                     hole,
                     kind: PenaltyKind::from_name(&kind).ok_or_else(|| {
                         Damaged(format!("match {id}: unknown penalty kind {kind:?}"))
@@ -189,56 +256,7 @@ pub fn load_match(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
                 })
             },
         )
-        .collect::<anyhow::Result<Vec<_>>>()?;
-
-    let mut stmt = conn.prepare_cached(
-        "SELECT at, action, hole, playoff, detail FROM audit WHERE match_id = ?1 ORDER BY id",
-    )?;
-    let audit = stmt
-        .query_map([id], |r| {
-            Ok(AuditEntry {
-                at: r.get(0)?,
-                action: r.get(1)?,
-                hole: r.get(2)?,
-                playoff: r.get(3)?,
-                detail: r.get(4)?,
-            })
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
-
-    // golf refuses control characters in what it stores; text in a tampered file is
-    // escaped here, before any view can print it
-    let shown = |t: String| match crate::text::escape(&t) {
-        std::borrow::Cow::Borrowed(_) => t,
-        std::borrow::Cow::Owned(escaped) => escaped,
-    };
-    let players = players.into_iter().map(shown).collect();
-    let name = name.map(shown);
-    let penalties = penalties
-        .into_iter()
-        .map(|p| PenaltyRecord {
-            reason: shown(p.reason),
-            ..p
-        })
-        .collect();
-    let m = Match {
-        id,
-        name,
-        rules,
-        holes_planned,
-        decks,
-        tiebreak,
-        players,
-        started_at,
-        finished_at,
-        holes,
-        penalties,
-        audit,
-    };
-    if let Some(why) = m.damage() {
-        return Err(Damaged(format!("match {id}: {why}")).into());
-    }
-    Ok(Some(m))
+        .collect()
 }
 
 /// Records one hole with every entry.

@@ -158,7 +158,7 @@ fn penalties(m: &Match) -> Vec<PenaltyView> {
         .map(|p| PenaltyView {
             player: m.players[p.seat].clone(),
             hole: p.hole,
-            kind: p.kind.name().into(),
+            kind: p.kind.name(),
             points: p.points,
             disqualifies: p.disqualifies,
             reason: p.reason.clone(),

@@ -81,7 +81,7 @@ impl View for NewView {
     fn render(&self, _: &Output) -> String {
         let plural = |n: u32| if n == 1 { "" } else { "s" };
         let names: Vec<&str> = self.players.iter().map(|p| p.name.as_str()).collect();
-        let chain: Vec<&str> = self.tiebreak.iter().map(|t| t.name()).collect();
+        let chain: Vec<String> = self.tiebreak.iter().map(|t| t.name()).collect();
         let mut text = format!(
             "Match {} started: {}, {} hole{}, {} deck{}; players in seating order: {}.\n",
             self.id,
@@ -250,7 +250,7 @@ pub struct PenaltyGiven {
     /// The hole.
     pub hole: u32,
     /// `points`, `illegal-move` or `late`.
-    pub kind: &'static str,
+    pub kind: String,
     /// Points added.
     pub points: i32,
     /// Whether it disqualifies.
