@@ -58,6 +58,19 @@ pub struct EntryView {
     pub explanation: String,
 }
 
+impl EntryView {
+    /// The view of one recorded entry.
+    pub fn new(e: &crate::game::Entry) -> EntryView {
+        EntryView {
+            grid: e.grid.clone(),
+            score: e.score,
+            adjustment: e.adjustment,
+            total: e.total(),
+            explanation: e.explanation.clone(),
+        }
+    }
+}
+
 /// A penalty as shown.
 #[derive(Debug, Serialize)]
 pub struct PenaltyView {
@@ -137,15 +150,7 @@ fn holes(m: &Match) -> Vec<HoleView> {
                 dealer: m.players[m.dealer(dealt)].clone(),
                 out: h.out.map(|s| m.players[s].clone()),
                 entries: (0..m.players.len())
-                    .map(|seat| {
-                        h.entry(seat).map(|e| EntryView {
-                            grid: e.grid.clone(),
-                            score: e.score,
-                            adjustment: e.adjustment,
-                            total: e.total(),
-                            explanation: e.explanation.clone(),
-                        })
-                    })
+                    .map(|seat| h.entry(seat).map(EntryView::new))
                     .collect(),
             }
         })

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::card::{CardView, PlayerView};
+use super::card::{CardView, EntryView, PlayerView};
 use super::{Output, View};
 use crate::game::{Hole, Match, PenaltyRecord};
 use crate::rules::Tiebreak;
@@ -118,21 +118,13 @@ impl View for NewView {
 pub struct RecordedEntry {
     /// The player.
     pub player: String,
-    /// The grid as normalised; `None` for a bare score.
-    pub grid: Option<String>,
     /// What was typed.
     pub typed: String,
     /// Whether the referee checked it (a grid, not a bare score).
     pub checked: bool,
-    /// Grid score.
-    pub score: i32,
-    /// Going-out adjustment.
-    pub adjustment: i32,
-    /// Hole score.
-    pub total: i64,
-    /// Why the adjustment.
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub explanation: String,
+    /// The grid, its score, the adjustment and the hole score.
+    #[serde(flatten)]
+    pub entry: EntryView,
 }
 
 /// `golf hole` and `golf amend`: the hole and the card after it.
@@ -175,13 +167,9 @@ impl HoleRecorded {
                 .iter()
                 .map(|e| RecordedEntry {
                     player: m.players[e.seat].clone(),
-                    grid: e.grid.clone(),
                     typed: e.typed.clone(),
                     checked: e.grid.is_some(),
-                    score: e.score,
-                    adjustment: e.adjustment,
-                    total: e.total(),
-                    explanation: e.explanation.clone(),
+                    entry: EntryView::new(e),
                 })
                 .collect(),
             card: CardView::new(m),
@@ -205,20 +193,25 @@ impl View for HoleRecorded {
         for e in &self.entries {
             table.add_row([
                 e.player.clone(),
-                e.grid
+                e.entry
+                    .grid
                     .clone()
                     .unwrap_or_else(|| format!("{} (unchecked)", e.typed)),
-                e.score.to_string(),
-                match e.adjustment {
+                e.entry.score.to_string(),
+                match e.entry.adjustment {
                     0 => String::new(),
                     n => format!("{n:+}"),
                 },
-                e.total.to_string(),
+                e.entry.total.to_string(),
             ]);
         }
         text.push_str(&format!("{table}\n"));
-        for e in self.entries.iter().filter(|e| !e.explanation.is_empty()) {
-            text.push_str(&format!("{}: {}\n", e.player, e.explanation));
+        for e in self
+            .entries
+            .iter()
+            .filter(|e| !e.entry.explanation.is_empty())
+        {
+            text.push_str(&format!("{}: {}\n", e.player, e.entry.explanation));
         }
         text.push_str(&standings(out, &self.card.players));
         text.push_str(&self.card.result.summary);
