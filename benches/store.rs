@@ -107,7 +107,7 @@ fn fixture() -> &'static Fixture {
                 .map(|(s, t)| (s, t.unwrap_or_else(|e| panic!("{e}"))))
                 .collect();
             let hole = template
-                .play_hole(&entries, Some(i % 4), false, &at)
+                .play_hole(&entries, Some(golf::game::Ending::out(i % 4)), false, &at)
                 .unwrap_or_else(|e| panic!("{e}"));
             template.record(hole);
         }

@@ -74,6 +74,16 @@ pub type SetPoints = Signed<-200, 200>;
 pub type Points = Signed<-100, 100>;
 /// Penalty points given at the table (never 0).
 pub type PenaltyPoints = Signed<-100, 100>;
+/// A `times N` going-out multiplier.
+pub type Times = Bounded<2, 10>;
+/// Jokers in a whole pack (`[deck] jokers`).
+pub type PackJokers = Bounded<0, 64>;
+/// Copies of one face in a pack of the rules' own.
+pub type Copies = Bounded<1, 64>;
+/// A match's points target.
+pub type Target = Bounded<1, 10_000>;
+/// A score-map key or value.
+pub type MappedScore = Signed<-500, 500>;
 /// A bare score recorded unchecked.
 pub type BareScore = Signed<-500, 500>;
 

@@ -38,6 +38,9 @@ pub enum Rank {
     King,
     /// Joker (`JK`, also `JOKER` or `*`).
     Joker,
+    /// A face of a pack of the rules' own (RULES.md §4.1), by its place in the pack's list;
+    /// its name, tokens and value come from the rules.
+    Face(u8),
 }
 
 impl Rank {
@@ -76,6 +79,7 @@ impl Rank {
             Rank::Queen => "Q",
             Rank::King => "K",
             Rank::Joker => "joker",
+            Rank::Face(_) => "face",
         }
     }
 
@@ -96,6 +100,7 @@ impl Rank {
             Rank::Queen => "queens",
             Rank::King => "kings",
             Rank::Joker => "jokers",
+            Rank::Face(_) => "faces",
         }
     }
 
@@ -127,6 +132,7 @@ impl fmt::Display for Rank {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Rank::Joker => f.write_str("JK"),
+            Rank::Face(i) => write!(f, "#{i}"),
             other => f.write_str(other.key()),
         }
     }
@@ -208,7 +214,7 @@ impl Card {
         let suit = Suit::from_char(last)?;
         let rank_text = &token[..token.len() - last.len_utf8()];
         match Rank::parse(rank_text)? {
-            Rank::Joker => None,
+            Rank::Joker | Rank::Face(_) => None,
             rank => Some(Card {
                 rank,
                 suit: Some(suit),

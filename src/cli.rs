@@ -183,6 +183,10 @@ pub struct NewArgs {
     /// Holes to play, 1 to 36 [default: the variant's].
     #[arg(long, value_name = "N")]
     pub holes: Option<u32>,
+    /// Play until a total reaches this many points; the match ends after that hole
+    /// (with --holes as the most that may be played).
+    #[arg(long, value_name = "POINTS")]
+    pub target: Option<u32>,
     /// Decks in play [default: the variant's for this many players].
     #[arg(long, value_name = "N")]
     pub decks: Option<u32>,
@@ -211,9 +215,12 @@ pub struct HoleArgs {
     /// The match [default: the most recent unfinished match].
     #[arg(long = "match", value_name = "ID")]
     pub match_id: Option<i64>,
-    /// The player who went out (or knocked).
-    #[arg(long, value_name = "PLAYER")]
+    /// The player who went out.
+    #[arg(long, value_name = "PLAYER", conflicts_with = "knock")]
     pub out: Option<String>,
+    /// The player who ended the hole by knocking.
+    #[arg(long, value_name = "PLAYER")]
+    pub knock: Option<String>,
     /// A playoff hole for a sudden-death tie.
     #[arg(long)]
     pub playoff: bool,

@@ -10,6 +10,7 @@ use std::fmt;
 
 use crate::card::{Card, Rank, Suit};
 use crate::grid::Grid;
+use crate::rules::Rules;
 
 /// One count that exceeds what the deck holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,26 +28,15 @@ pub struct Overflow {
 /// A hole that cannot have been dealt, with every count at fault.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub struct DeckError {
-    /// Counts that exceed the deck.
+    /// Every card or rank dealt more often than the pack holds.
     pub overflows: Vec<Overflow>,
-    /// Decks in play.
-    pub decks: u32,
-    /// Jokers per deck.
-    pub jokers_per_deck: u32,
+    /// The pack, in words: `1 deck without jokers`, `2 decks with 2 jokers each`.
+    pub pack: String,
 }
 
 impl fmt::Display for DeckError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let deck = if self.decks == 1 {
-            "1 deck".to_string()
-        } else {
-            format!("{} decks", self.decks)
-        };
-        let jokers = match self.jokers_per_deck {
-            0 => " without jokers".to_string(),
-            j => format!(" with {j} joker{} each", if j == 1 { "" } else { "s" }),
-        };
-        write!(f, "these cards cannot have been dealt from {deck}{jokers}:")?;
+        write!(f, "these cards cannot have been dealt from {}:", self.pack)?;
         for o in &self.overflows {
             let who: Vec<String> = o
                 .per_player
@@ -74,19 +64,16 @@ impl fmt::Display for DeckError {
 /// card that exceeds the deck, with each player's count.
 ///
 /// ```
-/// use golf::{deck, grid::Grid};
+/// use golf::{deck, grid::Grid, rules};
+/// let classic = rules::resolve("classic", &[])?;
 /// let ann = Grid::parse("7 7 3 / 4 5 6")?;
 /// let bob = Grid::parse("7 7 7 / 4 5 6")?;
-/// let err = deck::check_hole(&[("ann", &ann), ("bob", &bob)], 1, 0).unwrap_err();
+/// let err = deck::check_hole(&[("ann", &ann), ("bob", &bob)], 1, &classic).unwrap_err();
 /// assert!(err.to_string().contains("5 sevens but the deck holds 4 (ann 2, bob 3)"));
-/// assert!(deck::check_hole(&[("ann", &ann), ("bob", &bob)], 2, 0).is_ok());
+/// assert!(deck::check_hole(&[("ann", &ann), ("bob", &bob)], 2, &classic).is_ok());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn check_hole(
-    grids: &[(&str, &Grid)],
-    decks: u32,
-    jokers_per_deck: u32,
-) -> Result<(), DeckError> {
+pub fn check_hole(grids: &[(&str, &Grid)], decks: u32, rules: &Rules) -> Result<(), DeckError> {
     // (rank, suit) → count per player seat
     let mut ranks: BTreeMap<Rank, Vec<u32>> = BTreeMap::new();
     let mut suited: BTreeMap<(Rank, Suit), Vec<u32>> = BTreeMap::new();
@@ -111,15 +98,11 @@ pub fn check_hole(
     };
     let mut overflows = Vec::new();
     for (rank, counts) in &ranks {
-        let allowed = if *rank == Rank::Joker {
-            jokers_per_deck * decks
-        } else {
-            4 * decks
-        };
+        let allowed = rules.copies_of(*rank, decks);
         let found: u32 = counts.iter().sum();
         if found > allowed {
             overflows.push(Overflow {
-                what: rank.plural().to_string(),
+                what: rules.plural(*rank),
                 found,
                 allowed,
                 per_player: per_player(counts),
@@ -148,9 +131,30 @@ pub fn check_hole(
     } else {
         Err(DeckError {
             overflows,
-            decks,
-            jokers_per_deck,
+            pack: pack_words(decks, rules),
         })
+    }
+}
+
+/// The pack `decks` decks of `rules` make, in words: `1 deck without jokers`,
+/// `2 decks with 2 jokers each`, `1 deck with 1 joker in the whole pack`, `2 packs of
+/// play-nine`.
+fn pack_words(decks: u32, rules: &Rules) -> String {
+    let plural = |n: u32, one: &str, many: &str| match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    };
+    if !rules.pack.is_empty() {
+        return format!("{} of {}", plural(decks, "pack", "packs"), rules.name);
+    }
+    let deck = plural(decks, "deck", "decks");
+    match (rules.deck.jokers, rules.deck.jokers_per_deck) {
+        (Some(j), _) => format!(
+            "{deck} with {} in the whole pack",
+            plural(j, "joker", "jokers")
+        ),
+        (None, 0) => format!("{deck} without jokers"),
+        (None, j) => format!("{deck} with {} each", plural(j, "joker", "jokers")),
     }
 }
 
@@ -164,11 +168,15 @@ mod tests {
         Grid::parse(s).unwrap()
     }
 
+    fn rules(name: &str) -> Rules {
+        crate::rules::resolve(name, &[]).unwrap()
+    }
+
     #[test]
     fn five_of_a_rank_from_one_deck_is_refused_with_counts() {
         let a = g("7 7 3 / 4 5 6");
         let b = g("7 7 7 / 4 5 6");
-        let err = check_hole(&[("ann", &a), ("bob", &b)], 1, 0).unwrap_err();
+        let err = check_hole(&[("ann", &a), ("bob", &b)], 1, &rules("classic")).unwrap_err();
         assert_eq!(err.overflows.len(), 1);
         assert_eq!(err.overflows[0].found, 5);
         assert_eq!(err.overflows[0].allowed, 4);
@@ -182,17 +190,17 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("--decks"), "{text}");
-        assert!(check_hole(&[("ann", &a), ("bob", &b)], 2, 0).is_ok());
+        assert!(check_hole(&[("ann", &a), ("bob", &b)], 2, &rules("classic")).is_ok());
     }
 
     #[test]
     fn jokers_and_suited_duplicates() {
         let a = g("JK JK JK / 4 5 6");
-        assert!(check_hole(&[("ann", &a)], 1, 2).is_err());
-        assert!(check_hole(&[("ann", &a)], 2, 2).is_ok());
+        assert!(check_hole(&[("ann", &a)], 1, &rules("six-card")).is_err());
+        assert!(check_hole(&[("ann", &a)], 2, &rules("six-card")).is_ok());
         let b = g("7h 8 9 / 7h 5 6");
-        let err = check_hole(&[("bob", &b)], 1, 0).unwrap_err();
+        let err = check_hole(&[("bob", &b)], 1, &rules("classic")).unwrap_err();
         assert!(err.to_string().contains("2 of the 7h"), "{err}");
-        assert!(check_hole(&[("bob", &b)], 2, 0).is_ok());
+        assert!(check_hole(&[("bob", &b)], 2, &rules("classic")).is_ok());
     }
 }

@@ -115,6 +115,38 @@ pub enum GridErrorKind {
         /// The rules' name.
         rules: String,
     },
+    /// A token that is not a face of the rules' own pack.
+    #[error(
+        "row {row}, card {position}: `{token}` is not a card of {rules}; expected one of {faces}"
+    )]
+    NotAFace {
+        /// 1-based row number.
+        row: usize,
+        /// 1-based position within the row.
+        position: usize,
+        /// The token as typed.
+        token: String,
+        /// The rules' name.
+        rules: String,
+        /// The faces and their tokens.
+        faces: String,
+    },
+    /// A card of a rank with suited values typed without its suit.
+    #[error("row {row}, card {position}: `{token}` needs a suit, because {rules} values some {rank} by suit ({values}); type it as e.g. {token}h or {token}s")]
+    SuitRequired {
+        /// 1-based row number.
+        row: usize,
+        /// 1-based position within the row.
+        position: usize,
+        /// The token as typed.
+        token: String,
+        /// The rules' name.
+        rules: String,
+        /// The rank in the plural.
+        rank: String,
+        /// The suited values, e.g. `J♥ = 0, J♠ = 0`.
+        values: String,
+    },
     /// A joker where the deck has none.
     #[error("row {row}, card {position}: a joker, but {rules} is played without jokers; expected a rank A, 2–10, J, Q or K")]
     JokerNotInDeck {
@@ -182,6 +214,10 @@ pub struct Expected<'a> {
     pub jokers: bool,
     /// The rules' name, for messages.
     pub rules: &'a str,
+    /// The faces of a pack of the rules' own (RULES.md §4.1); empty for the standard pack.
+    pub pack: &'a [crate::rules::Face],
+    /// Suited values: a card of a rank listed here must be typed with its suit.
+    pub suited: &'a [(Rank, crate::card::Suit, i32)],
 }
 
 struct Token {
@@ -220,14 +256,36 @@ impl Grid {
     /// Parses grid notation of any shape up to 4×6 (RULES.md §2). Errors name the row and
     /// token at fault and what was expected.
     pub fn parse(input: &str) -> Result<Grid, GridError> {
-        Self::parse_rows(input).map(|(grid, _)| grid)
+        Self::parse_rows(input, &[]).map(|(grid, _)| grid)
     }
 
     /// Parses grid notation and checks it against the rules' layout and deck: the shape
     /// must be `expected.rows × expected.columns`, and jokers are refused when the deck has
     /// none (RULES.md §2).
     pub fn parse_for(input: &str, expected: Expected<'_>) -> Result<Grid, GridError> {
-        let (grid, tokens) = Self::parse_rows(input)?;
+        let (grid, tokens) = Self::parse_rows(input, expected.pack).map_err(|e| {
+            match (&e.kind, expected.pack.is_empty()) {
+                (
+                    GridErrorKind::BadToken {
+                        row,
+                        position,
+                        token,
+                    },
+                    false,
+                ) => GridError::new(
+                    GridErrorKind::NotAFace {
+                        row: *row,
+                        position: *position,
+                        token: token.clone(),
+                        rules: expected.rules.to_string(),
+                        faces: faces_list(expected.pack),
+                    },
+                    input,
+                    e.span.clone(),
+                ),
+                _ => e,
+            }
+        })?;
         let rules = expected.rules.to_string();
         if grid.rows != expected.rows {
             return Err(GridError::new(
@@ -257,6 +315,7 @@ impl Grid {
                 span,
             ));
         }
+        check_suits(input, &tokens, &expected)?;
         if !expected.jokers {
             for (r, row) in tokens.iter().enumerate() {
                 for (c, token) in row.iter().enumerate() {
@@ -277,7 +336,10 @@ impl Grid {
         Ok(grid)
     }
 
-    fn parse_rows(input: &str) -> Result<(Grid, Vec<Vec<Token>>), GridError> {
+    fn parse_rows(
+        input: &str,
+        pack: &[crate::rules::Face],
+    ) -> Result<(Grid, Vec<Vec<Token>>), GridError> {
         let chars = input.chars().count();
         if chars > MAX_INPUT_CHARS {
             return Err(GridError::new(
@@ -295,7 +357,7 @@ impl Grid {
         }
         let mut tokens: Vec<Vec<Token>> = Vec::with_capacity(rows.len());
         for (r, (offset, text)) in rows.iter().enumerate() {
-            tokens.push(tokenize_row(input, r + 1, *offset, text)?);
+            tokens.push(tokenize_row(input, r + 1, *offset, text, pack)?);
         }
         let columns = tokens[0].len();
         for (r, row) in tokens.iter().enumerate().skip(1) {
@@ -376,6 +438,72 @@ impl fmt::Display for Grid {
     }
 }
 
+/// One token as a card: a face of the rules' own pack by any of its tokens (any case, no
+/// suit), else a standard card.
+fn parse_card(token: &str, pack: &[crate::rules::Face]) -> Option<Card> {
+    if pack.is_empty() {
+        return Card::parse(token);
+    }
+    pack.iter()
+        .position(|f| f.tokens.iter().any(|t| t.eq_ignore_ascii_case(token)))
+        .map(|i| Card::new(Rank::Face(i as u8)))
+}
+
+/// The faces of a pack with their tokens, for messages: `-5 (HIO), 0, 1, …`.
+fn faces_list(pack: &[crate::rules::Face]) -> String {
+    pack.iter()
+        .map(|f| match f.tokens.as_slice() {
+            [one] => one.clone(),
+            [first, rest @ ..] => format!("{first} ({})", rest.join(", ")),
+            [] => f.name.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Refuses a card typed without a suit when the rules value its rank by suit
+/// (`one-eyed-jacks`): the referee must not guess (RULES.md §2).
+fn check_suits(
+    input: &str,
+    tokens: &[Vec<Token>],
+    expected: &Expected<'_>,
+) -> Result<(), GridError> {
+    for (r, row) in tokens.iter().enumerate() {
+        for (c, token) in row.iter().enumerate() {
+            let rank = token.card.rank;
+            if token.card.suit.is_some() || !expected.suited.iter().any(|(s, _, _)| *s == rank) {
+                continue;
+            }
+            let values = expected
+                .suited
+                .iter()
+                .filter(|(s, _, _)| *s == rank)
+                .map(|(s, suit, v)| {
+                    let card = Card {
+                        rank: *s,
+                        suit: Some(*suit),
+                    };
+                    format!("{card} = {v}")
+                })
+                .collect::<Vec<_>>()
+                .join(", ");
+            return Err(GridError::new(
+                GridErrorKind::SuitRequired {
+                    row: r + 1,
+                    position: c + 1,
+                    token: input[token.span.clone()].to_string(),
+                    rules: expected.rules.to_string(),
+                    rank: rank.plural().to_string(),
+                    values,
+                },
+                input,
+                Some(token.span.clone()),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The rows of `input`, split at `/`, `|` or newlines, each with its byte offset; blank
 /// lines at either end (a trailing newline from a file) are not rows.
 fn split_rows(input: &str) -> Vec<(usize, &str)> {
@@ -404,6 +532,7 @@ fn tokenize_row(
     row: usize,
     offset: usize,
     text: &str,
+    pack: &[crate::rules::Face],
 ) -> Result<Vec<Token>, GridError> {
     let mut cards = Vec::new();
     let mut token_start = None;
@@ -417,7 +546,7 @@ fn tokenize_row(
             (Some(s), true) => {
                 let token = &text[s..i];
                 let span = offset + s..offset + i;
-                let card = Card::parse(token).ok_or_else(|| {
+                let card = parse_card(token, pack).ok_or_else(|| {
                     GridError::new(
                         GridErrorKind::BadToken {
                             row,
@@ -503,6 +632,8 @@ mod tests {
             columns: 3,
             jokers: false,
             rules: "classic",
+            pack: &[],
+            suited: &[],
         };
         assert!(matches!(
             Grid::parse_for("5 K / 5 2", expected).unwrap_err().kind,

@@ -5,12 +5,12 @@
 use std::io::{BufRead, Write};
 
 use crate::error::{input, Result};
-use crate::game::{self, Match, Typed};
+use crate::game::{self, Ending, Match, Typed};
 use crate::player;
 use crate::text::{escape, escape_output};
 
-/// What the prompt gathered: typed entries by seat, and the seat that went out.
-pub type Prompted = (Vec<(usize, Typed)>, Option<usize>);
+/// What the prompt gathered: typed entries by seat, and who ended the hole.
+pub type Prompted = (Vec<(usize, Typed)>, Option<Ending>);
 
 /// Asks for the grids of `seats` of `m` on `reader`, writing questions and problems to
 /// `writer`. Errors only when the input ends (nothing is recorded).
@@ -40,7 +40,7 @@ pub fn hole(
                 }
             }
         }
-        let out = went_out(reader, writer, m, seats)?;
+        let out = went_out(reader, writer, m, seats)?.map(Ending::out);
         // the deck is checked across all grids; on failure every grid is asked again
         match game::hole::score(&m.rules, m.decks, &m.players, &entries, out) {
             Ok(_) => return Ok((entries, out)),
@@ -125,7 +125,7 @@ mod tests {
             texts(&entries),
             vec![(0, "5 K Q / 5 2 J".to_string()), (1, "12".to_string())]
         );
-        assert_eq!(out, Some(1));
+        assert_eq!(out, Some(Ending::out(1)));
     }
 
     #[test]

@@ -36,8 +36,11 @@ pub struct MatchedSet {
     pub place: String,
     /// Its cells.
     pub cells: Vec<Cell>,
-    /// Its cards, in cell order.
-    pub cards: Vec<Card>,
+    /// Its cards as typed, in cell order.
+    pub cards: Vec<String>,
+    /// The rank its cards share, when they do.
+    #[serde(skip)]
+    pub rank: Option<Rank>,
     /// The rule that made it, in words.
     pub rule: String,
     /// Points it scores: 0, or a kept negative sum.
@@ -51,8 +54,8 @@ pub struct MatchedSet {
 pub struct Unmatched {
     /// Where it lies.
     pub cell: Cell,
-    /// The card.
-    pub card: Card,
+    /// The card as typed.
+    pub card: String,
     /// Its value in points.
     pub points: i32,
     /// The source of that value.
@@ -62,8 +65,11 @@ pub struct Unmatched {
 /// A same-rank column bonus (RULES.md §3 step 5).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Bonus {
-    /// The rank of the matched columns.
-    pub rank: Rank,
+    /// The rank of the matched columns, as typed (`9`, `J`, `-5`).
+    pub rank: String,
+    /// That rank in the plural, for the explanation.
+    #[serde(skip)]
+    pub plural: String,
     /// How many matched columns of that rank.
     pub columns: u32,
     /// Points (negative is good).
@@ -85,14 +91,6 @@ pub struct Breakdown {
     pub bonuses: Vec<Bonus>,
     /// The grid score: sets + unmatched cards + bonuses. May be negative.
     pub total: i32,
-}
-
-fn cards_text(cards: &[Card]) -> String {
-    cards
-        .iter()
-        .map(Card::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn count_word(n: usize) -> String {
@@ -125,7 +123,7 @@ impl Breakdown {
             out.push(format!(
                 "{}: {} — {}, scores {} ({})",
                 set.place,
-                cards_text(&set.cards),
+                set.cards.join(" "),
                 set.rule,
                 set.points,
                 set.source
@@ -141,7 +139,7 @@ impl Breakdown {
             out.push(format!(
                 "{} matched columns of {}: {}, scores {} ({})",
                 number_word(bonus.columns),
-                bonus.rank.plural(),
+                bonus.plural,
                 bonus.rule,
                 bonus.points,
                 bonus.source
@@ -170,8 +168,22 @@ impl Scorer<'_> {
     fn add_set(&mut self, kind: SetKind, place: String, cells: Vec<Cell>, rule: String, key: &str) {
         let cards: Vec<Card> = cells.iter().map(|c| self.card(*c)).collect();
         let sum: i32 = cards.iter().map(|c| self.rules.values.of(*c)).sum();
+        let rank = Some(cards[0].rank).filter(|r| cards.iter().all(|c| c.rank == *r));
+        let matched_value = rank.and_then(|r| {
+            let m = &self.rules.matching.matched_values;
+            m.iter().find(|(mr, _)| *mr == r).map(|(_, v)| (r, *v))
+        });
         // a negative set also cites the rule that decides whether it keeps its sum (§3 step 3)
-        let (points, rule, source) = if sum < 0 {
+        let (points, rule, source) = if let Some((r, value)) = matched_value {
+            (
+                value,
+                format!(
+                    "{rule}: a matched set of {} scores {value}",
+                    self.rules.plural(r)
+                ),
+                self.rules.source_of("matching.matched_values").to_string(),
+            )
+        } else if sum < 0 {
             let source = format!(
                 "{}; {}",
                 self.rules.source_of(key),
@@ -198,7 +210,8 @@ impl Scorer<'_> {
             kind,
             place,
             cells,
-            cards,
+            cards: cards.iter().map(|c| self.rules.card_text(*c)).collect(),
+            rank,
             rule,
             points,
             source,
@@ -315,7 +328,7 @@ impl Scorer<'_> {
                     let rule = format!(
                         "{} {} anywhere cancel",
                         number_word(cells.len() as u32),
-                        rank.plural()
+                        self.rules.plural(rank)
                     );
                     self.add_set(
                         SetKind::Multiples,
@@ -327,7 +340,7 @@ impl Scorer<'_> {
                 }
                 Anywhere::Pairs => {
                     for pair in cells.chunks_exact(2) {
-                        let rule = format!("pair of {} anywhere", rank.plural());
+                        let rule = format!("pair of {} anywhere", self.rules.plural(rank));
                         self.add_set(
                             SetKind::Pair,
                             "anywhere".into(),
@@ -366,29 +379,12 @@ pub fn score(grid: &Grid, rules: &Rules) -> Breakdown {
         .filter(|(cell, _)| !scorer.used[scorer.index(*cell)])
         .map(|(cell, card)| Unmatched {
             cell,
-            card,
+            card: rules.card_text(card),
             points: rules.values.of(card),
             source: value_source(rules, card).to_string(),
         })
         .collect();
-
-    let mut columns_by_rank: BTreeMap<Rank, u32> = BTreeMap::new();
-    for set in scorer.sets.iter().filter(|s| s.kind == SetKind::Column) {
-        *columns_by_rank.entry(set.cards[0].rank).or_default() += 1;
-    }
-    let bonuses: Vec<Bonus> = columns_by_rank
-        .into_iter()
-        .filter_map(|(rank, k)| {
-            let points = *rules.matching.same_rank_columns.get(&k)?;
-            (points != 0).then(|| Bonus {
-                rank,
-                columns: k,
-                points,
-                rule: "same-rank columns bonus".into(),
-                source: rules.source_of("matching.same_rank_columns").to_string(),
-            })
-        })
-        .collect();
+    let bonuses = same_rank_bonuses(&scorer.sets, rules);
 
     let total = scorer.sets.iter().map(|s| s.points).sum::<i32>()
         + unmatched.iter().map(|u| u.points).sum::<i32>()
@@ -401,7 +397,51 @@ pub fn score(grid: &Grid, rules: &Rules) -> Breakdown {
     }
 }
 
+/// Same-rank column bonuses (RULES.md §3 step 5): for each rank with k matched columns,
+/// the general table's entry for k, then the rank's own table's entry on top.
+fn same_rank_bonuses(sets: &[MatchedSet], rules: &Rules) -> Vec<Bonus> {
+    let mut columns_by_rank: BTreeMap<Rank, u32> = BTreeMap::new();
+    for set in sets.iter().filter(|s| s.kind == SetKind::Column) {
+        if let Some(rank) = set.rank {
+            *columns_by_rank.entry(rank).or_default() += 1;
+        }
+    }
+    let m = &rules.matching;
+    let mut bonuses = Vec::new();
+    for (rank, k) in columns_by_rank {
+        let own = m.rank_columns.iter().find(|(r, _)| *r == rank);
+        let tables = [
+            (
+                m.same_rank_columns.get(&k),
+                "same-rank columns bonus".to_string(),
+                "matching.same_rank_columns",
+            ),
+            (
+                own.and_then(|(_, t)| t.get(&k)),
+                format!("{}' own same-rank columns bonus", rules.plural(rank)),
+                "matching.rank_columns",
+            ),
+        ];
+        for (points, rule, key) in tables {
+            if let Some(&points) = points.filter(|p| **p != 0) {
+                bonuses.push(Bonus {
+                    rank: rules.card_text(Card::new(rank)),
+                    plural: rules.plural(rank),
+                    columns: k,
+                    points,
+                    rule,
+                    source: rules.source_of(key).to_string(),
+                });
+            }
+        }
+    }
+    bonuses
+}
+
 fn value_source(rules: &Rules, card: Card) -> &str {
+    if matches!(card.rank, Rank::Face(_)) {
+        return rules.source_of("pack");
+    }
     let key = format!("values.{}", card.rank.key());
     if card.suit.is_some()
         && rules
@@ -415,88 +455,163 @@ fn value_source(rules: &Rules, card: Card) -> &str {
     rules.source_of(&key)
 }
 
-/// The going-out adjustment for the player who went out (or knocked): the points added to
-/// their grid score and why (RULES.md §5).
+/// One player's hole adjustments (RULES.md §5): the points added to their grid score and
+/// every step that changed it, with its rule and source.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Adjustment {
     /// Points added to the grid score (positive is a penalty, negative a bonus).
     pub points: i32,
-    /// What was applied and why, with the source; empty when nothing applies.
+    /// What was applied and why, step by step; empty when nothing applies.
     pub explanation: String,
 }
 
-/// The going-out adjustment for player `out` among one hole's grid `scores` (indexed by
-/// seat; `names` gives the names for the explanation). The comparison uses the grid scores
-/// before any adjustment (RULES.md §5). Returns a zero adjustment when `out` is out of
-/// range or the rules set no penalty and no bonus.
-pub fn going_out(scores: &[i32], names: &[String], out: usize, rules: &Rules) -> Adjustment {
-    let Some(&mine) = scores.get(out) else {
-        return Adjustment {
-            points: 0,
-            explanation: String::new(),
-        };
-    };
-    let g = &rules.going_out;
-    let others = || scores.iter().enumerate().filter(move |(i, _)| *i != out);
-    let lower: Vec<&str> = others()
-        .filter(|(_, s)| **s < mine)
-        .map(|(i, _)| names.get(i).map_or("?", String::as_str))
-        .collect();
-    let tied: Vec<&str> = others()
-        .filter(|(_, s)| **s == mine)
-        .map(|(i, _)| names.get(i).map_or("?", String::as_str))
-        .collect();
-    let mut points = 0;
-    let mut parts = Vec::new();
+/// Who ended the hole: the player's index among the hole's scores, and whether they
+/// knocked rather than went out (RULES.md §5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ended {
+    /// Index into the scores.
+    pub player: usize,
+    /// Knocked rather than went out.
+    pub knocked: bool,
+}
 
+/// The hole adjustments for every player, from one hole's grid `scores` (`names` gives
+/// the names for explanations), in the order of RULES.md §5: the score map, going out
+/// (penalty, then bonus, both judged on the scores after the score map), the lowest-score
+/// bonus, the tie penalty — each step judged on the scores after the one before. A rule
+/// that is not set does nothing.
+pub fn hole(
+    scores: &[i32],
+    names: &[String],
+    ended: Option<Ended>,
+    rules: &Rules,
+) -> Vec<Adjustment> {
+    let mut cur: Vec<i64> = scores.iter().map(|&s| i64::from(s)).collect();
+    let mut why: Vec<Vec<String>> = vec![Vec::new(); scores.len()];
+    score_map(&mut cur, &mut why, rules);
+    if let Some(e) = ended.filter(|e| e.player < cur.len()) {
+        going_out(&mut cur, &mut why, names, e, rules);
+    }
+    if let Some(bonus) = rules.hole.lowest_bonus.filter(|b| *b != 0) {
+        if let Some(low) = cur.iter().min().copied() {
+            for (i, score) in cur.iter_mut().enumerate().filter(|(_, s)| **s == low) {
+                *score += i64::from(bonus);
+                why[i].push(format!(
+                    "the hole's lowest score, {low}: {bonus:+} ({})",
+                    rules.source_of("hole.lowest_bonus")
+                ));
+            }
+        }
+    }
+    if let Some(penalty) = rules.hole.tie_penalty.filter(|p| *p != 0) {
+        let before = cur.clone();
+        for i in 0..cur.len() {
+            let tied: Vec<&str> = (0..before.len())
+                .filter(|&j| j != i && before[j] == before[i])
+                .map(|j| names.get(j).map_or("?", String::as_str))
+                .collect();
+            if !tied.is_empty() {
+                cur[i] += i64::from(penalty);
+                why[i].push(format!(
+                    "tied with {} on {}: {penalty:+} ({})",
+                    tied.join(", "),
+                    before[i],
+                    rules.source_of("hole.tie_penalty")
+                ));
+            }
+        }
+    }
+    cur.iter()
+        .zip(scores)
+        .zip(why)
+        .map(|((now, grid), lines)| Adjustment {
+            // bounded inputs (RULES.md §12) keep every hole score far inside 32 bits
+            points: i32::try_from(now - i64::from(*grid)).unwrap_or(i32::MAX),
+            explanation: lines.join("; "),
+        })
+        .collect()
+}
+
+/// Step 1: a score equal to a key of the score map becomes its value.
+fn score_map(cur: &mut [i64], why: &mut [Vec<String>], rules: &Rules) {
+    for (i, score) in cur.iter_mut().enumerate() {
+        if let Some((from, to)) = rules
+            .hole
+            .score_map
+            .iter()
+            .find(|(k, _)| i64::from(*k) == *score)
+        {
+            why[i].push(format!(
+                "{from} → {to} by the score map ({})",
+                rules.source_of("hole.score_map")
+            ));
+            *score = i64::from(*to);
+        }
+    }
+}
+
+/// Step 2: the penalty, then the bonus, for the player who ended the hole, both judged on
+/// the scores as they stand after step 1.
+fn going_out(cur: &mut [i64], why: &mut [Vec<String>], names: &[String], e: Ended, rules: &Rules) {
+    let g = &rules.going_out;
+    let mine = cur[e.player];
+    let verb = if e.knocked { "knocked" } else { "went out" };
+    let others = |pred: &dyn Fn(i64) -> bool| -> Vec<&str> {
+        (0..cur.len())
+            .filter(|&i| i != e.player && pred(cur[i]))
+            .map(|i| names.get(i).map_or("?", String::as_str))
+            .collect()
+    };
+    let lower = others(&|s| s < mine);
+    let tied = others(&|s| s == mine);
+    let mut add = 0;
     let penalised = match g.penalty_when {
         PenaltyWhen::NotLowest => !lower.is_empty(),
         PenaltyWhen::NotStrictlyLowest => !lower.is_empty() || !tied.is_empty(),
+        PenaltyWhen::Always => true,
     };
     if g.penalty != Penalty::None && penalised {
-        let doubled = if mine > 0 { mine * 2 } else { mine };
-        let add = match g.penalty {
+        let times = |n: i64| if mine > 0 { mine * n } else { mine };
+        add = match g.penalty {
             Penalty::None => 0,
-            Penalty::Add(n) => n,
-            Penalty::Double => doubled - mine,
-            Penalty::DoublePlus(n) => doubled - mine + n,
-            Penalty::PerPlayer(n) => n * (lower.len() + tied.len()) as i32,
+            Penalty::Add(n) => i64::from(n),
+            Penalty::Double => times(2) - mine,
+            Penalty::DoublePlus(n) => times(2) - mine + i64::from(n),
+            Penalty::Times(n) => times(i64::from(n)) - mine,
+            Penalty::PerPlayer(n) => i64::from(n) * (lower.len() + tied.len()) as i64,
         };
-        let why = if !lower.is_empty() {
-            format!("{} scored lower", lower.join(", "))
+        let reason = if !lower.is_empty() {
+            format!("but {} scored lower", lower.join(", "))
+        } else if !tied.is_empty() {
+            format!("but {} tied", tied.join(", "))
         } else {
-            format!("{} tied", tied.join(", "))
+            "and the penalty applies always".to_string()
         };
-        parts.push(format!(
-            "went out with {mine} but {why}: penalty `{}` adds {add} ({})",
+        why[e.player].push(format!(
+            "{verb} with {mine} {reason}: penalty `{}` adds {add} ({})",
             g.penalty,
             rules.source_of("going_out.penalty")
         ));
-        points += add;
     } else if g.penalty != Penalty::None {
-        parts.push(format!(
-            "went out with {mine}, the lowest score: no penalty ({})",
+        why[e.player].push(format!(
+            "{verb} with {mine}, the lowest score: no penalty ({})",
             rules.source_of("going_out.penalty_when")
         ));
     }
-
     let earns = match g.bonus_when {
         BonusWhen::Always => true,
         BonusWhen::Lowest => lower.is_empty(),
         BonusWhen::StrictlyLowest => lower.is_empty() && tied.is_empty(),
     };
     if g.bonus != 0 && earns {
-        parts.push(format!(
-            "going-out bonus {} ({})",
+        why[e.player].push(format!(
+            "{verb}: bonus {} ({})",
             g.bonus,
             rules.source_of("going_out.bonus")
         ));
-        points += g.bonus;
+        add += i64::from(g.bonus);
     }
-    Adjustment {
-        points,
-        explanation: parts.join("; "),
-    }
+    cur[e.player] += add;
 }
 
 #[cfg(test)]
@@ -509,6 +624,23 @@ mod tests {
             .iter()
             .map(|s| s.to_string())
             .collect()
+    }
+
+    fn ended(out: usize) -> Option<Ended> {
+        Some(Ended {
+            player: out,
+            knocked: false,
+        })
+    }
+
+    fn going_out(scores: &[i32], names: &[String], out: usize, rules: &Rules) -> Adjustment {
+        hole(scores, names, ended(out), rules)
+            .into_iter()
+            .nth(out)
+            .unwrap_or(Adjustment {
+                points: 0,
+                explanation: String::new(),
+            })
     }
 
     fn adjust(house: &str, scores: &[i32], out: usize) -> i32 {

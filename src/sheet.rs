@@ -7,13 +7,14 @@
 //! house = ["out-penalty-10"]        # optional
 //! name = "Sunday at the lake"       # optional
 //! holes = 9                         # optional: the variant's
+//! target = 100                      # optional: play until a total reaches 100
 //! decks = 1                         # optional: the variant's for this many players
 //! tiebreak = ["countback", "shared"]# optional: the variant's
 //! players = ["ann", "bob", "cat"]   # seating order
 //! finish = true                     # optional (default): finish once every hole is in
 //!
 //! [[hole]]
-//! out = "bob"                       # optional: who went out or knocked
+//! out = "bob"                       # optional: who went out (or knock = "bob")
 //! playoff = false                   # optional: a sudden-death playoff hole
 //! grids = { ann = "5 K Q / 5 2 J", bob = "2 7 Q / 2 7 Q", cat = "14" }
 //!
@@ -29,7 +30,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::error::BadInput;
-use crate::game::{GameError, Match, PenaltyRequest, Setup, Typed};
+use crate::game::{Ending, GameError, Match, PenaltyRequest, Setup, Typed};
 use crate::player;
 
 /// A scoresheet that cannot be recorded: where (the file and hole, penalty or key) and
@@ -57,6 +58,7 @@ struct Sheet {
     house: Vec<String>,
     name: Option<String>,
     holes: Option<u32>,
+    target: Option<u32>,
     decks: Option<u32>,
     #[serde(default)]
     tiebreak: Vec<String>,
@@ -77,6 +79,7 @@ fn yes() -> bool {
 #[serde(deny_unknown_fields)]
 struct SheetHole {
     out: Option<String>,
+    knock: Option<String>,
     #[serde(default)]
     playoff: bool,
     grids: BTreeMap<String, GridOrScore>,
@@ -134,6 +137,7 @@ pub fn read(
         rules: near(&sheet.rules),
         house: sheet.house.iter().map(|h| near(h)).collect(),
         holes: sheet.holes,
+        target: sheet.target,
         decks: sheet.decks,
         tiebreak: sheet.tiebreak.clone(),
         name: sheet.name.clone(),
@@ -174,12 +178,22 @@ fn sheet_hole(m: &Match, h: &SheetHole, at: &str) -> Result<crate::game::Hole, G
         };
         entries.push((seat, typed));
     }
-    let out = h
-        .out
-        .as_deref()
-        .map(|n| player::find(&m.players, n))
-        .transpose()?;
-    m.play_hole(&entries, out, h.playoff, at)
+    let ended = match (&h.out, &h.knock) {
+        (Some(n), None) => Some(Ending::out(player::find(&m.players, n)?)),
+        (None, Some(n)) => Some(Ending {
+            seat: player::find(&m.players, n)?,
+            knocked: true,
+        }),
+        (None, None) => None,
+        (Some(_), Some(_)) => {
+            return Err(crate::text::TextError(
+                "a hole is ended by going out or by knocking, not both; give `out` or `knock`"
+                    .into(),
+            )
+            .into())
+        }
+    };
+    m.play_hole(&entries, ended, h.playoff, at)
 }
 
 fn sheet_penalty(

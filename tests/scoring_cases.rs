@@ -65,7 +65,7 @@ fn outcome(case: &Case) -> String {
         Err(_) => return "invalid".into(),
     };
     let decks = case.decks.unwrap_or(rules.deck.decks);
-    if deck::check_hole(&[("p", &grid)], decks, rules.deck.jokers_per_deck).is_err() {
+    if deck::check_hole(&[("p", &grid)], decks, &rules).is_err() {
         return "refused".into();
     }
     scoring::score(&grid, &rules).total.to_string()

@@ -3,10 +3,9 @@
 
 use std::io::IsTerminal;
 
-use super::{pairs, pick_match, Context};
+use super::{ending, pairs, pick_match, Context};
 use crate::cli::HoleArgs;
 use crate::error::{input, Result};
-use crate::player;
 use crate::store;
 use crate::view::matches::HoleRecorded;
 
@@ -41,8 +40,10 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
             Some((entries, out)) => (entries.clone(), *out),
             None => {
                 let entries = m.typed_entries(&pairs(&m, &args.entries)?)?;
-                let out = args.out.as_deref().map(|n| player::find(&m.players, n));
-                (entries, out.transpose()?)
+                (
+                    entries,
+                    ending(&m, args.out.as_deref(), args.knock.as_deref())?,
+                )
             }
         };
         let hole = m.play_hole(&entries, out, args.playoff, &now)?;

@@ -27,7 +27,7 @@ pub fn run(ctx: &Context, args: ImportArgs) -> Result<()> {
             store::insert_penalty(tx, m.id, p)?;
         }
         let mut note = None;
-        if finish && m.holes_played() == m.holes_planned {
+        if finish && m.over() {
             if m.outcome().playoff_needed.is_some() {
                 note = Some("left unfinished: the sudden-death tie needs a playoff hole");
             } else {

@@ -24,7 +24,7 @@ use rusqlite::Connection;
 
 use crate::cli::{Cli, Command};
 use crate::error::{input, Result};
-use crate::game::{GameError, Match};
+use crate::game::{Ending, GameError, Match};
 use crate::store::{self, Store};
 use crate::view::Output;
 
@@ -109,6 +109,17 @@ pub fn pairs(m: &Match, args: &[String]) -> Result<Vec<(String, String)>, GameEr
             }),
         })
         .collect()
+}
+
+/// Who ended the hole, from `--out PLAYER` or `--knock PLAYER` (clap refuses both).
+pub fn ending(m: &Match, out: Option<&str>, knock: Option<&str>) -> Result<Option<Ending>> {
+    let (name, knocked) = match (out, knock) {
+        (Some(name), _) => (name, false),
+        (None, Some(name)) => (name, true),
+        (None, None) => return Ok(None),
+    };
+    let seat = crate::player::find(&m.players, name)?;
+    Ok(Some(Ending { seat, knocked }))
 }
 
 /// Runs the parsed command line.

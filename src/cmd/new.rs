@@ -13,6 +13,7 @@ pub fn run(ctx: &Context, args: NewArgs) -> Result<()> {
         rules: args.rules,
         house: args.house,
         holes: args.holes,
+        target: args.target,
         decks: args.decks,
         tiebreak: args.tiebreak,
         name: args.name,

@@ -37,7 +37,7 @@ pub fn run(ctx: &Context, args: ScoreArgs) -> Result<()> {
         None => rules.deck.decks,
     };
     let grid = Grid::parse_for(&text, rules.expected())?;
-    deck::check_hole(&[("the grid", &grid)], decks, rules.deck.jokers_per_deck)?;
+    deck::check_hole(&[("the grid", &grid)], decks, &rules)?;
     let breakdown = scoring::score(&grid, &rules);
     ctx.out.show(&ScoreView::new(&rules, &grid, breakdown))
 }

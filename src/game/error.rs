@@ -34,6 +34,21 @@ pub enum GameError {
     /// Holes out of range.
     #[error("--holes {0} is out of range; a match is {min} to {max} holes (usually 9 or 18)", min = crate::bounds::Holes::MIN, max = crate::bounds::Holes::MAX)]
     Holes(u32),
+    /// A points target out of range.
+    #[error("--target {0} is out of range; expected {min} to {max} points", min = crate::bounds::Target::MIN, max = crate::bounds::Target::MAX)]
+    Target(u32),
+    /// A regular hole after the target was reached.
+    #[error("{label} is over: {player} reached the target of {target} points with {total}; finish it with `golf finish`")]
+    TargetReached {
+        /// `match N`.
+        label: String,
+        /// Who reached it first in seat order.
+        player: String,
+        /// Their total.
+        total: i64,
+        /// The target.
+        target: u32,
+    },
     /// Decks out of range.
     #[error("--decks {0} is out of range; expected {min} to {max}", min = crate::bounds::Decks::MIN, max = crate::bounds::Decks::MAX)]
     Decks(u32),

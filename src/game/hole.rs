@@ -95,15 +95,35 @@ impl Typed {
     }
 }
 
-/// Scores one hole: `entries` are `(seat, typed)`; `players` names the seats; `out` is the
-/// seat that went out. All checked grids together must fit `decks` decks (RULES.md §7).
-/// Returns the entries in seat order with scores and the going-out adjustment.
+/// Who ended a hole: a seat, and whether they knocked rather than went out (RULES.md §5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ending {
+    /// The seat.
+    pub seat: usize,
+    /// Knocked rather than went out.
+    pub knocked: bool,
+}
+
+impl Ending {
+    /// `seat` went out.
+    pub fn out(seat: usize) -> Ending {
+        Ending {
+            seat,
+            knocked: false,
+        }
+    }
+}
+
+/// Scores one hole: `entries` are `(seat, typed)`; `players` names the seats; `ended` says
+/// who ended the hole. All checked grids together must fit `decks` decks (RULES.md §7).
+/// Returns the entries in seat order with grid scores and the hole adjustments of
+/// RULES.md §5 (score map, going out, lowest-score bonus, tie penalty), each explained.
 pub fn score(
     rules: &Rules,
     decks: u32,
     players: &[String],
     entries: &[(usize, Typed)],
-    out: Option<usize>,
+    ended: Option<Ending>,
 ) -> Result<Vec<Entry>, HoleError> {
     let mut sorted: Vec<&(usize, Typed)> = entries.iter().collect();
     sorted.sort_by_key(|(seat, _)| *seat);
@@ -116,7 +136,7 @@ pub fn score(
             Typed::Grid { text, grid } => {
                 grids.push((name(*seat), grid));
                 let total = scoring::score(grid, rules).total;
-                (text.clone(), Some(grid.to_string()), total)
+                (text.clone(), Some(rules.grid_text(grid)), total)
             }
         };
         result.push(Entry {
@@ -128,15 +148,22 @@ pub fn score(
             explanation: String::new(),
         });
     }
-    deck::check_hole(&grids, decks, rules.deck.jokers_per_deck)?;
-    if let Some(out) = out {
-        let scores: Vec<i32> = result.iter().map(|e| e.score).collect();
-        let names: Vec<String> = result.iter().map(|e| name(e.seat).to_string()).collect();
-        if let Some(i) = result.iter().position(|e| e.seat == out) {
-            let adj = scoring::going_out(&scores, &names, i, rules);
-            result[i].adjustment = adj.points;
-            result[i].explanation = adj.explanation;
-        }
+    deck::check_hole(&grids, decks, rules)?;
+    let scores: Vec<i32> = result.iter().map(|e| e.score).collect();
+    let names: Vec<String> = result.iter().map(|e| name(e.seat).to_string()).collect();
+    let ended = ended.and_then(|e| {
+        let player = result.iter().position(|r| r.seat == e.seat)?;
+        Some(scoring::Ended {
+            player,
+            knocked: e.knocked,
+        })
+    });
+    for (entry, adj) in result
+        .iter_mut()
+        .zip(scoring::hole(&scores, &names, ended, rules))
+    {
+        entry.adjustment = adj.points;
+        entry.explanation = adj.explanation;
     }
     Ok(result)
 }
@@ -148,6 +175,14 @@ impl Match {
         self.check_open()?;
         let played = self.holes_played();
         if !playoff {
+            if let Some((seat, total)) = self.target_reached() {
+                return Err(GameError::TargetReached {
+                    label: self.label(),
+                    player: self.players[seat].clone(),
+                    total,
+                    target: self.target.unwrap_or_default(),
+                });
+            }
             if played >= self.holes_planned {
                 let hint = if self.outcome().playoff_needed.is_some() {
                     "the sudden-death tie needs a playoff hole: add --playoff"
@@ -162,7 +197,7 @@ impl Match {
             }
             return Ok((0..self.players.len()).collect());
         }
-        if played < self.holes_planned {
+        if played < self.holes_planned && self.target_reached().is_none() {
             return Err(GameError::PlayoffTooEarly {
                 label: self.label(),
                 played,
@@ -235,15 +270,15 @@ impl Match {
     pub fn play_hole(
         &self,
         entries: &[(usize, Typed)],
-        out: Option<usize>,
+        ended: Option<Ending>,
         playoff: bool,
         at: &str,
     ) -> Result<Hole, GameError> {
         let seats = self.seats_for(playoff)?;
         let what = if playoff { "a playoff hole" } else { "a hole" };
         self.require_seats(entries, &seats, what)?;
-        if let Some(o) = out.filter(|o| !seats.contains(o)) {
-            return Err(GameError::OutNotPlaying(self.players[o].clone()));
+        if let Some(e) = ended.filter(|e| !seats.contains(&e.seat)) {
+            return Err(GameError::OutNotPlaying(self.players[e.seat].clone()));
         }
         let number = if playoff {
             self.playoff_holes().count() as u32 + 1
@@ -253,8 +288,9 @@ impl Match {
         Ok(Hole {
             number,
             playoff,
-            out,
-            entries: score(&self.rules, self.decks, &self.players, entries, out)?,
+            out: ended.map(|e| e.seat),
+            knocked: ended.is_some_and(|e| e.knocked),
+            entries: score(&self.rules, self.decks, &self.players, entries, ended)?,
             recorded_at: at.to_string(),
         })
     }
@@ -301,12 +337,16 @@ impl Match {
             };
             entries.push((e.seat, typed));
         }
-        let out = out.unwrap_or(old.out);
+        let ended = match out {
+            Some(out) => out.map(Ending::out),
+            None => old.ending(),
+        };
         let new = Hole {
             number,
             playoff: false,
-            out,
-            entries: score(&self.rules, self.decks, &self.players, &entries, out)?,
+            out: ended.map(|e| e.seat),
+            knocked: ended.is_some_and(|e| e.knocked),
+            entries: score(&self.rules, self.decks, &self.players, &entries, ended)?,
             recorded_at: at.to_string(),
         };
         let audit = self.audit_entry("amend", &old, at);
@@ -370,7 +410,7 @@ mod tests {
             &[(1, "2 7 Q / 2 7 Q"), (0, "5 K Q / 5 2 J"), (2, "12")],
         )
         .unwrap();
-        let hole = score(&rules, 1, &players(), &entries, Some(0)).unwrap();
+        let hole = score(&rules, 1, &players(), &entries, Some(Ending::out(0))).unwrap();
         assert_eq!(
             hole.iter().map(|e| e.seat).collect::<Vec<_>>(),
             vec![0, 1, 2]

@@ -11,7 +11,7 @@ pub mod setup;
 pub mod standings;
 
 pub use error::GameError;
-pub use hole::{HoleError, Typed};
+pub use hole::{Ending, HoleError, Typed};
 pub use penalty::Kind as PenaltyRequest;
 pub use setup::Setup;
 pub use standings::{Outcome, Standing, TiebreakStep};
@@ -52,8 +52,11 @@ pub struct Hole {
     pub number: u32,
     /// A sudden-death playoff hole (does not count towards totals).
     pub playoff: bool,
-    /// The seat of the player who went out (or knocked).
+    /// The seat of the player who ended the hole (went out or knocked).
     pub out: Option<usize>,
+    /// Whether that player knocked rather than went out.
+    #[serde(default)]
+    pub knocked: bool,
     /// One entry per player (per tied player on a playoff hole), in seat order.
     pub entries: Vec<Entry>,
     /// When it was recorded (RFC 3339, UTC).
@@ -61,6 +64,14 @@ pub struct Hole {
 }
 
 impl Hole {
+    /// Who ended the hole, if recorded.
+    pub fn ending(&self) -> Option<hole::Ending> {
+        self.out.map(|seat| hole::Ending {
+            seat,
+            knocked: self.knocked,
+        })
+    }
+
     /// The entry of a seat on this hole.
     pub fn entry(&self, seat: usize) -> Option<&Entry> {
         self.entries.iter().find(|e| e.seat == seat)
@@ -134,8 +145,11 @@ pub struct Match {
     pub name: Option<String>,
     /// The fully resolved rules, as stored when the match began.
     pub rules: Rules,
-    /// Holes to play.
+    /// Holes to play (with a target, the most that may be played).
     pub holes_planned: u32,
+    /// Play until a total reaches this many points (RULES.md §8).
+    #[serde(default)]
+    pub target: Option<u32>,
     /// Decks in play.
     pub decks: u32,
     /// The tiebreak chain agreed at `new`.
@@ -241,7 +255,7 @@ impl Match {
     /// play, or a sudden-death tie that no playoff hole has decided yet.
     pub fn finish(&mut self, at: &str) -> Result<Outcome, GameError> {
         self.check_open()?;
-        if self.holes_played() < self.holes_planned {
+        if !self.over() {
             return Err(GameError::HolesToPlay {
                 label: self.label(),
                 played: self.holes_played(),
@@ -254,6 +268,21 @@ impl Match {
         }
         self.finished_at = Some(at.to_string());
         Ok(outcome)
+    }
+
+    /// The first player (in seat order) whose total has reached the match's target, with
+    /// that total; `None` without a target or before it is reached (RULES.md §8).
+    pub fn target_reached(&self) -> Option<(usize, i64)> {
+        let target = i64::from(self.target?);
+        self.standings()
+            .into_iter()
+            .find(|s| s.total >= target)
+            .map(|s| (s.seat, s.total))
+    }
+
+    /// Whether every regular hole is played: all planned holes, or the target reached.
+    pub fn over(&self) -> bool {
+        self.holes_played() >= self.holes_planned || self.target_reached().is_some()
     }
 
     /// The regular (non-playoff) holes, in order.

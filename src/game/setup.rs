@@ -2,7 +2,7 @@
 //! order, holes, decks and the tiebreak chain checked — before anything is recorded.
 
 use super::{GameError, Match};
-use crate::bounds::{Decks, Holes};
+use crate::bounds::{Decks, Holes, Target};
 use crate::player;
 use crate::rules::{self, Tiebreak};
 
@@ -18,8 +18,10 @@ pub struct Setup {
     pub rules: String,
     /// House rules, in order.
     pub house: Vec<String>,
-    /// Holes, if not the variant's.
+    /// Holes, if not the variant's (with a target, the most that may be played).
     pub holes: Option<u32>,
+    /// Play to this many points, if not the rules' (RULES.md §8).
+    pub target: Option<u32>,
     /// Decks, if not the rules' for this many players.
     pub decks: Option<u32>,
     /// Tiebreak methods, if not the variant's chain.
@@ -38,13 +40,23 @@ impl Match {
     pub fn new(setup: &Setup, at: &str) -> Result<Match, GameError> {
         let rules = rules::resolve(&setup.rules, &setup.house)?;
         let players = players(&setup.players, &rules.name)?;
-        let holes = setup.holes.unwrap_or(rules.holes);
+        let target = setup.target.or(rules.target);
+        if let Some(t) = target {
+            Target::try_from(i64::from(t)).map_err(|_| GameError::Target(t))?;
+        }
+        // played to a target, the hole count is a limit that may be left open
+        let open = u32::try_from(Holes::MAX).unwrap_or(36);
+        let holes = match (setup.holes, target) {
+            (Some(h), _) => h,
+            (None, Some(_)) => open,
+            (None, None) => rules.holes,
+        };
         Holes::try_from(i64::from(holes)).map_err(|_| GameError::Holes(holes))?;
         let decks = setup
             .decks
             .unwrap_or_else(|| rules.deck.decks_for(players.len()));
         Decks::try_from(i64::from(decks)).map_err(|_| GameError::Decks(decks))?;
-        let cards = rules.deck.cards_per_deck() * decks;
+        let cards = rules.cards_in(decks);
         let per_grid = rules.layout.rows * rules.layout.columns;
         let dealt = (players.len() * per_grid) as u32;
         if dealt > cards {
@@ -72,6 +84,7 @@ impl Match {
             name,
             rules,
             holes_planned: holes,
+            target,
             decks,
             tiebreak,
             players,

@@ -128,6 +128,11 @@ impl Match {
         let played = self.holes_played();
         let progress = if finished {
             String::new()
+        } else if let (Some((seat, total)), Some(t)) = (self.target_reached(), self.target) {
+            format!(
+                " after hole {played}, where {} reached the target of {t} with {total} (`golf finish` records the result)",
+                self.players[seat]
+            )
         } else if played == self.holes_planned {
             " after the last hole (`golf finish` records the result)".to_string()
         } else {

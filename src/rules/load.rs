@@ -475,8 +475,9 @@ impl Resolved<'_> {
             columns: self.required(l.columns, "layout.columns")?.0 as usize,
         };
         let deck = self.deck(raw.deck.unwrap_or_default())?;
-        let values = self.values(raw.values.unwrap_or_default(), &deck)?;
-        let matching = self.matching(raw.matching.unwrap_or_default(), &layout)?;
+        let pack = self.pack(raw.pack, &deck)?;
+        let values = self.values(raw.values.unwrap_or_default(), &deck, &pack)?;
+        let matching = self.matching(raw.matching.unwrap_or_default(), &layout, &pack)?;
         let g = raw.going_out.unwrap_or_default();
         let going_out = GoingOut {
             penalty: self.required(g.penalty, "going_out.penalty")?,
@@ -514,6 +515,9 @@ impl Resolved<'_> {
             holes: self.required(mt.holes, "match.holes")?.0,
             tiebreak,
             tournament: self.tournament(raw.tournament.unwrap_or_default())?,
+            pack,
+            hole: hole_rules(raw.hole.unwrap_or_default()),
+            target: mt.target.map(|t| t.0),
             play: play_rules(raw.play.unwrap_or_default(), &sources),
             rulings: raw
                 .rulings
@@ -534,6 +538,7 @@ impl Resolved<'_> {
         Ok(Deck {
             decks: self.required(d.decks, "deck.decks")?.0,
             jokers_per_deck: self.required(d.jokers_per_deck, "deck.jokers_per_deck")?.0,
+            jokers: d.jokers.map(|j| j.0),
             decks_by_players: d
                 .decks_by_players
                 .unwrap_or_default()
@@ -543,9 +548,90 @@ impl Resolved<'_> {
         })
     }
 
-    fn values(&self, v: super::raw::RawValues, deck: &Deck) -> Result<Values, RulesError> {
+    /// A pack of the rules' own: 1 to 64 faces, each with tokens no other face uses and
+    /// that can be typed in a grid; no jokers beside it.
+    fn pack(
+        &self,
+        raw: Option<super::raw::RawPack>,
+        deck: &Deck,
+    ) -> Result<Vec<super::Face>, RulesError> {
+        let Some(raw) = raw else {
+            return Ok(Vec::new());
+        };
+        let bad = |message: String| self.invalid("pack.faces", message);
+        if raw.faces.is_empty() || raw.faces.len() > 64 {
+            return Err(bad(format!(
+                "a pack has 1 to 64 faces; this one has {}",
+                raw.faces.len()
+            )));
+        }
+        if deck.has_jokers() {
+            return Err(bad(
+                "a pack of its own holds no jokers; set deck.jokers_per_deck = 0 and list any wild card as a face".into(),
+            ));
+        }
+        let mut seen: Vec<String> = Vec::new();
+        let mut faces = Vec::new();
+        for f in raw.faces {
+            if f.tokens.is_empty() {
+                return Err(bad(format!(
+                    "the face `{}` has no tokens; expected what players type for it",
+                    f.name
+                )));
+            }
+            for t in &f.tokens {
+                let t = t.to_uppercase();
+                if t.is_empty()
+                    || t.chars()
+                        .any(|c| c.is_whitespace() || matches!(c, ',' | '/' | '|'))
+                {
+                    return Err(bad(format!("the token `{t}` cannot be typed in a grid; expected no spaces, commas, `/` or `|`")));
+                }
+                if seen.contains(&t) {
+                    return Err(bad(format!(
+                        "the token `{t}` stands for two faces; expected each token once"
+                    )));
+                }
+                seen.push(t);
+            }
+            faces.push(super::Face {
+                name: f.name,
+                tokens: f.tokens,
+                copies: f.copies.0,
+                value: f.value.0,
+            });
+        }
+        Ok(faces)
+    }
+
+    /// The rank a key of `matching.matched_values` or `matching.rank_columns` names: a
+    /// rank (`J`, `joker`), or a face of the pack by name or token.
+    fn rank_of(&self, key: &str, table: &str, pack: &[super::Face]) -> Result<Rank, RulesError> {
+        let face = pack.iter().position(|f| {
+            f.name.eq_ignore_ascii_case(key) || f.tokens.iter().any(|t| t.eq_ignore_ascii_case(key))
+        });
+        match (face, Rank::parse(key)) {
+            (Some(i), _) => Ok(Rank::Face(i as u8)),
+            (None, Some(rank)) if pack.is_empty() => Ok(rank),
+            _ => Err(self.invalid(
+                &format!("matching.{table}.{key}"),
+                format!("`{key}` is not a rank of this pack; expected A, 2–10, J, Q, K, joker, or a face of the rules' own pack"),
+            )),
+        }
+    }
+
+    fn values(
+        &self,
+        v: super::raw::RawValues,
+        deck: &Deck,
+        pack: &[super::Face],
+    ) -> Result<Values, RulesError> {
+        let faces: Vec<i32> = pack.iter().map(|f| f.value).collect();
         let mut ranks = [0; 13];
         for (i, value) in v.ranks().into_iter().enumerate() {
+            if !pack.is_empty() {
+                break; // the pack's faces carry their own values
+            }
             let rank = Rank::STANDARD[i];
             ranks[i] = value.ok_or_else(|| {
                 self.invalid(
@@ -567,6 +653,7 @@ impl Resolved<'_> {
             ));
         }
         Ok(Values {
+            faces,
             ranks,
             joker: v.joker.map(|v| v.0),
             suited: v
@@ -582,7 +669,17 @@ impl Resolved<'_> {
         &self,
         m: super::raw::RawMatching,
         layout: &Layout,
+        pack: &[super::Face],
     ) -> Result<Matching, RulesError> {
+        let mut matched_values = Vec::new();
+        for (key, points) in m.matched_values.unwrap_or_default() {
+            matched_values.push((self.rank_of(&key, "matched_values", pack)?, points.0));
+        }
+        let mut rank_columns = Vec::new();
+        for (key, table) in m.rank_columns.unwrap_or_default() {
+            let table = table.into_iter().map(|(k, v)| (k.0, v.0)).collect();
+            rank_columns.push((self.rank_of(&key, "rank_columns", pack)?, table));
+        }
         let matching = Matching {
             columns: self.required(m.columns, "matching.columns")?,
             rows: self.required(m.rows, "matching.rows")?,
@@ -596,6 +693,8 @@ impl Resolved<'_> {
                 .into_iter()
                 .map(|(k, v)| (k.0, v.0))
                 .collect(),
+            rank_columns,
+            matched_values,
         };
         if matching.diagonals && layout.rows != layout.columns {
             return Err(self.invalid(
@@ -623,6 +722,20 @@ impl Resolved<'_> {
             ));
         }
         Ok(tournament)
+    }
+}
+
+/// The hole adjustments of `[hole]` (RULES.md §5 steps 1, 3, 4).
+fn hole_rules(h: super::raw::RawHole) -> super::HoleRules {
+    super::HoleRules {
+        score_map: h
+            .score_map
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(k, v)| (k.0, v.0))
+            .collect(),
+        lowest_bonus: h.lowest_bonus.map(|p| p.0),
+        tie_penalty: h.tie_penalty.map(|p| p.0),
     }
 }
 

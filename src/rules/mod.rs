@@ -48,12 +48,48 @@ pub struct Rules {
     pub tiebreak: Vec<Tiebreak>,
     /// Tournament penalties (RULES.md §9).
     pub tournament: Tournament,
+    /// A pack of the rules' own (RULES.md §4.1): its faces replace A–K and jokers; empty
+    /// for the standard pack.
+    #[serde(default)]
+    pub pack: Vec<Face>,
+    /// The hole adjustments besides going out (RULES.md §5 steps 1, 3, 4).
+    #[serde(default)]
+    pub hole: HoleRules,
+    /// Play to this many points instead of a number of holes (RULES.md §8).
+    #[serde(default)]
+    pub target: Option<u32>,
     /// Rules of play with no scoring effect, shown on the scorecard (RULES.md §6).
     pub play: Vec<PlayRule>,
     /// Official rulings for disputes (RULES.md §10).
     pub rulings: Vec<Ruling>,
     /// The source of each rule, keyed by its dotted key (`matching.columns`, `values.2`).
     pub sources: BTreeMap<String, String>,
+}
+
+/// A face of a pack of the rules' own (RULES.md §4.1): what players type for it, how many
+/// copies one pack holds, and what it scores.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Face {
+    /// Its name (`hole-in-one`, `8`).
+    pub name: String,
+    /// The tokens players type, the first the one golf prints (`-5`, `HIO`).
+    pub tokens: Vec<String>,
+    /// Copies in one pack (1 to 64).
+    pub copies: u32,
+    /// Its value (−100 to 100).
+    pub value: i32,
+}
+
+/// The hole adjustments of RULES.md §5 besides going out; a rule that is not set does
+/// nothing.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HoleRules {
+    /// Step 1: a score equal to a key becomes the value (`blackjack`: 21 → 0).
+    pub score_map: Vec<(i32, i32)>,
+    /// Step 3: added by every player with the hole's lowest score (`underdog`: −3).
+    pub lowest_bonus: Option<i32>,
+    /// Step 4: added by every player whose score equals another's (`tied-shame`: +5).
+    pub tie_penalty: Option<i32>,
 }
 
 /// Grid shape: rows × columns, from 1×1 to 4×6 (RULES.md §3).
@@ -72,6 +108,9 @@ pub struct Deck {
     pub decks: u32,
     /// Jokers added per deck.
     pub jokers_per_deck: u32,
+    /// Jokers in the whole pack however many decks (`lucky-swing`: 1), when set.
+    #[serde(default)]
+    pub jokers: Option<u32>,
     /// `(players, decks)`: from that many players on, use that many decks; ascending.
     pub decks_by_players: Vec<(u32, u32)>,
 }
@@ -87,15 +126,14 @@ impl Deck {
             .map_or(self.decks, |(_, d)| *d)
     }
 
-    /// Cards in one deck: every standard rank in each of the four suits, and the jokers
-    /// (RULES.md §7).
-    pub fn cards_per_deck(&self) -> u32 {
-        crate::card::Rank::STANDARD.len() as u32 * 4 + self.jokers_per_deck
+    /// Jokers that `decks` decks hold: the pack's total where set, else per deck × decks.
+    pub fn jokers_in(&self, decks: u32) -> u32 {
+        self.jokers.unwrap_or(self.jokers_per_deck * decks)
     }
 
     /// Whether the deck holds jokers at all.
     pub fn has_jokers(&self) -> bool {
-        self.jokers_per_deck > 0
+        self.jokers.map_or(self.jokers_per_deck > 0, |j| j > 0)
     }
 }
 
@@ -108,6 +146,9 @@ pub struct Values {
     pub joker: Option<i32>,
     /// Values of particular suited cards, applied before the rank's value.
     pub suited: Vec<(Rank, Suit, i32)>,
+    /// Values of the faces of a pack of the rules' own, in the pack's order.
+    #[serde(default)]
+    pub faces: Vec<i32>,
 }
 
 impl Values {
@@ -130,6 +171,7 @@ impl Values {
     pub fn of_rank(&self, rank: Rank) -> i32 {
         match rank {
             Rank::Joker => self.joker.unwrap_or(0),
+            Rank::Face(i) => self.faces.get(usize::from(i)).copied().unwrap_or(0),
             other => {
                 let i = Rank::STANDARD.iter().position(|r| *r == other).unwrap_or(0);
                 self.ranks[i]
@@ -177,6 +219,14 @@ pub struct Matching {
     pub negative_matches: NegativeMatches,
     /// `k matched columns of one rank → points`, e.g. `{2: -10}` (RULES.md §3 step 5).
     pub same_rank_columns: BTreeMap<u32, i32>,
+    /// A rank's own table, added on top of the general one (`wolfpack`: jacks
+    /// `{2: -5, 3: -5, 4: -5}`).
+    #[serde(default)]
+    pub rank_columns: Vec<(Rank, BTreeMap<u32, i32>)>,
+    /// What a matched set of one rank scores instead of 0 (`eagle-eye`: jokers −4)
+    /// (RULES.md §3 step 3).
+    #[serde(default)]
+    pub matched_values: Vec<(Rank, i32)>,
 }
 
 /// A going-out penalty (RULES.md §5).
@@ -193,6 +243,8 @@ pub enum Penalty {
     DoublePlus(i32),
     /// `per-player N`: +N for each other player who tied or beat the one who went out.
     PerPlayer(i32),
+    /// `times N`: a positive score is multiplied by N (2 to 10); 0 or less is unchanged.
+    Times(i32),
 }
 
 impl FromStr for Penalty {
@@ -215,8 +267,16 @@ impl FromStr for Penalty {
             ["add", n] => Ok(Penalty::Add(number(n)?)),
             ["double-plus", n] => Ok(Penalty::DoublePlus(number(n)?)),
             ["per-player", n] => Ok(Penalty::PerPlayer(number(n)?)),
+            ["times", n] => match n.parse::<i64>().ok().map(crate::bounds::Times::try_from) {
+                Some(Ok(t)) => Ok(Penalty::Times(t.0 as i32)),
+                _ => Err(format!(
+                    "`{n}` is not a multiplier; `times N` takes N from {} to {}",
+                    crate::bounds::Times::MIN,
+                    crate::bounds::Times::MAX
+                )),
+            },
             _ => Err(format!(
-                "`{s}` is not a penalty; expected `none`, `add N`, `double`, `double-plus N` or `per-player N`"
+                "`{s}` is not a penalty; expected `none`, `add N`, `double`, `double-plus N`, `times N` or `per-player N`"
             )),
         }
     }
@@ -243,6 +303,7 @@ impl fmt::Display for Penalty {
             Penalty::Double => f.write_str("double"),
             Penalty::DoublePlus(n) => write!(f, "double-plus {n}"),
             Penalty::PerPlayer(n) => write!(f, "per-player {n}"),
+            Penalty::Times(n) => write!(f, "times {n}"),
         }
     }
 }
@@ -255,6 +316,8 @@ pub enum PenaltyWhen {
     NotLowest,
     /// Someone else scored lower or equal.
     NotStrictlyLowest,
+    /// Whenever the player ended the hole.
+    Always,
 }
 
 /// When the going-out bonus applies (RULES.md §5).
@@ -541,7 +604,67 @@ impl Rules {
             columns: self.layout.columns,
             jokers: self.deck.has_jokers(),
             rules: &self.name,
+            pack: &self.pack,
+            suited: &self.values.suited,
         }
+    }
+
+    /// Cards dealt from `decks` decks (or packs of the rules' own), jokers included.
+    pub fn cards_in(&self, decks: u32) -> u32 {
+        if self.pack.is_empty() {
+            Rank::STANDARD.len() as u32 * 4 * decks + self.deck.jokers_in(decks)
+        } else {
+            self.pack.iter().map(|f| f.copies).sum::<u32>() * decks
+        }
+    }
+
+    /// How many cards of `rank` `decks` decks hold (RULES.md §7).
+    pub fn copies_of(&self, rank: Rank, decks: u32) -> u32 {
+        match rank {
+            Rank::Joker => self.deck.jokers_in(decks),
+            Rank::Face(i) => self.pack.get(usize::from(i)).map_or(0, |f| f.copies) * decks,
+            _ => 4 * decks,
+        }
+    }
+
+    /// A card as players type it: a face of the rules' own pack by its first token.
+    pub fn card_text(&self, card: Card) -> String {
+        match card.rank {
+            Rank::Face(i) => self
+                .pack
+                .get(usize::from(i))
+                .and_then(|f| f.tokens.first().cloned())
+                .unwrap_or_else(|| card.to_string()),
+            _ => card.to_string(),
+        }
+    }
+
+    /// A rank in the plural for explanations: `kings`, or a face's name (`8s`).
+    pub fn plural(&self, rank: Rank) -> String {
+        match rank {
+            Rank::Face(i) => self
+                .pack
+                .get(usize::from(i))
+                .map_or_else(|| rank.plural().to_string(), |f| format!("{}s", f.name)),
+            _ => rank.plural().to_string(),
+        }
+    }
+
+    /// A grid in notation, faces of the rules' own pack by their tokens.
+    pub fn grid_text(&self, grid: &crate::grid::Grid) -> String {
+        if self.pack.is_empty() {
+            return grid.to_string();
+        }
+        grid.cards()
+            .chunks(grid.columns())
+            .map(|row| {
+                row.iter()
+                    .map(|c| self.card_text(*c))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join(" / ")
     }
 }
 

@@ -67,7 +67,8 @@ use serde::Deserialize;
 
 use super::{Anywhere, BonusWhen, NegativeMatches, Penalty, PenaltyWhen, Tiebreak};
 use crate::bounds::{
-    CardValue, Columns, Decks, Holes, JokersPerDeck, LatePerMinute, Points, Rows, SetPoints,
+    CardValue, Columns, Copies, Decks, Holes, JokersPerDeck, LatePerMinute, MappedScore,
+    PackJokers, Points, Rows, SetPoints, Target,
 };
 
 /// One rules file as written: every key optional, unknown keys refused.
@@ -99,6 +100,10 @@ pub struct RawLayer {
     pub match_: Option<RawMatch>,
     /// Tournament penalties.
     pub tournament: Option<RawTournament>,
+    /// A pack of the rules' own.
+    pub pack: Option<RawPack>,
+    /// Hole adjustments besides going out.
+    pub hole: Option<RawHole>,
     /// Rules of play with no scoring effect, by name.
     pub play: Option<BTreeMap<String, RawPlay>>,
     /// Rulings, by id.
@@ -127,6 +132,8 @@ pub struct RawDeck {
     pub jokers_per_deck: Option<JokersPerDeck>,
     /// Player count (as a key) → decks.
     pub decks_by_players: Option<BTreeMap<PlayerCount, Decks>>,
+    /// Jokers in the whole pack however many decks, 0 to 64.
+    pub jokers: Option<PackJokers>,
 }
 
 /// `[values]`: a value per rank, the joker's, and suited overrides.
@@ -204,6 +211,10 @@ pub struct RawMatching {
     pub negative_matches: Option<NegativeMatches>,
     /// Matched columns of one rank (as a key, 1 to 6) → points.
     pub same_rank_columns: Option<BTreeMap<ColumnCount, SetPoints>>,
+    /// A rank's own same-rank table (rank → columns → points), added to the general one.
+    pub rank_columns: Option<BTreeMap<String, BTreeMap<ColumnCount, SetPoints>>>,
+    /// What a matched set all of one rank scores (rank → points).
+    pub matched_values: Option<BTreeMap<String, SetPoints>>,
 }
 
 /// `[going_out]`.
@@ -228,6 +239,8 @@ pub struct RawMatch {
     pub holes: Option<Holes>,
     /// Tiebreak methods in order.
     pub tiebreak: Option<Vec<Tiebreak>>,
+    /// Play to this many points, 1 to 10,000.
+    pub target: Option<Target>,
 }
 
 /// `[tournament]`.
@@ -238,6 +251,57 @@ pub struct RawTournament {
     pub illegal_move: Option<Vec<super::Offence>>,
     /// Points per minute late, 0 to 100.
     pub late_per_minute: Option<LatePerMinute>,
+}
+
+/// `[pack]`: a pack of the rules' own (RULES.md §4.1).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPack {
+    /// Its faces, in order.
+    pub faces: Vec<RawFace>,
+}
+
+/// One face of `[pack]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawFace {
+    /// Its name.
+    pub name: String,
+    /// What players type for it; the first is printed.
+    pub tokens: Vec<String>,
+    /// Copies in one pack, 1 to 64.
+    pub copies: Copies,
+    /// Its value, −100 to 100.
+    pub value: CardValue,
+}
+
+/// `[hole]`: the hole adjustments besides going out (RULES.md §5).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawHole {
+    /// Score (as a key, −500 to 500) → the score it becomes.
+    pub score_map: Option<BTreeMap<ScoreKey, MappedScore>>,
+    /// Added by every player with the lowest score, −100 to 100.
+    pub lowest_bonus: Option<Points>,
+    /// Added by every player whose score equals another's, −100 to 100.
+    pub tie_penalty: Option<Points>,
+}
+
+/// A score written as a table key (`"21"`), −500 to 500.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(try_from = "String")]
+pub struct ScoreKey(pub i32);
+
+impl TryFrom<String> for ScoreKey {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        match s.trim().parse::<i64>().ok().map(MappedScore::try_from) {
+            Some(Ok(n)) => Ok(ScoreKey(n.0)),
+            _ => Err(format!(
+                "`{s}` is not a score; expected a whole number from -500 to 500"
+            )),
+        }
+    }
 }
 
 /// `[play.NAME]`.

@@ -23,8 +23,8 @@ pub fn insert_match(conn: &Connection, m: &Match) -> anyhow::Result<i64> {
             r.get(0)
         })?;
     conn.execute(
-        "INSERT INTO matches (name, rules_name, rule_set, holes_planned, decks, tiebreak, started_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO matches (name, rules_name, rule_set, holes_planned, decks, tiebreak, started_at, target)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         params![
             m.name,
             m.rules.name,
@@ -32,7 +32,8 @@ pub fn insert_match(conn: &Connection, m: &Match) -> anyhow::Result<i64> {
             m.holes_planned,
             m.decks,
             tiebreak.join(","),
-            m.started_at
+            m.started_at,
+            m.target
         ],
     )?;
     let id = conn.last_insert_rowid();
@@ -127,7 +128,7 @@ fn shown(t: String) -> String {
 fn load_header(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
     let row = conn
         .query_row(
-            "SELECT m.name, r.json, m.holes_planned, m.decks, m.tiebreak, m.started_at, m.finished_at
+            "SELECT m.name, r.json, m.holes_planned, m.decks, m.tiebreak, m.started_at, m.finished_at, m.target
              FROM matches m JOIN rule_sets r ON r.id = m.rule_set WHERE m.id = ?1",
             [id],
             |r| {
@@ -139,11 +140,13 @@ fn load_header(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
                     r.get::<_, String>(4)?,
                     r.get::<_, String>(5)?,
                     r.get::<_, Option<String>>(6)?,
+                    r.get::<_, Option<u32>>(7)?,
                 ))
             },
         )
         .optional()?;
-    let Some((name, rules_json, holes_planned, decks, tiebreak, started_at, finished_at)) = row
+    let Some((name, rules_json, holes_planned, decks, tiebreak, started_at, finished_at, target)) =
+        row
     else {
         return Ok(None);
     };
@@ -161,6 +164,7 @@ fn load_header(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
         name,
         rules,
         holes_planned,
+        target,
         decks,
         tiebreak,
         players: vec![],
@@ -174,7 +178,7 @@ fn load_header(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
 
 fn load_holes(conn: &Connection, id: i64) -> anyhow::Result<Vec<Hole>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT h.id, h.number, h.playoff, h.out_seat, h.recorded_at
+        "SELECT h.id, h.number, h.playoff, h.out_seat, h.recorded_at, h.knocked
          FROM holes h WHERE h.match_id = ?1 ORDER BY h.playoff, h.number",
     )?;
     let rows = stmt
@@ -185,6 +189,7 @@ fn load_holes(conn: &Connection, id: i64) -> anyhow::Result<Vec<Hole>> {
                 r.get::<_, bool>(2)?,
                 r.get::<_, Option<i64>>(3)?,
                 r.get::<_, String>(4)?,
+                r.get::<_, bool>(5)?,
             ))
         })?
         .collect::<Result<Vec<_>, _>>()?;
@@ -192,7 +197,7 @@ fn load_holes(conn: &Connection, id: i64) -> anyhow::Result<Vec<Hole>> {
         "SELECT seat, typed, grid, score, adjustment, explanation FROM grids WHERE hole_id = ?1 ORDER BY seat",
     )?;
     let mut holes = Vec::with_capacity(rows.len());
-    for (hole_id, number, playoff, out, recorded_at) in rows {
+    for (hole_id, number, playoff, out, recorded_at, knocked) in rows {
         let entries = grids
             .query_map([hole_id], |r| {
                 Ok(Entry {
@@ -209,6 +214,7 @@ fn load_holes(conn: &Connection, id: i64) -> anyhow::Result<Vec<Hole>> {
             number,
             playoff,
             out: out.map(seat),
+            knocked,
             entries,
             recorded_at,
         });
@@ -262,13 +268,14 @@ fn load_penalties(conn: &Connection, id: i64) -> anyhow::Result<Vec<PenaltyRecor
 /// Records one hole with every entry.
 pub fn insert_hole(conn: &Connection, match_id: i64, hole: &Hole) -> anyhow::Result<()> {
     conn.execute(
-        "INSERT INTO holes (match_id, number, playoff, out_seat, recorded_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO holes (match_id, number, playoff, out_seat, recorded_at, knocked) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![
             match_id,
             hole.number,
             hole.playoff,
             hole.out.map(|s| s as i64),
-            hole.recorded_at
+            hole.recorded_at,
+            hole.knocked
         ],
     )?;
     let hole_id = conn.last_insert_rowid();

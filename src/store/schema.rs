@@ -18,7 +18,10 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 pub const APPLICATION_ID: i32 = 0x474F_4C46;
 
 /// The migrations, in order; index + 1 is the schema version each brings.
-pub const MIGRATIONS: &[&str] = &[include_str!("../../migrations/0001_initial.sql")];
+pub const MIGRATIONS: &[&str] = &[
+    include_str!("../../migrations/0001_initial.sql"),
+    include_str!("../../migrations/0002_knock_and_target.sql"),
+];
 
 /// How long a command waits for another process's write lock.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -452,7 +455,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("golf.db");
         {
-            let conn = open_for_write(&path).unwrap();
+            let conn = open_for_write_with(&path, &MIGRATIONS[..1]).unwrap();
             conn.execute_batch(
                 "INSERT INTO rule_sets (id, json) VALUES (1, '{}');
                  INSERT INTO matches (rules_name, rule_set, holes_planned, decks, tiebreak, started_at)
@@ -482,9 +485,11 @@ mod tests {
             .query_row("SELECT count(*) FROM matches", [], |r| r.get(0))
             .unwrap();
         assert_eq!(n, 1);
-        // and this golf, which knows one migration, now refuses the upgraded file
+        // and a golf that knows one migration now refuses the upgraded file
         drop(conn);
-        let err = open_for_write(&path).unwrap_err().to_string();
+        let err = open_for_write_with(&path, &MIGRATIONS[..1])
+            .unwrap_err()
+            .to_string();
         assert!(
             err.contains("schema version 2, newer than this golf understands (version 1)"),
             "{err}"
@@ -538,6 +543,39 @@ mod tests {
         std::fs::write(&path, &bytes).unwrap();
         let err = check_raw(&path, 1).unwrap_err().to_string();
         assert!(err.contains("application id 0x1234"), "{err}");
+    }
+
+    /// A version 1 database (golf before knocks and targets) is upgraded in place: its
+    /// holes become holes that were not knocked, its matches have no target.
+    #[test]
+    fn a_version_1_database_is_upgraded_keeping_its_matches() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("golf.db");
+        {
+            let conn = open_for_write_with(&path, &MIGRATIONS[..1]).unwrap();
+            conn.execute_batch(
+                "INSERT INTO rule_sets (id, json) VALUES (1, '{}');
+                 INSERT INTO matches (rules_name, rule_set, holes_planned, decks, tiebreak, started_at)
+                 VALUES ('classic', 1, 9, 1, 'shared', 'then');
+                 INSERT INTO seats VALUES (1, 0, 'ann'), (1, 1, 'bob');
+                 INSERT INTO holes (match_id, number, playoff, out_seat, recorded_at)
+                 VALUES (1, 1, 0, 1, 'then');",
+            )
+            .unwrap();
+        }
+        let conn = open_for_write(&path).unwrap();
+        let (knocked, target): (bool, Option<i64>) = conn
+            .query_row(
+                "SELECT h.knocked, m.target FROM holes h JOIN matches m ON m.id = h.match_id",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap();
+        assert_eq!((knocked, target), (false, None));
+        let v: i64 = conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(v, latest_version());
     }
 
     #[test]
