@@ -116,9 +116,7 @@ pub enum GridErrorKind {
         rules: String,
     },
     /// A token that is not a face of the rules' own pack.
-    #[error(
-        "row {row}, card {position}: `{token}` is not a card of {rules}; expected one of {faces}"
-    )]
+    #[error("row {row}, card {position}: `{token}` is not a card of {faces}")]
     NotAFace {
         /// 1-based row number.
         row: usize,
@@ -126,13 +124,11 @@ pub enum GridErrorKind {
         position: usize,
         /// The token as typed.
         token: String,
-        /// The rules' name.
-        rules: String,
-        /// The faces and their tokens.
+        /// The rules and their faces: `play-nine; expected one of -5 (HIO), 0, …`.
         faces: String,
     },
     /// A card of a rank with suited values typed without its suit.
-    #[error("row {row}, card {position}: `{token}` needs a suit, because {rules} values some {rank} by suit ({values}); type it as e.g. {token}h or {token}s")]
+    #[error("row {row}, card {position}: `{token}` needs a suit, because {why}; type it as e.g. {token}h or {token}s")]
     SuitRequired {
         /// 1-based row number.
         row: usize,
@@ -140,12 +136,9 @@ pub enum GridErrorKind {
         position: usize,
         /// The token as typed.
         token: String,
-        /// The rules' name.
-        rules: String,
-        /// The rank in the plural.
-        rank: String,
-        /// The suited values, e.g. `J♥ = 0, J♠ = 0`.
-        values: String,
+        /// Which rules value the rank by suit, and how: `classic + one-eyed-jacks values
+        /// some jacks by suit (Jh = 0, Js = 0)`.
+        why: String,
     },
     /// A joker where the deck has none.
     #[error("row {row}, card {position}: a joker, but {rules} is played without jokers; expected a rank A, 2–10, J, Q or K")]
@@ -277,8 +270,11 @@ impl Grid {
                         row: *row,
                         position: *position,
                         token: token.clone(),
-                        rules: expected.rules.to_string(),
-                        faces: faces_list(expected.pack),
+                        faces: format!(
+                            "{}; expected one of {}",
+                            expected.rules,
+                            faces_list(expected.pack)
+                        ),
                     },
                     input,
                     e.span.clone(),
@@ -492,9 +488,11 @@ fn check_suits(
                     row: r + 1,
                     position: c + 1,
                     token: input[token.span.clone()].to_string(),
-                    rules: expected.rules.to_string(),
-                    rank: rank.plural().to_string(),
-                    values,
+                    why: format!(
+                        "{} values some {} by suit ({values})",
+                        expected.rules,
+                        rank.plural()
+                    ),
                 },
                 input,
                 Some(token.span.clone()),
