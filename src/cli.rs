@@ -52,7 +52,7 @@ pub enum ColorChoice {
 pub enum Command {
     /// Score one grid without a match: every matched set, card and bonus with its rule and source.
     #[command(
-        after_help = "Examples:\n  golf score --rules classic \"5 K Q / 5 2 J\"\n  golf score --rules eight-card \"6 4 9 9 / A K 9 9\"\n  golf score --rules classic --house horizontal-pairs 7 7 3 / 4 5 6\n  golf score --rules ./our-rules.toml --json \"Qs Qh 2 / K 3 JK\""
+        after_help = "Examples:\n  golf score --rules classic \"5 K Q / 5 2 J\"\n  golf score --rules eight-card \"6 4 9 9 / A K 9 9\"\n  golf score --rules play-nine \"-5 8 8 3 / HIO 8 8 4\"\n  golf score --rules classic --house underdog --out ann ann=\"7 J 8 / 10 8 7\" bob=\"3 8 4 / A 8 4\"\n  golf score --rules classic --house horizontal-pairs 7 7 3 / 4 5 6\n  golf score --rules ./our-rules.toml --json \"Qs Qh 2 / K 3 JK\""
     )]
     Score(ScoreArgs),
     /// List, show, compare and check rules files.
@@ -118,8 +118,15 @@ pub struct ScoreArgs {
     /// Decks in play, for the deck check [default: the variant's].
     #[arg(long, value_name = "N")]
     pub decks: Option<u32>,
-    /// The grid: rows separated by `/`, cards by spaces (read from stdin when absent).
-    #[arg(value_name = "GRID")]
+    /// Who went out, when scoring a whole hole.
+    #[arg(long, value_name = "PLAYER", conflicts_with = "knock")]
+    pub out: Option<String>,
+    /// Who knocked, when scoring a whole hole.
+    #[arg(long, value_name = "PLAYER")]
+    pub knock: Option<String>,
+    /// The grid: rows separated by `/`, cards by spaces (read from stdin when absent); or a
+    /// whole hole as PLAYER=GRID for each player. A grid may begin with a negative card.
+    #[arg(value_name = "GRID | PLAYER=GRID", allow_negative_numbers = true)]
     pub grid: Vec<String>,
 }
 
@@ -312,4 +319,28 @@ pub struct BackupArgs {
     /// Where to write the copy (must not exist).
     #[arg(value_name = "PATH")]
     pub path: PathBuf,
+}
+
+/// Moves every argument that is a grid beginning with a negative card (`"-5 3 7 7 / HIO 3 7
+/// 7"`) behind a `--`, so the parser reads it as a grid rather than as flags (CLI.md: no
+/// `--` is needed). Only a word that starts with `-` and a digit and holds a separator
+/// (space, `/`, `|`, `,`) is moved; no option looks like that.
+pub fn negative_grids_last(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let is_grid = |a: &std::ffi::OsString| {
+        a.to_str().is_some_and(|s| {
+            let mut chars = s.chars();
+            chars.next() == Some('-')
+                && chars.next().is_some_and(|c| c.is_ascii_digit())
+                && s.contains([' ', '/', '|', ','])
+        })
+    };
+    if !args.iter().any(is_grid) {
+        return args;
+    }
+    let (grids, mut rest): (Vec<_>, Vec<_>) = args.into_iter().partition(is_grid);
+    if !rest.iter().any(|a| a == "--") {
+        rest.push("--".into());
+    }
+    rest.extend(grids);
+    rest
 }

@@ -48,6 +48,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let cli = <cli::Cli as clap::Parser>::try_parse_from(args)?;
+    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    let cli = <cli::Cli as clap::Parser>::try_parse_from(cli::negative_grids_last(args))?;
     cmd::dispatch(cli)
 }

@@ -184,11 +184,15 @@ impl Scorer<'_> {
                 self.rules.source_of("matching.matched_values").to_string(),
             )
         } else if sum < 0 {
-            let source = format!(
-                "{}; {}",
+            let (made, kept) = (
                 self.rules.source_of(key),
-                self.rules.source_of("matching.negative_matches")
+                self.rules.source_of("matching.negative_matches"),
             );
+            let source = if made == kept {
+                made.to_string()
+            } else {
+                format!("{made}; {kept}")
+            };
             match self.rules.matching.negative_matches {
                 NegativeMatches::Keep => (
                     sum,

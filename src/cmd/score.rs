@@ -1,4 +1,5 @@
-//! `golf score`: score one grid without a match, explaining every point (CLI.md).
+//! `golf score`: score one grid, or a whole hole (`PLAYER=GRID...`), without a match,
+//! explaining every point (CLI.md).
 
 use std::io::IsTerminal;
 
@@ -7,9 +8,9 @@ use crate::cli::ScoreArgs;
 use crate::deck;
 use crate::error::{input, InputError, Result};
 use crate::grid::Grid;
-use crate::rules;
+use crate::rules::{self, Rules};
 use crate::scoring;
-use crate::view::score::ScoreView;
+use crate::view::score::{HolePlayer, HoleScoreView, ScoreView};
 
 /// The most bytes of grid read from standard input.
 const MAX_STDIN: u64 = 4096;
@@ -17,6 +18,22 @@ const MAX_STDIN: u64 = 4096;
 /// Runs `golf score`.
 pub fn run(ctx: &Context, args: ScoreArgs) -> Result<()> {
     let rules = rules::resolve(&args.rules, &args.house)?;
+    let decks = match args.decks {
+        Some(d) => {
+            crate::bounds::Decks::try_from(i64::from(d))
+                .map_err(|e| InputError::new(format!("--decks {e}")))?
+                .0
+        }
+        None => rules.deck.decks,
+    };
+    if args.grid.iter().any(|a| a.contains('=')) {
+        return hole(ctx, &rules, decks, &args);
+    }
+    if args.out.is_some() || args.knock.is_some() {
+        return input(
+            "--out and --knock score a whole hole; give each player's grid as PLAYER=GRID",
+        );
+    }
     let text = if args.grid.is_empty() {
         if std::io::stdin().is_terminal() {
             return input(
@@ -28,16 +45,62 @@ pub fn run(ctx: &Context, args: ScoreArgs) -> Result<()> {
     } else {
         args.grid.join(" ")
     };
-    let decks = match args.decks {
-        Some(d) => {
-            crate::bounds::Decks::try_from(i64::from(d))
-                .map_err(|e| InputError::new(format!("--decks {e}")))?
-                .0
-        }
-        None => rules.deck.decks,
-    };
     let grid = Grid::parse_for(&text, rules.expected())?;
     deck::check_hole(&[("the grid", &grid)], decks, &rules)?;
     let breakdown = scoring::score(&grid, &rules);
     ctx.out.show(&ScoreView::new(&rules, &grid, breakdown))
+}
+
+/// A whole hole: every grid, the deck across them, and the hole adjustments (RULES.md §5).
+fn hole(ctx: &Context, rules: &Rules, decks: u32, args: &ScoreArgs) -> Result<()> {
+    let mut names: Vec<String> = Vec::new();
+    let mut grids: Vec<Grid> = Vec::new();
+    for arg in &args.grid {
+        let Some((name, text)) = arg.split_once('=') else {
+            return input(format!(
+                "`{arg}` is not PLAYER=GRID; give every player's grid as PLAYER=GRID"
+            ));
+        };
+        let name = crate::player::normalise(name)?;
+        if names.iter().any(|n| n.eq_ignore_ascii_case(&name)) {
+            return input(format!(
+                "{name} is given twice; expected one grid per player"
+            ));
+        }
+        let grid = Grid::parse_for(text, rules.expected())
+            .map_err(|e| InputError::new(format!("{name}'s grid: {e}")))?;
+        names.push(name);
+        grids.push(grid);
+    }
+    let named: Vec<(&str, &Grid)> = names.iter().map(String::as_str).zip(&grids).collect();
+    deck::check_hole(&named, decks, rules)?;
+    let ended = match (args.out.as_deref(), args.knock.as_deref()) {
+        (Some(n), _) | (None, Some(n)) => Some(scoring::Ended {
+            player: crate::player::find(&names, n)?,
+            knocked: args.knock.is_some(),
+        }),
+        (None, None) => None,
+    };
+    let breakdowns: Vec<_> = grids.iter().map(|g| scoring::score(g, rules)).collect();
+    let scores: Vec<i32> = breakdowns.iter().map(|b| b.total).collect();
+    let adjustments = scoring::hole(&scores, &names, ended, rules);
+    let players = (0..names.len())
+        .map(|i| HolePlayer {
+            name: names[i].clone(),
+            grid: rules.grid_text(&grids[i]),
+            score: scores[i],
+            adjustment: adjustments[i].points,
+            total: i64::from(scores[i]) + i64::from(adjustments[i].points),
+            ended: ended.filter(|e| e.player == i).map(|e| {
+                if e.knocked {
+                    "knocked"
+                } else {
+                    "went out"
+                }
+            }),
+            explanation: breakdowns[i].lines(),
+            adjustments: adjustments[i].explanation.clone(),
+        })
+        .collect();
+    ctx.out.show(&HoleScoreView::new(rules, players))
 }

@@ -10,14 +10,16 @@ macro_rules! embed {
 /// Bundled variants: `(name, TOML text)`, in the order RULES.md §4 lists them.
 pub const VARIANTS: &[(&str, &str)] = embed!("":
     "classic", "quick", "extended", "jokers", "six-card", "four-card", "eight-card",
-    "four-card-multiples", "nine-card",
+    "four-card-multiples", "nine-card", "play-nine",
 );
 
 /// Bundled house rules: `(name, TOML text)`, in the order RULES.md §5–6 lists them.
 pub const HOUSE_RULES: &[(&str, &str)] = embed!("house/":
     "out-penalty-10", "out-penalty-double", "out-penalty-double-plus-5", "out-penalty-ties",
     "horizontal-pairs", "negative-pairs-cancel", "negative-pairs-keep", "four-of-a-kind-20",
-    "look-once", "no-penalty-discard", "knock",
+    "out-times-2", "out-bonus-5", "super-kings", "ten-penny", "lucky-swing", "eagle-eye",
+    "one-eyed-jacks", "wolfpack", "blackjack", "underdog", "tied-shame", "look-once",
+    "no-penalty-discard", "knock",
 );
 
 /// The TOML text of a bundled variant, if `name` is one.

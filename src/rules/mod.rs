@@ -639,6 +639,17 @@ impl Rules {
         }
     }
 
+    /// A rank as a rules file names it: `J`, `joker`, or a face's name.
+    pub fn rank_key(&self, rank: Rank) -> String {
+        match rank {
+            Rank::Face(i) => self
+                .pack
+                .get(usize::from(i))
+                .map_or_else(|| rank.key().to_string(), |f| f.name.clone()),
+            _ => rank.key().to_string(),
+        }
+    }
+
     /// A rank in the plural for explanations: `kings`, or a face's name (`8s`).
     pub fn plural(&self, rank: Rank) -> String {
         match rank {
@@ -723,8 +734,24 @@ impl Rules {
                 .collect();
             facts.push(("deck.decks_by_players".into(), by.join(", ")));
         }
-        for (rank, value) in Rank::STANDARD.iter().zip(self.values.ranks) {
-            facts.push((format!("values.{}", rank.key()), value.to_string()));
+        if let Some(j) = self.deck.jokers {
+            facts.push(("deck.jokers".into(), format!("{j} in the whole pack")));
+        }
+        for f in &self.pack {
+            facts.push((
+                format!("pack.{}", f.name),
+                format!(
+                    "typed {}; {} a pack; scores {}",
+                    f.tokens.join(" or "),
+                    f.copies,
+                    f.value
+                ),
+            ));
+        }
+        if self.pack.is_empty() {
+            for (rank, value) in Rank::STANDARD.iter().zip(self.values.ranks) {
+                facts.push((format!("values.{}", rank.key()), value.to_string()));
+            }
         }
         if let Some(j) = self.values.joker {
             facts.push(("values.joker".into(), j.to_string()));
@@ -754,6 +781,19 @@ impl Rules {
                 name_of(&m.negative_matches),
             ),
         ]);
+        for (rank, value) in &m.matched_values {
+            facts.push((
+                format!("matching.matched_values.{}", self.rank_key(*rank)),
+                value.to_string(),
+            ));
+        }
+        for (rank, table) in &m.rank_columns {
+            let table: Vec<String> = table.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+            facts.push((
+                format!("matching.rank_columns.{}", self.rank_key(*rank)),
+                format!("{{ {} }}", table.join(", ")),
+            ));
+        }
         if !m.same_rank_columns.is_empty() {
             let table: Vec<String> = m
                 .same_rank_columns
@@ -800,6 +840,18 @@ impl Rules {
                     .join(", "),
             ),
         ]);
+        for (from, to) in &self.hole.score_map {
+            facts.push((format!("hole.score_map.{from}"), to.to_string()));
+        }
+        if let Some(b) = self.hole.lowest_bonus {
+            facts.push(("hole.lowest_bonus".into(), b.to_string()));
+        }
+        if let Some(p) = self.hole.tie_penalty {
+            facts.push(("hole.tie_penalty".into(), p.to_string()));
+        }
+        if let Some(t) = self.target {
+            facts.push(("match.target".into(), t.to_string()));
+        }
         facts
     }
 }

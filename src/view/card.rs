@@ -36,8 +36,10 @@ pub struct HoleView {
     pub playoff: bool,
     /// Who dealt.
     pub dealer: String,
-    /// Who went out, if recorded.
+    /// Who ended the hole (went out or knocked), if recorded.
     pub out: Option<String>,
+    /// Whether that player knocked rather than went out.
+    pub knocked: bool,
     /// Each player's entry, in seat order; `None` for players not in a playoff hole.
     pub entries: Vec<Option<EntryView>>,
 }
@@ -149,6 +151,7 @@ fn holes(m: &Match) -> Vec<HoleView> {
                 playoff: h.playoff,
                 dealer: m.players[m.dealer(dealt)].clone(),
                 out: h.out.map(|s| m.players[s].clone()),
+                knocked: h.knocked,
                 entries: (0..m.players.len())
                     .map(|seat| h.entry(seat).map(EntryView::new))
                     .collect(),
@@ -376,7 +379,11 @@ impl CardView {
         let mut row = vec![
             label,
             hole.dealer.clone(),
-            hole.out.clone().unwrap_or_default(),
+            match (&hole.out, hole.knocked) {
+                (Some(name), true) => format!("{name} (knocked)"),
+                (Some(name), false) => name.clone(),
+                (None, _) => String::new(),
+            },
         ];
         row.extend(hole.entries.iter().enumerate().map(|(seat, e)| {
             let Some(e) = e else {

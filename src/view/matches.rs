@@ -139,8 +139,10 @@ pub struct HoleRecorded {
     pub playoff: bool,
     /// Amended rather than recorded.
     pub amended: bool,
-    /// Who went out.
+    /// Who ended the hole (went out or knocked).
     pub out: Option<String>,
+    /// Whether that player knocked rather than went out.
+    pub knocked: bool,
     /// The entries, seat order.
     pub entries: Vec<RecordedEntry>,
     /// The scorecard after it.
@@ -162,6 +164,7 @@ impl HoleRecorded {
             playoff: hole.playoff,
             amended,
             out: hole.out.map(|s| m.players[s].clone()),
+            knocked: hole.knocked,
             entries: hole
                 .entries
                 .iter()

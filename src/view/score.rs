@@ -33,14 +33,14 @@ impl ScoreView {
         ScoreView {
             rules: rules.name.clone(),
             house: rules.house.clone(),
-            grid: grid.to_string(),
+            grid: rules.grid_text(grid),
             explanation: breakdown.lines(),
             breakdown,
             heading: format!("{} — {}", rules.display_name(), rules.title),
             rows: grid
                 .cards()
                 .chunks(grid.columns())
-                .map(|row| row.iter().map(ToString::to_string).collect())
+                .map(|row| row.iter().map(|c| rules.card_text(*c)).collect())
                 .collect(),
         }
     }
@@ -64,5 +64,85 @@ impl View for ScoreView {
         text.push_str(&out.strong(&format!("Total: {}", self.breakdown.total)));
         text.push('\n');
         text
+    }
+}
+
+/// One player of a hole scored without a match.
+#[derive(Debug, Serialize)]
+pub struct HolePlayer {
+    /// Name.
+    pub name: String,
+    /// The grid, normalised.
+    pub grid: String,
+    /// Grid score (RULES.md §3).
+    pub score: i32,
+    /// What the hole adjustments added (RULES.md §5).
+    pub adjustment: i32,
+    /// Hole score.
+    pub total: i64,
+    /// Whether this player went out or knocked.
+    pub ended: Option<&'static str>,
+    /// The grid's breakdown, one line per set, card and bonus.
+    pub explanation: Vec<String>,
+    /// Each hole adjustment, with its rule and source.
+    pub adjustments: String,
+}
+
+/// `golf score PLAYER=GRID...`: a whole hole scored without a match, so a table can
+/// settle who gets a hole adjustment.
+#[derive(Debug, Serialize)]
+pub struct HoleScoreView {
+    /// The variant's name.
+    pub rules: String,
+    /// House rules applied.
+    pub house: Vec<String>,
+    /// Every player, in the order given.
+    pub players: Vec<HolePlayer>,
+    #[serde(skip)]
+    heading: String,
+}
+
+impl HoleScoreView {
+    /// The view of `players` scored under `rules`.
+    pub fn new(rules: &Rules, players: Vec<HolePlayer>) -> HoleScoreView {
+        HoleScoreView {
+            rules: rules.name.clone(),
+            house: rules.house.clone(),
+            players,
+            heading: format!("{} — {}", rules.display_name(), rules.title),
+        }
+    }
+}
+
+impl View for HoleScoreView {
+    fn render(&self, out: &Output) -> String {
+        let mut text = format!("{}\n", out.strong(&self.heading));
+        for p in &self.players {
+            let ended = p.ended.map(|e| format!(" ({e})")).unwrap_or_default();
+            text.push_str(&format!(
+                "{}{ended}: {} — grid score {}\n",
+                p.name, p.grid, p.score
+            ));
+            for line in &p.explanation {
+                text.push_str(&format!("  {line}\n"));
+            }
+            if !p.adjustments.is_empty() {
+                text.push_str(&format!("  hole: {}\n", p.adjustments));
+            }
+        }
+        let mut table = out.table(["player", "grid score", "adjustments", "hole score"]);
+        for p in &self.players {
+            let adj = match p.adjustment {
+                0 => String::new(),
+                n => format!("{n:+}"),
+            };
+            table.add_row([
+                p.name.clone(),
+                p.score.to_string(),
+                adj,
+                p.total.to_string(),
+            ]);
+        }
+        format!("{text}{table}\n")
     }
 }
