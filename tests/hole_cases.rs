@@ -28,7 +28,11 @@ fn cases() -> Vec<Case> {
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .map(|(i, l)| {
             let f: Vec<&str> = l.split(" | ").map(str::trim).collect();
-            assert!(f.len() >= 4, "line {}: RULES | ENDED | GRIDS | EXPECTED", i + 1);
+            assert!(
+                f.len() >= 4,
+                "line {}: RULES | ENDED | GRIDS | EXPECTED",
+                i + 1
+            );
             let mut parts = f[0].split('+');
             let name = parts.next().unwrap();
             let rules = match name.ends_with(".toml") {
@@ -105,7 +109,11 @@ fn every_hole_scores_as_expected_with_every_step_explained() {
                     "line {}: expected {}, got {got}{}",
                     c.line,
                     c.expected,
-                    if explained { "" } else { " (an adjustment without explanation)" }
+                    if explained {
+                        ""
+                    } else {
+                        " (an adjustment without explanation)"
+                    }
                 )
             })
         })
@@ -132,5 +140,8 @@ fn every_hole_rule_has_a_case() {
             "no hole case for {name}"
         );
     }
-    assert!(cases.iter().any(|c| c.ended.as_ref().is_some_and(|e| e.1)), "no knock");
+    assert!(
+        cases.iter().any(|c| c.ended.as_ref().is_some_and(|e| e.1)),
+        "no knock"
+    );
 }

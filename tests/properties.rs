@@ -106,11 +106,43 @@ proptest! {
     }
 
     #[test]
-    fn a_house_rule_applied_twice_is_applied_once(grid in grid_of(2, 3)) {
-        for house in ["horizontal-pairs", "negative-pairs-cancel", "four-of-a-kind-20"] {
-            let once = scoring::score(&grid, &with("jokers", &[house])).total;
-            let twice = scoring::score(&grid, &with("jokers", &[house, house])).total;
-            prop_assert_eq!(once, twice);
+    fn a_house_rule_applied_twice_is_applied_once(
+        grid in grid_of(2, 3),
+        scores in prop::collection::vec(-30i32..60, 1..6),
+        out in 0usize..6,
+    ) {
+        let names: Vec<String> = (0..scores.len()).map(|i| format!("p{i}")).collect();
+        let ended = Some(scoring::Ended { player: out % scores.len(), knocked: false });
+        for house in rules::bundled::house_names() {
+            if house == "one-eyed-jacks" {
+                continue; // refuses bare jacks, which random grids hold; covered by cases
+            }
+            let (once, twice) = (with("jokers", &[house]), with("jokers", &[house, house]));
+            prop_assert_eq!(scoring::score(&grid, &once).total, scoring::score(&grid, &twice).total);
+            prop_assert_eq!(
+                scoring::hole(&scores, &names, ended, &once),
+                scoring::hole(&scores, &names, ended, &twice),
+                "{}", house
+            );
+            let mut twice = twice;
+            twice.house.dedup();
+            prop_assert_eq!(once, twice, "{}: the resolved rules differ", house);
+        }
+    }
+
+    #[test]
+    fn the_hole_steps_change_nothing_when_no_hole_rule_is_set(
+        scores in prop::collection::vec(-500i32..500, 1..8),
+        out in prop::option::of((0usize..8, any::<bool>())),
+    ) {
+        let names: Vec<String> = (0..scores.len()).map(|i| format!("p{i}")).collect();
+        let ended = out.map(|(p, knocked)| scoring::Ended { player: p % scores.len(), knocked });
+        for variant in rules::bundled::variant_names() {
+            let rules = with(variant, &[]);
+            for adj in scoring::hole(&scores, &names, ended, &rules) {
+                prop_assert_eq!(adj.points, 0, "{}", variant);
+                prop_assert!(adj.explanation.is_empty(), "{}: {}", variant, adj.explanation);
+            }
         }
     }
 
