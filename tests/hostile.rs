@@ -183,6 +183,14 @@ fn cases(env: &Env) -> Vec<Case> {
             &["new", "--rules", "classic", "--holes", holes, "ann", "bob"],
         ));
     }
+    for target in ["0", "10001", "4294967296", "-5"] {
+        all.push(case(
+            format!("target {target}"),
+            &[
+                "new", "--rules", "classic", "--target", target, "ann", "bob",
+            ],
+        ));
+    }
     for decks in ["0", "9", "4294967296"] {
         all.push(case(
             format!("new decks {decks}"),
@@ -239,6 +247,35 @@ fn cases(env: &Env) -> Vec<Case> {
         ("holes", "[match]\nholes = 37"),
         ("rows", "[layout]\nrows = 5"),
         ("columns", "[layout]\ncolumns = -1"),
+        ("times", "[going_out]\npenalty = \"times 2147483647\""),
+        ("pack jokers", "[deck]\njokers = 9223372036854775807"),
+        ("target", "[match]\ntarget = -1"),
+        (
+            "score map key",
+            "[hole]\nscore_map = { \"-9223372036854775808\" = 0 }",
+        ),
+        (
+            "score map value",
+            "[hole]\nscore_map = { \"21\" = 2147483647 }",
+        ),
+        ("lowest bonus", "[hole]\nlowest_bonus = -2147483648"),
+        ("tie penalty", "[hole]\ntie_penalty = 2147483647"),
+        (
+            "matched value",
+            "[matching]\nmatched_values = { joker = -2147483648 }",
+        ),
+        (
+            "rank table",
+            "[matching]\nrank_columns = { J = { 2 = 2147483647 } }",
+        ),
+        (
+            "pack copies",
+            "[pack]\nfaces = [{ name = \"a\", tokens = [\"A\"], copies = 4294967296, value = 1 }]",
+        ),
+        (
+            "pack value",
+            "[pack]\nfaces = [{ name = \"a\", tokens = [\"A\"], copies = 1, value = 2147483647 }]",
+        ),
     ] {
         let file = rules_file(env, &format!("num-{key}.toml"), body);
         all.push(case(format!("rules key {key}"), &["rules", "check", &file]));
@@ -266,6 +303,7 @@ fn cases(env: &Env) -> Vec<Case> {
         ),
         ("sheet holes", format!("{SHEET_HEAD}holes = 37\n")),
         ("sheet decks", format!("{SHEET_HEAD}decks = 9\n")),
+        ("sheet target", format!("{SHEET_HEAD}target = 10001\n")),
     ] {
         let s = sheet(env, &format!("{}.toml", what.replace(' ', "-")), &body);
         all.push(case(what, &["import", &s]));
@@ -311,6 +349,19 @@ fn cases(env: &Env) -> Vec<Case> {
         all.push(case(
             format!("--db {special}"),
             &["--db", special, "new", "--rules", "classic", "ann", "bob"],
+        ));
+        let s = sheet(
+            env,
+            "sheet-house-special.toml",
+            &format!(
+                "rules = \"classic\"\nhouse = [\"{special}\"]\nplayers = [\"ann\", \"bob\"]\n"
+            ),
+        );
+        let copy = env.path(&format!("sheet-{}.toml", all.len()));
+        std::fs::copy(&s, &copy).unwrap();
+        all.push(case(
+            format!("sheet house {special}"),
+            &["import", copy.to_str().unwrap()],
         ));
         all.push(case(
             format!("--db {special} read"),

@@ -19,11 +19,12 @@
 //! decks = 1
 //! jokers_per_deck = 0
 //! decks_by_players = { 4 = 2, 8 = 3 } # from 4 players on, 2 decks
+//! # jokers = 1                        # jokers in the whole pack, however many decks (0–64)
 //!
 //! [values]                            # every rank: A 2 … 10 J Q K, and joker if the deck has them
 //! A = 1
 //! 2 = -2
-//! suited = { "Js" = -1 }              # suited overrides (optional)
+//! suited = { "Js" = -1 }              # suited overrides (optional); jacks must then carry a suit
 //!
 //! [matching]
 //! columns = true
@@ -33,15 +34,26 @@
 //! anywhere = "none"                   # none | multiples | pairs
 //! negative_matches = "keep"           # keep | cancel
 //! same_rank_columns = { 2 = -10 }
+//! rank_columns = { J = { 2 = -5 } }   # a rank's own table, added to the general one
+//! matched_values = { joker = -4 }     # a matched set all of one rank scores this
 //!
 //! [going_out]
-//! penalty = "add 10"                  # none | add N | double | double-plus N | per-player N
-//! penalty_when = "not-lowest"         # not-lowest | not-strictly-lowest
+//! penalty = "add 10"                  # none | add N | double | double-plus N | times N | per-player N
+//! penalty_when = "not-lowest"         # not-lowest | not-strictly-lowest | always
 //! bonus = 0
 //! bonus_when = "always"               # always | lowest | strictly-lowest
 //!
+//! [hole]                              # RULES.md §5, after going out's own step
+//! score_map = { "21" = 0 }            # step 1: a score that equals a key becomes the value
+//! lowest_bonus = -3                   # step 3: every player with the lowest score adds it
+//! tie_penalty = 5                     # step 4: every player tied with another adds it
+//!
+//! [pack]                              # a pack of the rules' own replaces A–K and jokers
+//! faces = [ { name = "hole-in-one", tokens = ["-5", "HIO"], copies = 4, value = -5 } ]
+//!
 //! [match]
 //! holes = 9
+//! # target = 100                      # play until a total reaches 100 (1–10,000)
 //! tiebreak = ["countback", "most-holes-won", "shared"]
 //!
 //! [tournament]                        # Official §6.3
