@@ -7,10 +7,11 @@ use super::Context;
 use crate::cli::ScoreArgs;
 use crate::deck;
 use crate::error::{input, InputError, Result};
+use crate::game::{Ending, Typed};
 use crate::grid::Grid;
 use crate::rules::{self, Rules};
 use crate::scoring;
-use crate::view::score::{HolePlayer, HoleScoreView, ScoreView};
+use crate::view::score::{HoleScoreView, ScoreView};
 
 /// The most bytes of grid read from standard input.
 const MAX_STDIN: u64 = 4096;
@@ -51,10 +52,11 @@ pub fn run(ctx: &Context, args: ScoreArgs) -> Result<()> {
     ctx.out.show(&ScoreView::new(&rules, &grid, breakdown))
 }
 
-/// A whole hole: every grid, the deck across them, and the hole adjustments (RULES.md §5).
+/// A whole hole: every grid, the deck across them, and the hole adjustments (RULES.md §5),
+/// scored by the match engine as a hole of a match would be.
 fn hole(ctx: &Context, rules: &Rules, decks: u32, args: &ScoreArgs) -> Result<()> {
     let mut names: Vec<String> = Vec::new();
-    let mut grids: Vec<Grid> = Vec::new();
+    let mut entries: Vec<(usize, Typed)> = Vec::new();
     for arg in &args.grid {
         let Some((name, text)) = arg.split_once('=') else {
             return input(format!(
@@ -67,40 +69,17 @@ fn hole(ctx: &Context, rules: &Rules, decks: u32, args: &ScoreArgs) -> Result<()
                 "{name} is given twice; expected one grid per player"
             ));
         }
-        let grid = Grid::parse_for(text, rules.expected())
-            .map_err(|e| InputError::new(format!("{name}'s grid: {e}")))?;
+        entries.push((names.len(), Typed::parse(&name, text, rules)?));
         names.push(name);
-        grids.push(grid);
     }
-    let named: Vec<(&str, &Grid)> = names.iter().map(String::as_str).zip(&grids).collect();
-    deck::check_hole(&named, decks, rules)?;
     let ended = match (args.out.as_deref(), args.knock.as_deref()) {
-        (Some(n), _) | (None, Some(n)) => Some(scoring::Ended {
-            player: crate::player::find(&names, n)?,
+        (Some(n), _) | (None, Some(n)) => Some(Ending {
+            seat: crate::player::find(&names, n)?,
             knocked: args.knock.is_some(),
         }),
         (None, None) => None,
     };
-    let breakdowns: Vec<_> = grids.iter().map(|g| scoring::score(g, rules)).collect();
-    let scores: Vec<i32> = breakdowns.iter().map(|b| b.total).collect();
-    let adjustments = scoring::hole(&scores, &names, ended, rules);
-    let players = (0..names.len())
-        .map(|i| HolePlayer {
-            name: names[i].clone(),
-            grid: rules.grid_text(&grids[i]),
-            score: scores[i],
-            adjustment: adjustments[i].points,
-            total: i64::from(scores[i]) + i64::from(adjustments[i].points),
-            ended: ended.filter(|e| e.player == i).map(|e| {
-                if e.knocked {
-                    "knocked"
-                } else {
-                    "went out"
-                }
-            }),
-            explanation: breakdowns[i].lines(),
-            adjustments: adjustments[i].explanation.clone(),
-        })
-        .collect();
-    ctx.out.show(&HoleScoreView::new(rules, players))
+    let scored = crate::game::hole::score(rules, decks, &names, &entries, ended)?;
+    ctx.out
+        .show(&HoleScoreView::new(rules, &names, &entries, &scored, ended))
 }

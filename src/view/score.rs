@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use super::{Output, View};
+use crate::game::{Ending, Entry, Typed};
 use crate::grid::Grid;
 use crate::rules::Rules;
 use crate::scoring::Breakdown;
@@ -103,8 +104,41 @@ pub struct HoleScoreView {
 }
 
 impl HoleScoreView {
-    /// The view of `players` scored under `rules`.
-    pub fn new(rules: &Rules, players: Vec<HolePlayer>) -> HoleScoreView {
+    /// The view of a hole scored under `rules`: `names` by seat, what each typed, the
+    /// scored entries (seat order) and who ended the hole.
+    pub fn new(
+        rules: &Rules,
+        names: &[String],
+        typed: &[(usize, Typed)],
+        scored: &[Entry],
+        ended: Option<Ending>,
+    ) -> HoleScoreView {
+        let players = scored
+            .iter()
+            .map(|e| {
+                let grid = typed.iter().find(|(s, _)| *s == e.seat).map(|(_, t)| t);
+                let explanation = match grid {
+                    Some(Typed::Grid { grid, .. }) => crate::scoring::score(grid, rules).lines(),
+                    _ => vec!["a bare score, unchecked".to_string()],
+                };
+                HolePlayer {
+                    name: names[e.seat].clone(),
+                    grid: e.grid.clone().unwrap_or_else(|| e.typed.clone()),
+                    score: e.score,
+                    adjustment: e.adjustment,
+                    total: e.total(),
+                    ended: ended.filter(|x| x.seat == e.seat).map(|x| {
+                        if x.knocked {
+                            "knocked"
+                        } else {
+                            "went out"
+                        }
+                    }),
+                    explanation,
+                    adjustments: e.explanation.clone(),
+                }
+            })
+            .collect();
         HoleScoreView {
             rules: rules.name.clone(),
             house: rules.house.clone(),
