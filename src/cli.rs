@@ -138,15 +138,19 @@ pub enum RulesCommand {
     List,
     /// The resolved rules, every key with its value and source.
     #[command(
-        after_help = "Examples:\n  golf rules show classic\n  golf rules show six-card --house out-penalty-10"
+        after_help = "Examples:\n  golf rules show classic\n  golf rules show six-card --house out-penalty-10\n  golf rules show --match 12"
     )]
     Show {
         /// A bundled variant or the path of a rules file.
-        #[arg(value_name = "NAME|FILE")]
-        name: String,
+        #[arg(value_name = "NAME|FILE", required_unless_present = "match_id")]
+        name: Option<String>,
         /// House rules to apply on top, in order.
         #[arg(long = "house", value_name = "RULE")]
         house: Vec<String>,
+        /// The rules a recorded match is played under, as stored when it began (even if
+        /// the rules file has changed or gone since).
+        #[arg(long = "match", value_name = "ID", conflicts_with_all = ["name", "house"])]
+        match_id: Option<i64>,
     },
     /// What differs between two sets of rules, side by side.
     #[command(after_help = "Example:\n  golf rules diff classic six-card")]
@@ -289,9 +293,15 @@ pub struct PenaltyArgs {
 /// `golf card`.
 #[derive(Debug, Args)]
 pub struct CardArgs {
-    /// The match [default: the most recent match].
-    #[arg(value_name = "MATCH")]
+    /// The match [default: the newest].
+    #[arg(value_name = "MATCH", conflicts_with = "match_id")]
+    pub match_pos: Option<i64>,
+    /// The match, as the other commands name it.
+    #[arg(long = "match", value_name = "ID")]
     pub match_id: Option<i64>,
+    /// Show how one hole was scored: every player's grid explained, as `golf score` does.
+    #[arg(long, value_name = "N")]
+    pub hole: Option<u32>,
 }
 
 /// `golf history`.

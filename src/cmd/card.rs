@@ -1,13 +1,26 @@
-//! `golf card`: a match's scorecard (CLI.md).
+//! `golf card`: a match's scorecard, or how one of its holes was scored (CLI.md).
 
 use super::{pick_match, Context};
 use crate::cli::CardArgs;
-use crate::error::Result;
+use crate::error::{input, Result};
 use crate::view::card::CardView;
+use crate::view::score::HoleScoreView;
 
 /// Runs `golf card`.
 pub fn run(ctx: &Context, args: CardArgs) -> Result<()> {
     let mut store = ctx.open_read()?;
-    let m = store.read(|tx| pick_match(tx, args.match_id, false))?;
-    ctx.out.show(&CardView::new(&m))
+    let id = args.match_pos.or(args.match_id);
+    let m = store.read(|tx| pick_match(tx, id, false))?;
+    match args.hole {
+        None => ctx.out.show(&CardView::new(&m)),
+        Some(n) => match HoleScoreView::of_hole(&m, n) {
+            Some(view) => ctx.out.show(&view),
+            None => input(format!(
+                "match {} has no hole {n}; {} of {} holes are recorded",
+                m.id,
+                m.holes_played(),
+                m.holes_planned
+            )),
+        },
+    }
 }

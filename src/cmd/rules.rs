@@ -1,6 +1,6 @@
 //! `golf rules list|show|diff|check` (CLI.md).
 
-use super::Context;
+use super::{pick_match, Context};
 use crate::cli::RulesCommand;
 use crate::error::Result;
 use crate::rules;
@@ -13,8 +13,19 @@ pub fn run(ctx: &Context, command: RulesCommand) -> Result<()> {
             let (variants, house) = rules::catalogue()?;
             ctx.out.show(&ListView::new(variants, house))
         }
-        RulesCommand::Show { name, house } => {
-            ctx.out.show(&RulesShown(rules::resolve(&name, &house)?))
+        RulesCommand::Show {
+            name,
+            house,
+            match_id,
+        } => {
+            let rules = match (name, match_id) {
+                (Some(name), _) => rules::resolve(&name, &house)?,
+                (None, id) => {
+                    let mut store = ctx.open_read()?;
+                    store.read(|tx| pick_match(tx, id, false))?.rules
+                }
+            };
+            ctx.out.show(&RulesShown(rules))
         }
         RulesCommand::Diff { a, b } => {
             let (a, b) = (rules::resolve(&a, &[])?, rules::resolve(&b, &[])?);

@@ -280,6 +280,22 @@ impl Match {
             .map(|s| (s.seat, s.total))
     }
 
+    /// The next hole to deal, if the match takes one: `(number, playoff, dealer seat)` —
+    /// the next regular hole, or the next playoff hole of a sudden-death tie. The deal
+    /// passes round the seats, playoff holes continuing the rotation.
+    pub fn next_hole(&self) -> Option<(u32, bool, usize)> {
+        if self.finished_at.is_some() {
+            return None;
+        }
+        let dealer = self.dealer(self.holes.len() + 1);
+        if !self.over() {
+            return Some((self.holes_played() + 1, false, dealer));
+        }
+        self.outcome()
+            .playoff_needed
+            .map(|_| (self.playoff_holes().count() as u32 + 1, true, dealer))
+    }
+
     /// Whether every regular hole is played: all planned holes, or the target reached.
     pub fn over(&self) -> bool {
         self.holes_played() >= self.holes_planned || self.target_reached().is_some()

@@ -58,17 +58,26 @@ pub struct EntryView {
     /// Why the adjustment.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub explanation: String,
+    /// How the grid scored, one line per set, card and bonus, as `golf score` shows it
+    /// (empty for a bare score).
+    pub lines: Vec<String>,
 }
 
 impl EntryView {
-    /// The view of one recorded entry.
-    pub fn new(e: &crate::game::Entry) -> EntryView {
+    /// The view of one recorded entry, its grid explained under `rules`.
+    pub fn new(e: &crate::game::Entry, rules: &crate::rules::Rules) -> EntryView {
         EntryView {
             grid: e.grid.clone(),
             score: e.score,
             adjustment: e.adjustment,
             total: e.total(),
             explanation: e.explanation.clone(),
+            lines: e
+                .grid
+                .as_deref()
+                .and_then(|g| crate::grid::Grid::parse_for(g, rules.expected()).ok())
+                .map(|g| crate::scoring::score(&g, rules).lines())
+                .unwrap_or_default(),
         }
     }
 }
@@ -90,6 +99,34 @@ pub struct PenaltyView {
     pub reason: String,
     /// When.
     pub recorded_at: String,
+}
+
+/// The next hole and its dealer.
+#[derive(Debug, Serialize)]
+pub struct NextView {
+    /// Its number (playoff holes are numbered on their own).
+    pub hole: u32,
+    /// A sudden-death playoff hole.
+    pub playoff: bool,
+    /// Who deals it.
+    pub dealer: String,
+}
+
+impl NextView {
+    /// The next hole of `m`, if one is to come.
+    pub fn of(m: &Match) -> Option<NextView> {
+        m.next_hole().map(|(hole, playoff, dealer)| NextView {
+            hole,
+            playoff,
+            dealer: m.players[dealer].clone(),
+        })
+    }
+
+    /// `Next: hole 4, cat deals.`
+    pub fn sentence(&self) -> String {
+        let what = if self.playoff { "playoff hole" } else { "hole" };
+        format!("Next: {what} {}, {} deals.", self.hole, self.dealer)
+    }
 }
 
 /// How the result was reached.
@@ -153,7 +190,7 @@ fn holes(m: &Match) -> Vec<HoleView> {
                 out: h.out.map(|s| m.players[s].clone()),
                 knocked: h.knocked,
                 entries: (0..m.players.len())
-                    .map(|seat| h.entry(seat).map(EntryView::new))
+                    .map(|seat| h.entry(seat).map(|e| EntryView::new(e, &m.rules)))
                     .collect(),
             }
         })
@@ -238,6 +275,8 @@ pub struct CardView {
     pub leaders: Vec<String>,
     /// How the result was reached.
     pub result: ResultView,
+    /// The next hole to deal and who deals it; `None` when no hole is to come.
+    pub next: Option<NextView>,
     /// Amendments and undos recorded.
     pub amendments: usize,
 }
@@ -279,6 +318,7 @@ impl CardView {
             winners,
             leaders,
             result: ResultView::new(m, &outcome, finished),
+            next: NextView::of(m),
             amendments: m.audit.len(),
         }
     }
@@ -291,6 +331,10 @@ impl CardView {
         text.push_str(&self.notes());
         text.push_str(&out.strong(&self.result.summary));
         text.push('\n');
+        if let Some(next) = &self.next {
+            text.push_str(&next.sentence());
+            text.push('\n');
+        }
         text
     }
 

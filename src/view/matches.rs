@@ -172,7 +172,7 @@ impl HoleRecorded {
                     player: m.players[e.seat].clone(),
                     typed: e.typed.clone(),
                     checked: e.grid.is_some(),
-                    entry: EntryView::new(e),
+                    entry: EntryView::new(e, &m.rules),
                 })
                 .collect(),
             card: CardView::new(m),
@@ -219,6 +219,10 @@ impl View for HoleRecorded {
         text.push_str(&standings(out, &self.card.players));
         text.push_str(&self.card.result.summary);
         text.push('\n');
+        if let Some(next) = &self.card.next {
+            text.push_str(&next.sentence());
+            text.push('\n');
+        }
         text
     }
 }

@@ -148,6 +148,32 @@ impl HoleScoreView {
     }
 }
 
+impl HoleScoreView {
+    /// Regular hole `number` of `m` as recorded, every player's grid explained; `None`
+    /// when the match has no such hole.
+    pub fn of_hole(m: &crate::game::Match, number: u32) -> Option<HoleScoreView> {
+        let hole = m.regular_holes().find(|h| h.number == number)?;
+        let typed: Vec<(usize, Typed)> = hole
+            .entries
+            .iter()
+            .filter_map(|e| {
+                let text = e.grid.as_deref()?;
+                let grid = crate::grid::Grid::parse_for(text, m.rules.expected()).ok()?;
+                Some((e.seat, Typed::Grid { text: text.to_string(), grid }))
+            })
+            .collect();
+        let mut view = HoleScoreView::new(&m.rules, &m.players, &typed, &hole.entries, hole.ending());
+        view.heading = format!(
+            "Match {}, hole {} of {} — {}",
+            m.id,
+            number,
+            m.holes_planned,
+            m.rules.display_name()
+        );
+        Some(view)
+    }
+}
+
 impl View for HoleScoreView {
     fn render(&self, out: &Output) -> String {
         let mut text = format!("{}\n", out.strong(&self.heading));
