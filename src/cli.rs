@@ -212,12 +212,22 @@ pub struct NewArgs {
     pub players: Vec<String>,
 }
 
-/// `--match ID`.
+/// `[MATCH]` or `--match ID`.
 #[derive(Debug, Args)]
 pub struct MatchArg {
     /// The match [default: the most recent unfinished match].
+    #[arg(value_name = "MATCH", conflicts_with = "match_id")]
+    pub match_pos: Option<i64>,
+    /// The match, as `--match ID`.
     #[arg(long = "match", value_name = "ID")]
     pub match_id: Option<i64>,
+}
+
+impl MatchArg {
+    /// The match named, either way.
+    pub fn id(&self) -> Option<i64> {
+        self.match_pos.or(self.match_id)
+    }
 }
 
 /// `golf hole`.

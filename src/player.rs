@@ -66,7 +66,8 @@ pub fn find(players: &[String], name: &str) -> Result<usize, NameError> {
     match matches.as_slice() {
         [one] => Ok(*one),
         _ => Err(NameError(format!(
-            "`{wanted}` is not a player in this match; expected one of {}",
+            "`{wanted}` is not a player in this match{}; expected one of {}",
+            crate::text::did_you_mean(&wanted, players.iter().map(String::as_str)),
             players.join(", ")
         ))),
     }

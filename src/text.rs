@@ -152,6 +152,19 @@ pub fn stored(what: &str, text: &str, max_chars: usize) -> Result<String, TextEr
     Ok(text.to_string())
 }
 
+/// ` (did you mean `x`?)` when one of `known` is close to `typed` (Jaro–Winkler ≥ 0.8,
+/// ignoring case), else nothing: for names a user mistyped.
+pub fn did_you_mean<'a>(typed: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    let typed = typed.to_lowercase();
+    known
+        .into_iter()
+        .map(|k| (strsim::jaro_winkler(&typed, &k.to_lowercase()), k))
+        .filter(|(score, _)| *score >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, k)| format!(" (did you mean `{k}`?)"))
+        .unwrap_or_default()
+}
+
 /// `text` with every unprintable character (see [`is_unprintable`]) written as `\u{1b}`,
 /// for showing text that did not come from golf. Borrowed when there is nothing to escape.
 pub fn escape(text: &str) -> Cow<'_, str> {

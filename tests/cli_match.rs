@@ -32,6 +32,7 @@ struct Card {
     winners: Vec<String>,
     leaders: Vec<String>,
     result: Outcome,
+    next: Option<serde_json::Value>,
     amendments: usize,
 }
 
@@ -156,6 +157,7 @@ fn a_whole_match_from_the_terminal_with_good_and_bad_input() {
     let c = card(&env, &[]);
     assert_eq!(c.holes_played, 9);
     assert!(!c.finished);
+    assert_eq!(c.next, None);
     let totals: Vec<i32> = c.players.iter().map(|p| p.total).collect();
     assert_eq!(totals, vec![115, 63, 130]);
     assert_eq!(c.leaders, vec!["bob"]);
@@ -167,7 +169,9 @@ fn a_whole_match_from_the_terminal_with_good_and_bad_input() {
     assert!(out.contains("Winner: bob with 63."), "{out}");
     let c = card(&env, &["1"]);
     assert!(c.finished && c.finished_at.is_some());
-    let stderr = env.bad(&["finish", "--match", "1"]);
+    let out = env.ok(&["finish", "--match", "1"]);
+    assert!(out.contains("was already finished"), "{out}");
+    let stderr = env.bad(&["amend", "--match", "1", "1", "ann=1"]);
     assert!(stderr.contains("was finished"), "{stderr}");
     let stderr = env.bad(&["hole", "ann=1", "bob=2", "cat=3"]);
     assert!(stderr.contains("no unfinished match"), "{stderr}");
@@ -598,9 +602,14 @@ fn scorecard_snapshot() {
 #[test]
 fn read_only_commands_never_create_the_database() {
     let env = Env::new();
-    for args in [&["card"][..], &["history"], &["check"]] {
+    for args in [&["card"][..], &["check"]] {
         env.bad(args);
     }
+    // a listing on a fresh machine is simply empty
+    assert_eq!(env.json(&["history"]), serde_json::json!([]));
+    let out = env.golf().arg("history").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no matches recorded yet"));
     assert!(!env.db().exists());
 }
 
@@ -663,6 +672,7 @@ fn running_totals_on_the_card() {
         env.ok(&["hole", &format!("ann={a}"), &format!("bob={b}")]);
     }
     let c = card(&env, &[]);
+    assert_eq!(c.next, None, "all three holes are in: no next hole");
     assert_eq!(c.players[0].running, vec![5, 3, 13]);
     assert_eq!(c.players[1].running, vec![2, 9, 9]);
     let out = env.ok(&["card"]);
@@ -728,4 +738,111 @@ fn the_card_lists_holes_then_penalties_then_the_total_then_playoffs() {
         at("total") < at("playoff 1"),
         "the total includes the penalty and comes before playoffs: {out}"
     );
+}
+
+#[test]
+fn the_next_hole_and_its_dealer_are_said_after_every_hole() {
+    let env = Env::new();
+    new_match(
+        &env,
+        &[
+            "--rules",
+            "classic",
+            "--holes",
+            "2",
+            "--tiebreak",
+            "sudden-death",
+            "ann",
+            "bob",
+            "cat",
+        ],
+    );
+    let out = env.ok(&["hole", "ann=3", "bob=4", "cat=5"]);
+    assert!(out.contains("Next: hole 2, bob deals."), "{out}");
+    let c = card(&env, &[]);
+    assert_eq!(
+        c.next,
+        Some(serde_json::json!({"hole": 2, "playoff": false, "dealer": "bob"}))
+    );
+    // a sudden-death tie: the next deal is a playoff hole, the rotation going on
+    let out = env.ok(&["hole", "ann=4", "bob=3", "cat=9"]);
+    assert!(out.contains("Next: playoff hole 1, cat deals."), "{out}");
+    env.ok(&["hole", "--playoff", "ann=1", "bob=2"]);
+    let c = card(&env, &[]);
+    assert_eq!(c.next, None, "the playoff decided it");
+    assert!(env.ok(&["card"]).contains("Winner") || !c.finished);
+}
+
+#[test]
+fn finishing_a_finished_match_says_so() {
+    let env = Env::new();
+    new_match(&env, &["--rules", "quick", "--holes", "1", "ann", "bob"]);
+    env.ok(&["hole", "ann=3", "bob=4"]);
+    env.ok(&["finish"]);
+    for args in [
+        &["finish"][..],
+        &["finish", "1"],
+        &["finish", "--match", "1"],
+    ] {
+        let out = env.ok(args);
+        assert!(out.contains("Match 1 was already finished on"), "{out}");
+        assert!(out.contains("Winner: ann with 3"), "{out}");
+    }
+}
+
+#[test]
+fn json_errors_are_documents_too() {
+    let env = Env::new();
+    new_match(&env, &["--rules", "classic", "ann", "bob"]);
+    let out = env
+        .golf()
+        .args(["--json", "hole", "an=3", "bob=4"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["code"], 2);
+    let error = doc["error"].as_str().unwrap();
+    assert!(
+        error.contains("`an` is not a player") && error.contains("did you mean `ann`?"),
+        "{error}"
+    );
+    let stderr = env.bad(&["new", "--rules", "clasic", "ann", "bob"]);
+    assert!(stderr.contains("did you mean `classic`?"), "{stderr}");
+    let stderr = env.bad(&[
+        "new", "--rules", "classic", "--house", "underdgo", "ann", "bob",
+    ]);
+    assert!(stderr.contains("did you mean `underdog`?"), "{stderr}");
+}
+
+#[test]
+fn a_hole_is_explained_on_the_card_and_the_rules_of_a_match_are_kept() {
+    let env = Env::new();
+    let file = env.write(
+        "ours.toml",
+        "extends = \"classic\"\nname = \"ours\"\n[values]\nK = -3\n",
+    );
+    new_match(&env, &["--rules", file.to_str().unwrap(), "ann", "bob"]);
+    env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
+    let out = env.ok(&["card", "--hole", "1"]);
+    assert!(
+        out.contains("row 1, column 2: K — unmatched, scores -3"),
+        "{out}"
+    );
+    let c: serde_json::Value =
+        serde_json::from_str(&env.ok(&["--json", "card", "--match", "1"])).unwrap();
+    let lines = c["holes"][0]["entries"][0]["lines"].as_array().unwrap();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.as_str().unwrap().contains("scores -3")),
+        "{lines:?}"
+    );
+    std::fs::remove_file(&file).unwrap();
+    let shown = env.ok(&["rules", "show", "--match", "1"]);
+    assert!(
+        shown.contains("values.K") && shown.contains("-3"),
+        "{shown}"
+    );
+    env.bad(&["card", "--hole", "5"]);
 }

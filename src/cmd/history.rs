@@ -11,12 +11,15 @@ pub fn run(ctx: &Context, args: HistoryArgs) -> Result<()> {
     if args.limit == 0 {
         return input("--limit 0 shows nothing; expected 1 or more");
     }
-    let mut store = ctx.open_read()?;
     let player = args
         .player
         .as_deref()
         .map(crate::player::normalise)
         .transpose()?;
+    // no database yet: nothing recorded, an empty listing (nothing is created)
+    let Some(mut store) = crate::store::Store::open_read_only(&ctx.db_path()?)? else {
+        return empty(ctx, player.as_deref());
+    };
     let rows = store.read(|tx| {
         let mut rows = Vec::new();
         for id in store::match_ids(tx, player.as_deref(), args.limit)? {
@@ -26,15 +29,23 @@ pub fn run(ctx: &Context, args: HistoryArgs) -> Result<()> {
         }
         Ok(rows)
     })?;
-    if rows.is_empty() && !ctx.out.json {
-        match &player {
-            Some(p) => eprintln!(
-                "golf: no match with a player named {}",
-                crate::text::escape(p)
-            ),
-            None => eprintln!("golf: no matches recorded yet"),
-        }
-        return Ok(());
+    if rows.is_empty() {
+        return empty(ctx, player.as_deref());
     }
     ctx.out.show(&History(rows))
+}
+
+/// An empty listing: `[]` for `--json`, a word on stderr otherwise; exit 0.
+fn empty(ctx: &Context, player: Option<&str>) -> Result<()> {
+    if ctx.out.json {
+        return ctx.out.show(&History(Vec::new()));
+    }
+    match player {
+        Some(p) => eprintln!(
+            "golf: no match with a player named {}",
+            crate::text::escape(p)
+        ),
+        None => eprintln!("golf: no matches recorded yet"),
+    }
+    Ok(())
 }

@@ -129,10 +129,18 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         out: Output::new(cli.json, cli.color),
     };
     // a database failure names the file it happened in
-    run(&ctx, cli.command).map_err(|e| match ctx.db_path() {
+    let result = run(&ctx, cli.command).map_err(|e| match ctx.db_path() {
         Ok(path) => store::explain(e, &path),
         Err(_) => e,
-    })
+    });
+    if let (Err(e), true) = (&result, ctx.out.json) {
+        // --json: the error is a document too (stdout), besides the message on stderr
+        let _ = crate::view::json(&serde_json::json!({
+            "error": e.describe(),
+            "code": e.exit_code(),
+        }));
+    }
+    result
 }
 
 fn run(ctx: &Context, command: Command) -> Result<()> {

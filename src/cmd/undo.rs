@@ -11,7 +11,7 @@ pub fn run(ctx: &Context, args: MatchArg) -> Result<()> {
     let mut store = ctx.open_existing()?;
     let now = store::timestamp();
     let (m, hole) = store.write(|tx| {
-        let mut m = pick_match(tx, args.match_id, true)?;
+        let mut m = pick_match(tx, args.id(), true)?;
         let (hole, audit) = m.undo(&now)?;
         store::insert_audit(tx, m.id, &audit)?;
         store::delete_hole(tx, m.id, hole.number, hole.playoff)?;

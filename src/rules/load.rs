@@ -24,7 +24,7 @@ const META_KEYS: [&str; 6] = ["name", "title", "summary", "source", "extends", "
 pub enum RulesError {
     /// Not a bundled variant and not a readable file.
     #[error(
-        "unknown rules `{name}`; expected a bundled variant ({known}) or the path of a rules file"
+        "unknown rules `{name}`{hint}; expected a bundled variant ({known}) or the path of a rules file", hint = crate::text::did_you_mean(name, known.split(", "))
     )]
     UnknownRules {
         /// What was asked for.
@@ -34,7 +34,7 @@ pub enum RulesError {
     },
     /// Not a bundled house rule and not a readable file.
     #[error(
-        "unknown house rule `{name}`; expected one of {known}, or the path of a house-rules file"
+        "unknown house rule `{name}`{hint}; expected one of {known}, or the path of a house-rules file", hint = crate::text::did_you_mean(name, known.split(", "))
     )]
     UnknownHouse {
         /// What was asked for.

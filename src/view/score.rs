@@ -159,10 +159,17 @@ impl HoleScoreView {
             .filter_map(|e| {
                 let text = e.grid.as_deref()?;
                 let grid = crate::grid::Grid::parse_for(text, m.rules.expected()).ok()?;
-                Some((e.seat, Typed::Grid { text: text.to_string(), grid }))
+                Some((
+                    e.seat,
+                    Typed::Grid {
+                        text: text.to_string(),
+                        grid,
+                    },
+                ))
             })
             .collect();
-        let mut view = HoleScoreView::new(&m.rules, &m.players, &typed, &hole.entries, hole.ending());
+        let mut view =
+            HoleScoreView::new(&m.rules, &m.players, &typed, &hole.entries, hole.ending());
         view.heading = format!(
             "Match {}, hole {} of {} — {}",
             m.id,
