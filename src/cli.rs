@@ -104,6 +104,18 @@ pub enum Command {
     /// Check the database's integrity; print its path and schema version.
     #[command(after_help = "Example:\n  golf check")]
     Check,
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    #[command(
+        after_help = "Examples:\n  golf completions bash > ~/.local/share/bash-completion/completions/golf\n  golf completions zsh > ~/.zfunc/_golf"
+    )]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `golf man > golf.1`.
+    #[command(after_help = "Example:\n  golf man | man -l -")]
+    Man,
 }
 
 /// `golf score`.

@@ -7,6 +7,7 @@ mod amend;
 mod backup;
 mod card;
 mod check;
+mod docs;
 mod finish;
 mod history;
 mod hole;
@@ -159,5 +160,7 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Import(args) => import::run(ctx, args),
         Command::Backup(args) => backup::run(ctx, args),
         Command::Check => check::run(ctx),
+        Command::Completions { shell } => docs::completions(shell),
+        Command::Man => docs::man(),
     }
 }
