@@ -95,6 +95,10 @@ pub enum Command {
     /// Past matches, newest first.
     #[command(after_help = "Examples:\n  golf history\n  golf history --player ann --limit 5")]
     History(HistoryArgs),
+    /// A match's audit log: every amendment and every withdrawn hole or penalty, with when,
+    /// what it was and what it became.
+    #[command(after_help = "Examples:\n  golf log\n  golf log 12 --json")]
+    Log(MatchArg),
     /// Record a whole match from a scoresheet TOML file in one transaction.
     #[command(after_help = "Example:\n  golf import examples/classic-9-holes.toml")]
     Import(ImportArgs),

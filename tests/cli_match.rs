@@ -222,7 +222,7 @@ fn bad_hole_input_names_the_problem_and_writes_nothing() {
         (&["hole", "ann=1000", "bob=2"], "out of range"),
         (&["hole"], "no grids given"),
         (&["amend", "1", "ann=3"], "has no hole 1 to amend"),
-        (&["undo"], "no recorded hole to undo"),
+        (&["undo"], "no recorded hole or penalty to undo"),
         (&["finish"], "has 0 of 9 holes"),
         (
             &["penalty", "zed", "--illegal-move"],
@@ -845,4 +845,71 @@ fn a_hole_is_explained_on_the_card_and_the_rules_of_a_match_are_kept() {
         "{shown}"
     );
     env.bad(&["card", "--hole", "5"]);
+}
+
+#[test]
+fn undo_takes_back_the_last_hole_or_penalty_and_the_log_shows_every_change() {
+    let env = Env::new();
+    new_match(&env, &["--rules", "classic", "ann", "bob"]);
+    env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
+    env.ok(&["amend", "1", "bob=2 7 K / 2 7 K"]);
+    // a mistyped penalty is withdrawn, not the hole before it
+    env.ok(&["penalty", "ann", "--points", "50", "--reason", "typo"]);
+    let doc = env.json(&["undo"]);
+    assert_eq!(doc["withdrew"], "penalty");
+    assert_eq!(doc["card"]["players"][0]["total"], 18);
+    assert_eq!(doc["card"]["holes_played"], 1, "the hole stays");
+    let doc = env.json(&["undo"]);
+    assert_eq!(doc["withdrew"], "hole");
+    let log = env.json(&["log"]);
+    let entries = log["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 3, "{log}");
+    assert_eq!(entries[0]["action"], "amend");
+    assert!(entries[0]["old"]
+        .as_str()
+        .unwrap()
+        .contains("bob 2 7 Q / 2 7 Q"));
+    assert!(entries[0]["new"]
+        .as_str()
+        .unwrap()
+        .contains("bob 2 7 K / 2 7 K"));
+    assert!(entries[1]["old"]
+        .as_str()
+        .unwrap()
+        .contains("penalty for ann: typo (+50)"));
+    assert_eq!(entries[2]["new"], "withdrawn");
+    let text = env.ok(&["log", "1"]);
+    assert!(
+        text.contains("audit log") && text.contains("withdrawn"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_card_marks_amended_holes_and_penalties_are_positive() {
+    let env = Env::new();
+    new_match(&env, &["--rules", "classic", "ann", "bob"]);
+    env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
+    env.ok(&["hole", "ann=3", "bob=4"]);
+    env.ok(&["amend", "1", "ann=5 K Q / 5 2 Q"]);
+    let c: serde_json::Value = serde_json::from_str(&env.ok(&["--json", "card"])).unwrap();
+    assert_eq!(c["holes"][0]["amended"], true);
+    assert_eq!(c["holes"][1]["amended"], false);
+    let text = env.ok(&["card"]);
+    assert!(
+        text.contains("1 (amended)") && text.contains("golf log"),
+        "{text}"
+    );
+    let stderr = env.bad(&["penalty", "ann", "--points", "-5", "--reason", "bonus?"]);
+    assert!(
+        stderr.contains("negative") && stderr.contains("negative_points"),
+        "{stderr}"
+    );
+    let file = env.write(
+        "generous.toml",
+        "extends = \"classic\"\n[tournament]\nnegative_points = true\n",
+    );
+    new_match(&env, &["--rules", file.to_str().unwrap(), "ann", "bob"]);
+    let doc = env.json(&["penalty", "ann", "--points", "-5", "--reason", "good sport"]);
+    assert_eq!(doc["points"], -5);
 }

@@ -12,6 +12,7 @@ mod finish;
 mod history;
 mod hole;
 mod import;
+mod log;
 mod new;
 mod penalty;
 mod rules;
@@ -158,6 +159,7 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Finish(args) => finish::run(ctx, args),
         Command::History(args) => history::run(ctx, args),
         Command::Import(args) => import::run(ctx, args),
+        Command::Log(args) => log::run(ctx, args),
         Command::Backup(args) => backup::run(ctx, args),
         Command::Check => check::run(ctx),
         Command::Completions { shell } => docs::completions(shell),

@@ -1,8 +1,10 @@
-//! `golf undo`: withdraw the last recorded hole, keeping it in the audit log (CLI.md).
+//! `golf undo`: withdraw the last action — the last recorded hole or penalty — keeping it
+//! in the audit log (CLI.md).
 
 use super::{pick_match, Context};
 use crate::cli::MatchArg;
 use crate::error::Result;
+use crate::game::Withdrawn;
 use crate::store;
 use crate::view::matches::Undone;
 
@@ -12,10 +14,13 @@ pub fn run(ctx: &Context, args: MatchArg) -> Result<()> {
     let now = store::timestamp();
     let (m, hole) = store.write(|tx| {
         let mut m = pick_match(tx, args.id(), true)?;
-        let (hole, audit) = m.undo(&now)?;
+        let (withdrawn, audit) = m.undo(&now)?;
         store::insert_audit(tx, m.id, &audit)?;
-        store::delete_hole(tx, m.id, hole.number, hole.playoff)?;
-        Ok((m, hole))
+        match &withdrawn {
+            Withdrawn::Hole(h) => store::delete_hole(tx, m.id, h.number, h.playoff)?,
+            Withdrawn::Penalty(_) => store::delete_last_penalty(tx, m.id)?,
+        }
+        Ok((m, withdrawn))
     })?;
     ctx.out.show(&Undone::new(&m, &hole))
 }

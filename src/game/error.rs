@@ -170,7 +170,7 @@ pub enum GameError {
     #[error("nothing to amend; give corrected PLAYER=GRID entries and/or --out PLAYER (--out \"\" for nobody)")]
     NothingToAmend,
     /// Nothing recorded to undo.
-    #[error("{0} has no recorded hole to undo")]
+    #[error("{0} has no recorded hole or penalty to undo")]
     NothingToUndo(String),
     /// A penalty on a hole outside the match.
     #[error("hole {hole} is not in {label}; expected 1 to {planned}")]
@@ -193,6 +193,9 @@ pub enum GameError {
     /// Penalty points out of bounds.
     #[error("--points {0} is out of range; expected {min} to {max}, not 0", min = crate::bounds::PenaltyPoints::MIN, max = crate::bounds::PenaltyPoints::MAX)]
     PenaltyPoints(i64),
+    /// Negative penalty points where the rules allow none.
+    #[error("--points {0} is negative, which these rules do not allow (a penalty adds points); give a positive number, or set tournament.negative_points = true in a rules file")]
+    NegativePoints(i64),
     /// Minutes late out of bounds.
     #[error("--late {0} is out of range; expected {min} to {max} minutes", min = crate::bounds::LateMinutes::MIN, max = crate::bounds::LateMinutes::MAX)]
     Late(u32),

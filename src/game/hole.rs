@@ -95,6 +95,15 @@ impl Typed {
     }
 }
 
+/// What `undo` took back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Withdrawn {
+    /// A hole.
+    Hole(Hole),
+    /// A penalty.
+    Penalty(crate::game::PenaltyRecord),
+}
+
 /// Who ended a hole: a seat, and whether they knocked rather than went out (RULES.md §5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ending {
@@ -355,23 +364,39 @@ impl Match {
         Ok((old, new, audit))
     }
 
-    /// Withdraws the last hole in play order (the last playoff hole, else the last regular
-    /// hole), kept in the audit trail. Returns it and the audit entry. Errors: a finished
-    /// match, nothing recorded.
-    pub fn undo(&mut self, at: &str) -> Result<(Hole, AuditEntry), GameError> {
+    /// Withdraws the last action: the last hole in play order (the last playoff hole, else
+    /// the last regular hole) or the last penalty, whichever was recorded later; it is kept
+    /// in the audit trail. Returns what was withdrawn and the audit entry. Errors: a
+    /// finished match, nothing recorded.
+    pub fn undo(&mut self, at: &str) -> Result<(Withdrawn, AuditEntry), GameError> {
         self.check_open()?;
         let last = self
             .holes
             .iter()
             .rposition(|h| h.playoff)
             .or_else(|| self.holes.iter().rposition(|h| !h.playoff));
+        let hole_at = last.map(|i| self.holes[i].recorded_at.as_str());
+        let penalty_at = self.penalties.last().map(|p| p.recorded_at.as_str());
+        if penalty_at.is_some() && penalty_at >= hole_at {
+            if let Some(p) = self.penalties.pop() {
+                let audit = AuditEntry {
+                    at: at.to_string(),
+                    action: "undo".to_string(),
+                    hole: Some(p.hole),
+                    playoff: false,
+                    detail: serde_json::json!({ "penalty": p }).to_string(),
+                };
+                self.audit.push(audit.clone());
+                return Ok((Withdrawn::Penalty(p), audit));
+            }
+        }
         let Some(index) = last else {
             return Err(GameError::NothingToUndo(self.label()));
         };
         let hole = self.holes.remove(index);
         let audit = self.audit_entry("undo", &hole, at);
         self.audit.push(audit.clone());
-        Ok((hole, audit))
+        Ok((Withdrawn::Hole(hole), audit))
     }
 
     fn audit_entry(&self, action: &str, hole: &Hole, at: &str) -> AuditEntry {

@@ -11,7 +11,7 @@ pub mod setup;
 pub mod standings;
 
 pub use error::GameError;
-pub use hole::{Ending, HoleError, Typed};
+pub use hole::{Ending, HoleError, Typed, Withdrawn};
 pub use penalty::Kind as PenaltyRequest;
 pub use setup::Setup;
 pub use standings::{Outcome, Standing, TiebreakStep};

@@ -56,6 +56,9 @@ impl Match {
                 if points == 0 || PenaltyPoints::try_from(i64::from(points)).is_err() {
                     return Err(GameError::PenaltyPoints(i64::from(points)));
                 }
+                if points < 0 && !self.rules.tournament.negative_points {
+                    return Err(GameError::NegativePoints(i64::from(points)));
+                }
                 let reason = crate::text::stored("the penalty reason", &reason, MAX_REASON)?;
                 (PenaltyKind::Points, points, false, reason)
             }

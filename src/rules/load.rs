@@ -714,6 +714,7 @@ impl Resolved<'_> {
             late_per_minute: self
                 .required(t.late_per_minute, "tournament.late_per_minute")?
                 .0 as i32,
+            negative_points: self.required(t.negative_points, "tournament.negative_points")?,
         };
         if tournament.illegal_move.is_empty() {
             return Err(self.invalid(

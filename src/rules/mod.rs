@@ -462,6 +462,10 @@ pub struct Tournament {
     pub illegal_move: Vec<Offence>,
     /// Points per minute over the time limit.
     pub late_per_minute: i32,
+    /// Whether `golf penalty --points` may give negative points (a bonus); when not, a
+    /// negative number is refused as a likely typo.
+    #[serde(default)]
+    pub negative_points: bool,
 }
 
 /// A rule of play with no scoring effect, stored with a match so the table sees what was
@@ -829,6 +833,10 @@ impl Rules {
             (
                 "tournament.late_per_minute".into(),
                 self.tournament.late_per_minute.to_string(),
+            ),
+            (
+                "tournament.negative_points".into(),
+                self.tournament.negative_points.to_string(),
             ),
             ("match.holes".into(), self.holes.to_string()),
             (

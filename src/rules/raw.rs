@@ -263,6 +263,8 @@ pub struct RawTournament {
     pub illegal_move: Option<Vec<super::Offence>>,
     /// Points per minute late, 0 to 100.
     pub late_per_minute: Option<LatePerMinute>,
+    /// Whether penalty points may be negative.
+    pub negative_points: Option<bool>,
 }
 
 /// `[pack]`: a pack of the rules' own (RULES.md §4.1).

@@ -316,6 +316,16 @@ pub fn delete_hole(
     Ok(())
 }
 
+/// Removes the last penalty recorded in a match (the caller keeps it in the audit log).
+pub fn delete_last_penalty(conn: &Connection, match_id: i64) -> anyhow::Result<()> {
+    let n = conn.execute(
+        "DELETE FROM penalties WHERE id = (SELECT max(id) FROM penalties WHERE match_id = ?1)",
+        [match_id],
+    )?;
+    anyhow::ensure!(n == 1, "match {match_id}: no penalty was found to remove");
+    Ok(())
+}
+
 /// Records a tournament penalty.
 pub fn insert_penalty(conn: &Connection, match_id: i64, p: &PenaltyRecord) -> anyhow::Result<()> {
     conn.execute(

@@ -13,8 +13,8 @@ mod matches;
 pub mod schema;
 
 pub use matches::{
-    delete_hole, finish, insert_audit, insert_hole, insert_match, insert_penalty, latest_match,
-    load_match, match_ids,
+    delete_hole, delete_last_penalty, finish, insert_audit, insert_hole, insert_match,
+    insert_penalty, latest_match, load_match, match_ids,
 };
 
 use std::path::{Path, PathBuf};

@@ -40,6 +40,8 @@ pub struct HoleView {
     pub out: Option<String>,
     /// Whether that player knocked rather than went out.
     pub knocked: bool,
+    /// Whether the hole was corrected with `golf amend` (`golf log` shows what changed).
+    pub amended: bool,
     /// Each player's entry, in seat order; `None` for players not in a playoff hole.
     pub entries: Vec<Option<EntryView>>,
 }
@@ -189,6 +191,10 @@ fn holes(m: &Match) -> Vec<HoleView> {
                 dealer: m.players[m.dealer(dealt)].clone(),
                 out: h.out.map(|s| m.players[s].clone()),
                 knocked: h.knocked,
+                amended: m
+                    .audit
+                    .iter()
+                    .any(|a| a.action == "amend" && a.hole == Some(h.number) && !h.playoff),
                 entries: (0..m.players.len())
                     .map(|seat| h.entry(seat).map(|e| EntryView::new(e, &m.rules)))
                     .collect(),
@@ -415,10 +421,10 @@ impl CardView {
     }
 
     fn hole_row(&self, hole: &HoleView) -> Vec<String> {
-        let label = if hole.playoff {
-            format!("playoff {}", hole.number)
-        } else {
-            hole.number.to_string()
+        let label = match (hole.playoff, hole.amended) {
+            (true, _) => format!("playoff {}", hole.number),
+            (false, true) => format!("{} (amended)", hole.number),
+            (false, false) => hole.number.to_string(),
         };
         let mut row = vec![
             label,
@@ -467,6 +473,9 @@ impl CardView {
             .any(|e| e.grid.is_none())
         {
             text.push_str("* a bare score, recorded unchecked\n");
+        }
+        if self.holes.iter().any(|h| h.amended) {
+            text.push_str("(amended) corrected with `golf amend`; `golf log` shows what changed\n");
         }
         for p in &self.penalties {
             text.push_str(&format!(

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::card::{CardView, EntryView, PlayerView};
 use super::{Output, View};
-use crate::game::{Hole, Match, PenaltyRecord};
+use crate::game::{Hole, Match, PenaltyRecord, Withdrawn};
 use crate::rules::Tiebreak;
 
 /// A player as listed: name and seat (0-based, seating order).
@@ -301,21 +301,37 @@ pub struct Undone {
     /// Match id.
     #[serde(rename = "match")]
     pub id: i64,
-    /// The hole withdrawn.
+    /// `hole` or `penalty`.
+    pub withdrew: &'static str,
+    /// The hole withdrawn, or the hole of the penalty withdrawn.
     pub hole: u32,
     /// A playoff hole.
     pub playoff: bool,
+    /// The penalty withdrawn, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub penalty: Option<String>,
     /// The scorecard after it.
     pub card: CardView,
 }
 
 impl Undone {
-    /// The view of `hole` just withdrawn from `m`.
-    pub fn new(m: &Match, hole: &Hole) -> Undone {
+    /// The view of what was just withdrawn from `m`.
+    pub fn new(m: &Match, withdrawn: &Withdrawn) -> Undone {
+        let (withdrew, hole, playoff, penalty) = match withdrawn {
+            Withdrawn::Hole(h) => ("hole", h.number, h.playoff, None),
+            Withdrawn::Penalty(p) => (
+                "penalty",
+                p.hole,
+                false,
+                Some(format!("{}'s penalty, {}", m.players[p.seat], p.reason)),
+            ),
+        };
         Undone {
             id: m.id,
-            hole: hole.number,
-            playoff: hole.playoff,
+            withdrew,
+            hole,
+            playoff,
+            penalty,
             card: CardView::new(m),
         }
     }
@@ -323,10 +339,13 @@ impl Undone {
 
 impl View for Undone {
     fn render(&self, _: &Output) -> String {
-        let what = if self.playoff { "playoff hole" } else { "hole" };
+        let what = match (&self.penalty, self.playoff) {
+            (Some(p), _) => format!("{p} (hole {})", self.hole),
+            (None, true) => format!("playoff hole {}", self.hole),
+            (None, false) => format!("hole {}", self.hole),
+        };
         format!(
-            "Withdrew {what} {} of match {}; it is kept in the audit log. {} of {} holes now recorded.\n{}\n",
-            self.hole,
+            "Withdrew {what} of match {}; it is kept in the audit log. {} of {} holes now recorded.\n{}\n",
             self.id,
             self.card.holes_played,
             self.card.holes_planned,

@@ -5,6 +5,7 @@
 
 pub mod card;
 pub mod history;
+pub mod log;
 
 pub mod maintenance;
 pub mod matches;
