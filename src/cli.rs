@@ -108,6 +108,12 @@ pub enum Command {
     /// Check the database's integrity; print its path and schema version.
     #[command(after_help = "Example:\n  golf check")]
     Check,
+    /// Change a match in play: its decks, a player's name (or a substitute), its holes.
+    #[command(subcommand)]
+    Match(MatchCommand),
+    /// Abandon a match: it is kept and marked abandoned, takes no more holes, has no result.
+    #[command(after_help = "Examples:\n  golf abandon\n  golf abandon 12")]
+    Abandon(MatchArg),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     #[command(
         after_help = "Examples:\n  golf completions bash > ~/.local/share/bash-completion/completions/golf\n  golf completions zsh > ~/.zfunc/_golf"
@@ -258,6 +264,9 @@ pub struct HoleArgs {
     /// The player who ended the hole by knocking.
     #[arg(long, value_name = "PLAYER")]
     pub knock: Option<String>,
+    /// A note kept with the hole ("misdeal, redealt").
+    #[arg(long, value_name = "TEXT")]
+    pub note: Option<String>,
     /// A playoff hole for a sudden-death tie.
     #[arg(long)]
     pub playoff: bool,
@@ -379,4 +388,33 @@ pub fn negative_grids_last(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsStr
     }
     rest.extend(grids);
     rest
+}
+
+/// `golf match …`.
+#[derive(Debug, Subcommand)]
+pub enum MatchCommand {
+    /// Change the decks in play, rename a player (a typo, or a substitute taking the
+    /// seat), or extend the holes; every change is kept in the audit log.
+    #[command(
+        after_help = "Examples:\n  golf match edit --decks 2\n  golf match edit --rename ana=ann\n  golf match edit --match 12 --holes 18"
+    )]
+    Edit(MatchEditArgs),
+}
+
+/// `golf match edit`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("change").required(true).multiple(true).args(["decks", "rename", "holes"])))]
+pub struct MatchEditArgs {
+    /// The match [default: the most recent unfinished match].
+    #[arg(long = "match", value_name = "ID")]
+    pub match_id: Option<i64>,
+    /// Decks in play from the next hole on.
+    #[arg(long, value_name = "N")]
+    pub decks: Option<u32>,
+    /// A player's new name (repeatable).
+    #[arg(long, value_name = "OLD=NEW")]
+    pub rename: Vec<String>,
+    /// Holes to play (at least those recorded), e.g. 18 to extend a 9-hole match.
+    #[arg(long, value_name = "N")]
+    pub holes: Option<u32>,
 }

@@ -54,7 +54,7 @@ impl fmt::Display for DeckError {
         }
         write!(
             f,
-            "\nCheck the grids for a typo, or, if the table plays with more decks, say so with --decks N."
+            "\nCheck the grids for a typo, or, if the table plays with more decks, say so: `golf match edit --decks N` for a match, `--decks N` for `golf score`."
         )
     }
 }

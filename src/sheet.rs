@@ -8,6 +8,7 @@
 //! name = "Sunday at the lake"       # optional
 //! holes = 9                         # optional: the variant's
 //! target = 100                      # optional: play until a total reaches 100
+//! date = "2026-11-01"               # optional: when it was played (else: now)
 //! decks = 1                         # optional: the variant's for this many players
 //! tiebreak = ["countback", "shared"]# optional: the variant's
 //! players = ["ann", "bob", "cat"]   # seating order
@@ -59,6 +60,7 @@ struct Sheet {
     name: Option<String>,
     holes: Option<u32>,
     target: Option<u32>,
+    date: Option<String>,
     decks: Option<u32>,
     #[serde(default)]
     tiebreak: Vec<String>,
@@ -143,7 +145,14 @@ pub fn read(
         name: sheet.name.clone(),
         players: sheet.players.clone(),
     };
-    let mut m = Match::new(&setup, at).map_err(fail(label.to_string()))?;
+    let started = match &sheet.date {
+        Some(d) => played_on(d).map_err(|e| SheetError {
+            place: format!("{label}: date"),
+            error: e.into(),
+        })?,
+        None => at.to_string(),
+    };
+    let mut m = Match::new(&setup, &started).map_err(fail(label.to_string()))?;
     let mut playoffs = 0;
     for (i, h) in sheet.hole.iter().enumerate() {
         let place = match h.playoff {
@@ -214,4 +223,21 @@ fn sheet_penalty(
         }
     };
     m.penalty(seat, kind, p.hole, at)
+}
+
+/// A scoresheet's `date` as the stored start time: `2026-11-01` (midnight UTC) or a full
+/// RFC 3339 time.
+fn played_on(date: &str) -> Result<String, String> {
+    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(date) {
+        return Ok(t
+            .with_timezone(&chrono::Utc)
+            .to_rfc3339_opts(chrono::SecondsFormat::Millis, true));
+    }
+    match chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d") {
+        Ok(d) => Ok(format!("{}T00:00:00.000Z", d.format("%Y-%m-%d"))),
+        Err(_) => Err(format!(
+            "`{}` is not a date; expected e.g. 2026-11-01 or 2026-11-01T19:30:00+01:00",
+            crate::text::escape(date)
+        )),
+    }
 }

@@ -25,6 +25,7 @@ struct Card {
     finished: bool,
     started_at: String,
     finished_at: Option<String>,
+    abandoned_at: Option<String>,
     players: Vec<Player>,
     holes: Vec<serde_json::Value>,
     penalties: Vec<serde_json::Value>,

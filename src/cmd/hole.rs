@@ -46,7 +46,11 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
                 )
             }
         };
-        let hole = m.play_hole(&entries, out, args.playoff, &now)?;
+        let mut hole = m.play_hole(&entries, out, args.playoff, &now)?;
+        hole.note = match args.note.as_deref() {
+            Some(n) => Some(crate::text::stored("the hole's note", n, 200)?),
+            None => None,
+        };
         store::insert_hole(tx, m.id, &hole)?;
         m.record(hole.clone());
         Ok((m, hole))

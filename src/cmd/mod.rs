@@ -13,6 +13,7 @@ mod history;
 mod hole;
 mod import;
 mod log;
+mod match_edit;
 mod new;
 mod penalty;
 mod rules;
@@ -162,6 +163,8 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Log(args) => log::run(ctx, args),
         Command::Backup(args) => backup::run(ctx, args),
         Command::Check => check::run(ctx),
+        Command::Match(crate::cli::MatchCommand::Edit(args)) => match_edit::run(ctx, args),
+        Command::Abandon(args) => match_edit::abandon(ctx, args),
         Command::Completions { shell } => docs::completions(shell),
         Command::Man => docs::man(),
     }

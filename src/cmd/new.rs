@@ -21,6 +21,15 @@ pub fn run(ctx: &Context, args: NewArgs) -> Result<()> {
     };
     let mut m = Match::new(&setup, &store::timestamp())?;
     let mut store = ctx.open_write()?;
-    m.id = store.write(|tx| Ok(store::insert_match(tx, &m)?))?;
+    let (id, others) = store.write(|tx| {
+        let id = store::insert_match(tx, &m)?;
+        Ok((id, store::unfinished_matches(tx, id)?))
+    })?;
+    m.id = id;
+    if let Some(other) = others.first() {
+        eprintln!(
+            "golf: match {other} is still unfinished; commands without --match now go to match {id} (`golf abandon {other}` or `golf finish --match {other}` closes it)"
+        );
+    }
     ctx.out.show(&NewView::new(&m))
 }

@@ -86,6 +86,20 @@ pub enum GameError {
         /// When (RFC 3339).
         at: String,
     },
+    /// The match was abandoned.
+    #[error(
+        "{label} was abandoned on {}; an abandoned match cannot change",
+        crate::text::local_time(at)
+    )]
+    Abandoned {
+        /// `match N`.
+        label: String,
+        /// When (RFC 3339).
+        at: String,
+    },
+    /// An edit the match cannot take; the message says why.
+    #[error("{0}")]
+    Edit(String),
     /// Every planned hole is recorded.
     #[error("{label} has all {planned} of its holes; {hint}")]
     AllHolesPlayed {

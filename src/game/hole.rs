@@ -204,7 +204,10 @@ impl Match {
                     hint,
                 });
             }
-            return Ok((0..self.players.len()).collect());
+            let out = self.disqualified();
+            return Ok((0..self.players.len())
+                .filter(|s| !out.contains(s))
+                .collect());
         }
         if played < self.holes_planned && self.target_reached().is_none() {
             return Err(GameError::PlayoffTooEarly {
@@ -299,6 +302,7 @@ impl Match {
             playoff,
             out: ended.map(|e| e.seat),
             knocked: ended.is_some_and(|e| e.knocked),
+            note: None,
             entries: score(&self.rules, self.decks, &self.players, entries, ended)?,
             recorded_at: at.to_string(),
         })
@@ -355,6 +359,7 @@ impl Match {
             playoff: false,
             out: ended.map(|e| e.seat),
             knocked: ended.is_some_and(|e| e.knocked),
+            note: old.note.clone(),
             entries: score(&self.rules, self.decks, &self.players, &entries, ended)?,
             recorded_at: at.to_string(),
         };

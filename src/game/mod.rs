@@ -4,12 +4,14 @@
 //! result ([`standings`]). Pure: no I/O, no clock (times are passed in); the store loads
 //! and saves a [`Match`], the views show it. Errors are [`GameError`], all bad input.
 
+pub mod edit;
 mod error;
 pub mod hole;
 pub mod penalty;
 pub mod setup;
 pub mod standings;
 
+pub use edit::Edit;
 pub use error::GameError;
 pub use hole::{Ending, HoleError, Typed, Withdrawn};
 pub use penalty::Kind as PenaltyRequest;
@@ -57,6 +59,9 @@ pub struct Hole {
     /// Whether that player knocked rather than went out.
     #[serde(default)]
     pub knocked: bool,
+    /// A note for the hole ("misdeal, redealt").
+    #[serde(default)]
+    pub note: Option<String>,
     /// One entry per player (per tied player on a playoff hole), in seat order.
     pub entries: Vec<Entry>,
     /// When it was recorded (RFC 3339, UTC).
@@ -160,6 +165,9 @@ pub struct Match {
     pub started_at: String,
     /// When it was finished, if it was.
     pub finished_at: Option<String>,
+    /// When it was abandoned, if it was: kept, but left out of results.
+    #[serde(default)]
+    pub abandoned_at: Option<String>,
     /// Holes in the order recorded.
     pub holes: Vec<Hole>,
     /// Tournament penalties in the order recorded.
@@ -215,7 +223,8 @@ impl Match {
             if seats.iter().any(|&s| s >= n) || seats.len() != h.entries.len() {
                 return Some(format!("{what} {}: a grid belongs to no player", h.number));
             }
-            if (!h.playoff && seats.len() != n) || (h.playoff && seats.len() < 2) {
+            let dq = self.disqualified().len();
+            if (!h.playoff && seats.len() + dq < n) || (h.playoff && seats.len() < 2) {
                 return Some(format!("{what} {}: a player's grid is missing", h.number));
             }
             if h.entries.iter().any(|e| {
@@ -239,8 +248,14 @@ impl Match {
         None
     }
 
-    /// Refuses to change a finished match.
+    /// Refuses to change a finished or abandoned match.
     pub fn check_open(&self) -> Result<(), GameError> {
+        if let Some(at) = &self.abandoned_at {
+            return Err(GameError::Abandoned {
+                label: self.label(),
+                at: at.clone(),
+            });
+        }
         match &self.finished_at {
             Some(at) => Err(GameError::Finished {
                 label: self.label(),
@@ -248,6 +263,19 @@ impl Match {
             }),
             None => Ok(()),
         }
+    }
+
+    /// The seats disqualified from the match (Official §6.3): no grid is asked of them.
+    pub fn disqualified(&self) -> Vec<usize> {
+        let mut seats: Vec<usize> = self
+            .penalties
+            .iter()
+            .filter(|p| p.disqualifies)
+            .map(|p| p.seat)
+            .collect();
+        seats.sort_unstable();
+        seats.dedup();
+        seats
     }
 
     /// Finishes the match at `at` (RFC 3339) and returns its result: the tie, if any,
@@ -284,7 +312,7 @@ impl Match {
     /// the next regular hole, or the next playoff hole of a sudden-death tie. The deal
     /// passes round the seats, playoff holes continuing the rotation.
     pub fn next_hole(&self) -> Option<(u32, bool, usize)> {
-        if self.finished_at.is_some() {
+        if self.finished_at.is_some() || self.abandoned_at.is_some() {
             return None;
         }
         let dealer = self.dealer(self.holes.len() + 1);

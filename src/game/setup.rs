@@ -90,6 +90,7 @@ impl Match {
             players,
             started_at: at.to_string(),
             finished_at: None,
+            abandoned_at: None,
             holes: vec![],
             penalties: vec![],
             audit: vec![],

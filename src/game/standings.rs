@@ -107,6 +107,14 @@ impl Match {
     pub fn summary(&self, o: &Outcome, finished: bool) -> String {
         let standings = self.standings();
         let total = |s: usize| standings[s].total;
+        if let Some(at) = &self.abandoned_at {
+            return format!(
+                "Abandoned on {} after {} of {} holes; no result.",
+                crate::text::local_time(at),
+                self.holes_played(),
+                self.holes_planned
+            );
+        }
         if o.winners.is_empty() {
             return "No player can win: every player is disqualified.".into();
         }

@@ -48,7 +48,7 @@ pub fn insert_match(conn: &Connection, m: &Match) -> anyhow::Result<i64> {
 /// The newest match (by id), optionally only among unfinished ones.
 pub fn latest_match(conn: &Connection, unfinished_only: bool) -> anyhow::Result<Option<i64>> {
     let sql = if unfinished_only {
-        "SELECT id FROM matches WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1"
+        "SELECT id FROM matches WHERE finished_at IS NULL AND abandoned_at IS NULL ORDER BY id DESC LIMIT 1"
     } else {
         "SELECT id FROM matches ORDER BY id DESC LIMIT 1"
     };
@@ -128,7 +128,7 @@ fn shown(t: String) -> String {
 fn load_header(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
     let row = conn
         .query_row(
-            "SELECT m.name, r.json, m.holes_planned, m.decks, m.tiebreak, m.started_at, m.finished_at, m.target
+            "SELECT m.name, r.json, m.holes_planned, m.decks, m.tiebreak, m.started_at, m.finished_at, m.target, m.abandoned_at
              FROM matches m JOIN rule_sets r ON r.id = m.rule_set WHERE m.id = ?1",
             [id],
             |r| {
@@ -141,12 +141,22 @@ fn load_header(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
                     r.get::<_, String>(5)?,
                     r.get::<_, Option<String>>(6)?,
                     r.get::<_, Option<u32>>(7)?,
+                    r.get::<_, Option<String>>(8)?,
                 ))
             },
         )
         .optional()?;
-    let Some((name, rules_json, holes_planned, decks, tiebreak, started_at, finished_at, target)) =
-        row
+    let Some((
+        name,
+        rules_json,
+        holes_planned,
+        decks,
+        tiebreak,
+        started_at,
+        finished_at,
+        target,
+        abandoned_at,
+    )) = row
     else {
         return Ok(None);
     };
@@ -170,6 +180,7 @@ fn load_header(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
         players: vec![],
         started_at,
         finished_at,
+        abandoned_at,
         holes: vec![],
         penalties: vec![],
         audit: vec![],
@@ -178,7 +189,7 @@ fn load_header(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
 
 fn load_holes(conn: &Connection, id: i64) -> anyhow::Result<Vec<Hole>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT h.id, h.number, h.playoff, h.out_seat, h.recorded_at, h.knocked
+        "SELECT h.id, h.number, h.playoff, h.out_seat, h.recorded_at, h.knocked, h.note
          FROM holes h WHERE h.match_id = ?1 ORDER BY h.playoff, h.number",
     )?;
     let rows = stmt
@@ -190,6 +201,7 @@ fn load_holes(conn: &Connection, id: i64) -> anyhow::Result<Vec<Hole>> {
                 r.get::<_, Option<i64>>(3)?,
                 r.get::<_, String>(4)?,
                 r.get::<_, bool>(5)?,
+                r.get::<_, Option<String>>(6)?,
             ))
         })?
         .collect::<Result<Vec<_>, _>>()?;
@@ -197,7 +209,7 @@ fn load_holes(conn: &Connection, id: i64) -> anyhow::Result<Vec<Hole>> {
         "SELECT seat, typed, grid, score, adjustment, explanation FROM grids WHERE hole_id = ?1 ORDER BY seat",
     )?;
     let mut holes = Vec::with_capacity(rows.len());
-    for (hole_id, number, playoff, out, recorded_at, knocked) in rows {
+    for (hole_id, number, playoff, out, recorded_at, knocked, note) in rows {
         let entries = grids
             .query_map([hole_id], |r| {
                 Ok(Entry {
@@ -215,6 +227,7 @@ fn load_holes(conn: &Connection, id: i64) -> anyhow::Result<Vec<Hole>> {
             playoff,
             out: out.map(seat),
             knocked,
+            note,
             entries,
             recorded_at,
         });
@@ -268,14 +281,15 @@ fn load_penalties(conn: &Connection, id: i64) -> anyhow::Result<Vec<PenaltyRecor
 /// Records one hole with every entry.
 pub fn insert_hole(conn: &Connection, match_id: i64, hole: &Hole) -> anyhow::Result<()> {
     conn.execute(
-        "INSERT INTO holes (match_id, number, playoff, out_seat, recorded_at, knocked) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT INTO holes (match_id, number, playoff, out_seat, recorded_at, knocked, note) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![
             match_id,
             hole.number,
             hole.playoff,
             hole.out.map(|s| s as i64),
             hole.recorded_at,
-            hole.knocked
+            hole.knocked,
+            hole.note
         ],
     )?;
     let hole_id = conn.last_insert_rowid();
@@ -361,4 +375,30 @@ pub fn finish(conn: &Connection, match_id: i64, at: &str, result_json: &str) -> 
         params![match_id, at, result_json],
     )?;
     Ok(())
+}
+
+/// Saves what an edit or abandonment changed in the match row and seats (the caller adds
+/// the audit entry): decks, holes planned, names, abandonment.
+pub fn update_match(conn: &Connection, m: &Match) -> anyhow::Result<()> {
+    conn.execute(
+        "UPDATE matches SET decks = ?2, holes_planned = ?3, abandoned_at = ?4 WHERE id = ?1",
+        params![m.id, m.decks, m.holes_planned, m.abandoned_at],
+    )?;
+    let mut seat =
+        conn.prepare_cached("UPDATE seats SET player = ?3 WHERE match_id = ?1 AND seat = ?2")?;
+    for (i, player) in m.players.iter().enumerate() {
+        seat.execute(params![m.id, i as i64, player])?;
+    }
+    Ok(())
+}
+
+/// Unfinished, unabandoned matches other than `except`, newest first.
+pub fn unfinished_matches(conn: &Connection, except: i64) -> anyhow::Result<Vec<i64>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id FROM matches WHERE finished_at IS NULL AND abandoned_at IS NULL AND id != ?1 ORDER BY id DESC",
+    )?;
+    let ids = stmt
+        .query_map([except], |r| r.get(0))?
+        .collect::<Result<Vec<i64>, _>>()?;
+    Ok(ids)
 }

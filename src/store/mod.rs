@@ -14,7 +14,7 @@ pub mod schema;
 
 pub use matches::{
     delete_hole, delete_last_penalty, finish, insert_audit, insert_hole, insert_match,
-    insert_penalty, latest_match, load_match, match_ids,
+    insert_penalty, latest_match, load_match, match_ids, unfinished_matches, update_match,
 };
 
 use std::path::{Path, PathBuf};

@@ -21,6 +21,7 @@ pub const APPLICATION_ID: i32 = 0x474F_4C46;
 pub const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0001_initial.sql"),
     include_str!("../../migrations/0002_knock_and_target.sql"),
+    include_str!("../../migrations/0003_edits_notes_abandon.sql"),
 ];
 
 /// How long a command waits for another process's write lock.

@@ -42,6 +42,8 @@ pub struct HoleView {
     pub knocked: bool,
     /// Whether the hole was corrected with `golf amend` (`golf log` shows what changed).
     pub amended: bool,
+    /// The hole's note, if any.
+    pub note: Option<String>,
     /// Each player's entry, in seat order; `None` for players not in a playoff hole.
     pub entries: Vec<Option<EntryView>>,
 }
@@ -191,6 +193,7 @@ fn holes(m: &Match) -> Vec<HoleView> {
                 dealer: m.players[m.dealer(dealt)].clone(),
                 out: h.out.map(|s| m.players[s].clone()),
                 knocked: h.knocked,
+                note: h.note.clone(),
                 amended: m
                     .audit
                     .iter()
@@ -267,6 +270,8 @@ pub struct CardView {
     pub started_at: String,
     /// Finished (RFC 3339).
     pub finished_at: Option<String>,
+    /// Abandoned (RFC 3339): kept, no result.
+    pub abandoned_at: Option<String>,
     /// Players, seat order.
     pub players: Vec<PlayerView>,
     /// Holes, regular then playoff.
@@ -312,6 +317,7 @@ impl CardView {
             finished,
             started_at: m.started_at.clone(),
             finished_at: m.finished_at.clone(),
+            abandoned_at: m.abandoned_at.clone(),
             players: m.standings().into_iter().map(PlayerView::new).collect(),
             holes: holes(m),
             penalties: penalties(m),
@@ -350,7 +356,11 @@ impl CardView {
             None => format!("Match {}", self.id),
         };
         let rules = crate::rules::label(&self.rules, &self.house);
-        let state = if self.finished { "finished" } else { "in play" };
+        let state = match (self.finished, &self.abandoned_at) {
+            (_, Some(_)) => "abandoned",
+            (true, None) => "finished",
+            (false, None) => "in play",
+        };
         format!(
             "{} · {rules} · {} of {} holes · {} deck{} · started {} · {state}\n",
             out.strong(&title),
@@ -476,6 +486,11 @@ impl CardView {
         }
         if self.holes.iter().any(|h| h.amended) {
             text.push_str("(amended) corrected with `golf amend`; `golf log` shows what changed\n");
+        }
+        for h in self.holes.iter().filter(|h| h.note.is_some()) {
+            let what = if h.playoff { "Playoff hole" } else { "Hole" };
+            let note = h.note.as_deref().unwrap_or_default();
+            text.push_str(&format!("{what} {}: {note}\n", h.number));
         }
         for p in &self.penalties {
             text.push_str(&format!(

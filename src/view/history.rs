@@ -48,6 +48,8 @@ pub struct HistoryRow {
     pub decided_by: Option<Tiebreak>,
     /// Finished.
     pub finished: bool,
+    /// Abandoned: kept, no result, left out of results.
+    pub abandoned: bool,
 }
 
 impl HistoryRow {
@@ -56,9 +58,11 @@ impl HistoryRow {
         let o = m.outcome();
         let finished = m.finished_at.is_some();
         let names: Vec<String> = o.winners.iter().map(|&s| m.players[s].clone()).collect();
-        let (winners, leaders) = match finished {
-            true => (names, vec![]),
-            false => (vec![], names),
+        let abandoned = m.abandoned_at.is_some();
+        let (winners, leaders) = match (finished, abandoned) {
+            (_, true) => (vec![], vec![]),
+            (true, false) => (names, vec![]),
+            (false, false) => (vec![], names),
         };
         HistoryRow {
             id: m.id,
@@ -82,6 +86,7 @@ impl HistoryRow {
             tiebreak: m.tiebreak.clone(),
             decided_by: o.decided_by,
             finished,
+            abandoned,
         }
     }
 }
@@ -103,6 +108,7 @@ impl View for History {
                 .map(|p| format!("{} {}", p.name, p.total))
                 .collect();
             let winner = match (r.winners.is_empty(), r.leaders.is_empty()) {
+                _ if r.abandoned => "(abandoned)".to_string(),
                 (false, _) => r.winners.join(" & "),
                 (true, false) => format!("(leading) {}", r.leaders.join(" & ")),
                 (true, true) => "—".to_string(),

@@ -1,0 +1,97 @@
+//! Changing a match in play without changing what was recorded: its decks, a player's name
+//! (a typo, or a substitute taking the seat), how many holes it runs; and abandoning it.
+//! Every change is kept in the audit trail.
+
+use serde::Serialize;
+
+use super::{AuditEntry, GameError, Match};
+use crate::bounds::{Decks, Holes};
+use crate::player;
+
+/// One change to a match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Edit {
+    /// Decks in play from the next hole on (recorded holes keep their deck check).
+    Decks(u32),
+    /// A seat's player renamed: a corrected name, or a substitute taking the seat.
+    Rename {
+        /// The seat.
+        seat: usize,
+        /// The new name.
+        name: String,
+    },
+    /// Holes to play (a 9-hole match extended to 18, say): at least those recorded.
+    Holes(u32),
+}
+
+impl Match {
+    /// Applies `edit` at `at`, returning the audit entry (`{"edit": …, "old": …}`).
+    /// Errors: a finished or abandoned match, decks or holes out of range, fewer decks
+    /// than the table needs, fewer holes than are recorded, a name that is not a player's
+    /// or is taken.
+    pub fn edit(&mut self, edit: Edit, at: &str) -> Result<AuditEntry, GameError> {
+        self.check_open()?;
+        let old = match &edit {
+            Edit::Decks(d) => {
+                Decks::try_from(i64::from(*d)).map_err(|_| GameError::Decks(*d))?;
+                let needed = (self.players.len()
+                    * self.rules.layout.rows
+                    * self.rules.layout.columns) as u32;
+                if self.rules.cards_in(*d) < needed {
+                    return Err(GameError::Edit(format!(
+                        "{d} deck{} cannot deal {} grids of {} cards; expected more decks",
+                        if *d == 1 { "" } else { "s" },
+                        self.players.len(),
+                        self.rules.layout.rows * self.rules.layout.columns
+                    )));
+                }
+                std::mem::replace(&mut self.decks, *d).to_string()
+            }
+            Edit::Rename { seat, name } => {
+                let name = player::normalise(name)?;
+                if self
+                    .players
+                    .iter()
+                    .enumerate()
+                    .any(|(s, p)| s != *seat && p.eq_ignore_ascii_case(&name))
+                {
+                    return Err(GameError::PlayerTwice(name));
+                }
+                std::mem::replace(&mut self.players[*seat], name)
+            }
+            Edit::Holes(h) => {
+                Holes::try_from(i64::from(*h)).map_err(|_| GameError::Holes(*h))?;
+                if *h < self.holes_played() {
+                    return Err(GameError::Edit(format!(
+                        "{} has {} holes recorded; it cannot be shortened to {h}",
+                        self.label(),
+                        self.holes_played()
+                    )));
+                }
+                std::mem::replace(&mut self.holes_planned, *h).to_string()
+            }
+        };
+        let detail = serde_json::json!({ "edit": edit, "old": old }).to_string();
+        Ok(self.log("edit", detail, at))
+    }
+
+    /// Abandons the match at `at`: it is kept, marked abandoned, and takes no more holes.
+    pub fn abandon(&mut self, at: &str) -> Result<AuditEntry, GameError> {
+        self.check_open()?;
+        self.abandoned_at = Some(at.to_string());
+        Ok(self.log("abandon", "{}".to_string(), at))
+    }
+
+    fn log(&mut self, action: &str, detail: String, at: &str) -> AuditEntry {
+        let entry = AuditEntry {
+            at: at.to_string(),
+            action: action.to_string(),
+            hole: None,
+            playoff: false,
+            detail,
+        };
+        self.audit.push(entry.clone());
+        entry
+    }
+}
