@@ -81,6 +81,7 @@ struct HistoryRow {
     tiebreak: Vec<String>,
     decided_by: Option<String>,
     finished: bool,
+    abandoned: bool,
 }
 
 /// A player of a `golf history --json` row.
@@ -414,7 +415,10 @@ fn tournament_penalties_escalate_to_disqualification() {
     assert!(out.contains("disqualified"), "{out}");
     let stderr = env.bad(&["penalty", "ann", "--illegal-move"]);
     assert!(stderr.contains("already disqualified"), "{stderr}");
-    env.ok(&["hole", "ann=K K / K K", "bob=Q J / 3 4"]);
+    // a disqualified player is no longer asked for a grid
+    let stderr = env.bad(&["hole", "ann=K K / K K", "bob=Q J / 3 4"]);
+    assert!(stderr.contains("ann is not in a hole"), "{stderr}");
+    env.ok(&["hole", "bob=Q J / 3 4"]);
     let out = env.ok(&["finish"]);
     assert!(
         out.contains("Winner: bob"),
