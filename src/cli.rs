@@ -174,6 +174,10 @@ pub enum RulesCommand {
         #[arg(long = "match", value_name = "ID", conflicts_with_all = ["name", "house"])]
         match_id: Option<i64>,
     },
+    /// The rulebook for players, in Markdown: every bundled variant and house rule with its
+    /// rules and sources (docs/rules.md is this output).
+    #[command(after_help = "Example:\n  golf rules doc > docs/rules.md")]
+    Doc,
     /// What differs between two sets of rules, side by side.
     #[command(after_help = "Example:\n  golf rules diff classic six-card")]
     Diff {

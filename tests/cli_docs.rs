@@ -55,3 +55,92 @@ fn the_committed_man_page_is_current_and_renders() {
         }
     }
 }
+
+#[test]
+fn the_rulebook_is_generated_from_the_rules_files() {
+    let env = Env::new();
+    let generated = env.ok(&["rules", "doc"]);
+    let committed = std::fs::read_to_string(repo("docs/rules.md")).unwrap();
+    assert_eq!(
+        generated, committed,
+        "docs/rules.md is stale: run `golf rules doc > docs/rules.md`"
+    );
+    for name in golf::rules::bundled::variant_names()
+        .into_iter()
+        .chain(golf::rules::bundled::house_names())
+    {
+        assert!(
+            committed.contains(&format!("`{name}`")),
+            "{name} is missing"
+        );
+    }
+}
+
+/// Every `$ golf …` example in the README whose output is shown prints that output (a line
+/// `…` stands for lines left out, a `…` within a line for the rest of it).
+#[test]
+fn the_readme_examples_match_real_output() {
+    let readme = std::fs::read_to_string(repo("README.md")).unwrap();
+    assert!(
+        !readme.contains("../"),
+        "the README points outside the repository"
+    );
+    let env = Env::new();
+    let mut checked = 0;
+    for block in readme.split("```console\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        let mut lines = block.lines();
+        let Some(command) = lines.next().and_then(|l| l.strip_prefix("$ golf ")) else {
+            continue;
+        };
+        let shown: Vec<&str> = lines.filter(|l| l.trim() != "…").collect();
+        if shown.is_empty() {
+            continue;
+        }
+        let out = env
+            .golf()
+            .arg("--color")
+            .arg("never")
+            .args(shell_words(command))
+            .output()
+            .unwrap();
+        let real = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        for line in shown {
+            // a line cut short with … is checked up to the cut
+            let line = line.split('…').next().unwrap_or_default().trim_end();
+            assert!(
+                real.contains(line),
+                "`golf {command}` does not print {line:?}:\n{real}"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 2, "only {checked} README examples checked");
+}
+
+/// Splits a command line the way a shell would for the README's examples: words, and
+/// double-quoted strings.
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ' ' if !quoted => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}

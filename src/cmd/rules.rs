@@ -13,6 +13,14 @@ pub fn run(ctx: &Context, command: RulesCommand) -> Result<()> {
             let (variants, house) = rules::catalogue()?;
             ctx.out.show(&ListView::new(variants, house))
         }
+        RulesCommand::Doc => {
+            let (variants, house) = rules::catalogue()?;
+            crate::outln!(
+                "{}",
+                crate::view::rules::rulebook(&variants, &house).trim_end()
+            );
+            Ok(())
+        }
         RulesCommand::Show {
             name,
             house,
