@@ -114,6 +114,10 @@ pub enum Command {
     /// Abandon a match: it is kept and marked abandoned, takes no more holes, has no result.
     #[command(after_help = "Examples:\n  golf abandon\n  golf abandon 12")]
     Abandon(MatchArg),
+    /// Show the defaults in force (rules, house rules, decks, tiebreak, database) and where
+    /// each comes from: a flag, GOLF_DB, the config file, or golf's own.
+    #[command(after_help = "Example:\n  golf config")]
+    Config,
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     #[command(
         after_help = "Examples:\n  golf completions bash > ~/.local/share/bash-completion/completions/golf\n  golf completions zsh > ~/.zfunc/_golf"
@@ -133,7 +137,7 @@ pub enum Command {
 pub struct ScoreArgs {
     /// A bundled variant (`golf rules list`) or the path of a rules file.
     #[arg(long, value_name = "NAME|FILE")]
-    pub rules: String,
+    pub rules: Option<String>,
     /// A house rule to apply on top, in order (repeatable).
     #[arg(long = "house", value_name = "RULE")]
     pub house: Vec<String>,
@@ -213,7 +217,7 @@ pub struct RulingArgs {
 pub struct NewArgs {
     /// A bundled variant or the path of a rules file.
     #[arg(long, value_name = "NAME|FILE")]
-    pub rules: String,
+    pub rules: Option<String>,
     /// A house rule to apply on top, in order (repeatable).
     #[arg(long = "house", value_name = "RULE")]
     pub house: Vec<String>,

@@ -24,6 +24,7 @@ pub mod bounds;
 pub mod card;
 pub mod cli;
 pub mod cmd;
+pub mod config;
 pub mod deck;
 pub mod error;
 pub mod game;

@@ -117,3 +117,52 @@ fn notes_disqualified_players_and_a_scoresheets_date() {
         "{stderr}"
     );
 }
+
+#[test]
+fn group_defaults_come_from_the_config_file_and_flags_override_them() {
+    let env = Env::new();
+    let stderr = env.bad(&["new", "ann", "bob"]);
+    assert!(
+        stderr.contains("no rules given") && stderr.contains("golf config"),
+        "{stderr}"
+    );
+    let other_db = env.path("harbour.db");
+    let file = env.config(&format!(
+        "rules = \"six-card\"\nhouse = [\"underdog\"]\ntiebreak = [\"shared\"]\ndb = \"{}\"\n",
+        other_db.display()
+    ));
+    let doc = env.json(&["new", "ann", "bob", "cat"]);
+    assert_eq!(doc["rules"], "six-card");
+    assert_eq!(doc["house"], serde_json::json!(["underdog"]));
+    assert_eq!(doc["tiebreak"], serde_json::json!(["shared"]));
+    // GOLF_DB (set by the test environment) overrides the config's database
+    assert!(env.db().exists() && !other_db.exists());
+    let doc = env.json(&[
+        "new", "--rules", "classic", "--house", "knock", "ann", "bob",
+    ]);
+    assert_eq!(doc["rules"], "classic");
+    assert_eq!(doc["house"], serde_json::json!(["knock"]));
+    let shown = env.ok(&["config"]);
+    assert!(shown.contains(&file.display().to_string()), "{shown}");
+    assert!(
+        shown.contains("six-card") && shown.contains("--db or GOLF_DB"),
+        "{shown}"
+    );
+    let out = env
+        .golf()
+        .env_remove("GOLF_DB")
+        .args(["new", "ann", "bob"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(
+        other_db.exists(),
+        "the config's database is used without GOLF_DB"
+    );
+    env.config("rulez = \"classic\"\n");
+    let stderr = env.bad(&["config"]);
+    assert!(
+        stderr.contains("config.toml") && stderr.contains("rulez"),
+        "{stderr}"
+    );
+}

@@ -31,21 +31,42 @@ use crate::game::{Ending, GameError, Match};
 use crate::store::{self, Store};
 use crate::view::Output;
 
-/// What every command needs: where the database is and how to show output.
+/// What every command needs: where the database is, the group's defaults, how to show
+/// output.
 #[derive(Debug, Clone)]
 pub struct Context {
     /// `--db`/`GOLF_DB`, if given.
     pub db: Option<PathBuf>,
+    /// The config file's defaults (empty without one).
+    pub config: crate::config::Config,
     /// How to render.
     pub out: Output,
 }
 
 impl Context {
-    /// The database path: `--db`/`GOLF_DB`, else the default.
+    /// The database path: `--db`/`GOLF_DB`, else the config's, else the default.
     pub fn db_path(&self) -> Result<PathBuf> {
-        match &self.db {
-            Some(p) => Ok(p.clone()),
-            None => Ok(store::default_path()?),
+        match (&self.db, &self.config.db) {
+            (Some(p), _) | (None, Some(p)) => Ok(p.clone()),
+            (None, None) => Ok(store::default_path()?),
+        }
+    }
+
+    /// The rules to use: `--rules`, else the config's. Errors when neither names any.
+    pub fn rules(&self, flag: Option<String>) -> Result<String> {
+        match flag.or_else(|| self.config.rules.clone()) {
+            Some(r) => Ok(r),
+            None => input(
+                "no rules given; expected --rules NAME (e.g. --rules classic), or a default `rules = \"classic\"` in the config file (`golf config` shows where)",
+            ),
+        }
+    }
+
+    /// The house rules to use: `--house` if any is given, else the config's.
+    pub fn house(&self, flags: Vec<String>) -> Vec<String> {
+        match (flags.is_empty(), &self.config.house) {
+            (true, Some(h)) => h.clone(),
+            _ => flags,
         }
     }
 
@@ -127,9 +148,13 @@ pub fn ending(m: &Match, out: Option<&str>, knock: Option<&str>) -> Result<Optio
 
 /// Runs the parsed command line.
 pub fn dispatch(cli: Cli) -> Result<()> {
+    let out = Output::new(cli.json, cli.color);
+    let config =
+        crate::config::load(crate::config::path().as_deref()).map_err(crate::Error::from)?;
     let ctx = Context {
         db: cli.db,
-        out: Output::new(cli.json, cli.color),
+        config,
+        out,
     };
     // a database failure names the file it happened in
     let result = run(&ctx, cli.command).map_err(|e| match ctx.db_path() {
@@ -165,6 +190,7 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Check => check::run(ctx),
         Command::Match(crate::cli::MatchCommand::Edit(args)) => match_edit::run(ctx, args),
         Command::Abandon(args) => match_edit::abandon(ctx, args),
+        Command::Config => docs::config(ctx),
         Command::Completions { shell } => docs::completions(shell),
         Command::Man => docs::man(),
     }

@@ -10,12 +10,15 @@ use crate::view::matches::NewView;
 /// Runs `golf new`.
 pub fn run(ctx: &Context, args: NewArgs) -> Result<()> {
     let setup = Setup {
-        rules: args.rules,
-        house: args.house,
+        rules: ctx.rules(args.rules)?,
+        house: ctx.house(args.house),
         holes: args.holes,
         target: args.target,
-        decks: args.decks,
-        tiebreak: args.tiebreak,
+        decks: args.decks.or(ctx.config.decks),
+        tiebreak: match args.tiebreak.is_empty() {
+            true => ctx.config.tiebreak.clone().unwrap_or_default(),
+            false => args.tiebreak,
+        },
         name: args.name,
         players: args.players,
     };

@@ -18,7 +18,10 @@ const MAX_STDIN: u64 = 4096;
 
 /// Runs `golf score`.
 pub fn run(ctx: &Context, args: ScoreArgs) -> Result<()> {
-    let rules = rules::resolve(&args.rules, &args.house)?;
+    let rules = rules::resolve(
+        &ctx.rules(args.rules.clone())?,
+        &ctx.house(args.house.clone()),
+    )?;
     let decks = match args.decks {
         Some(d) => {
             crate::bounds::Decks::try_from(i64::from(d))

@@ -33,6 +33,7 @@ impl Env {
         cmd.env_remove("NO_COLOR")
             .env("GOLF_DB", self.db())
             .env("XDG_DATA_HOME", self.dir.path().join("xdg"))
+            .env("XDG_CONFIG_HOME", self.dir.path().join("xdg-config"))
             .env("HOME", self.dir.path())
             .env("COLUMNS", "200");
         cmd
@@ -68,6 +69,15 @@ impl Env {
         let mut all = vec!["--json"];
         all.extend_from_slice(args);
         serde_json::from_str(&self.ok(&all)).unwrap()
+    }
+
+    /// Writes the group's config file (`$XDG_CONFIG_HOME/golf/config.toml`).
+    pub fn config(&self, text: &str) -> PathBuf {
+        let dir = self.dir.path().join("xdg-config").join("golf");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("config.toml");
+        std::fs::write(&path, text).unwrap();
+        path
     }
 
     pub fn write(&self, name: &str, text: &str) -> PathBuf {

@@ -1,0 +1,80 @@
+//! A group's defaults (`$XDG_CONFIG_HOME/golf/config.toml`, the platform's config folder
+//! elsewhere): default rules, house rules, decks, tiebreak chain and database path, so
+//! `golf new ann bob cat` just works. Flags and `GOLF_DB` override it; `golf config` shows
+//! where each value comes from.
+//!
+//! ```toml
+//! rules = "classic"
+//! house = ["out-penalty-10", "underdog"]
+//! decks = 2
+//! tiebreak = ["countback", "sudden-death"]
+//! db = "/home/ann/golf/harbour.db"
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// The most bytes of config read.
+const MAX_BYTES: u64 = 64 * 1024;
+
+/// The defaults a config file gives; every key optional, unknown keys refused.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Default rules for `golf new` and `golf score`.
+    pub rules: Option<String>,
+    /// Default house rules, when no `--house` is given.
+    pub house: Option<Vec<String>>,
+    /// Default decks for `golf new`.
+    pub decks: Option<u32>,
+    /// Default tiebreak chain for `golf new`.
+    pub tiebreak: Option<Vec<String>>,
+    /// Default database path.
+    pub db: Option<PathBuf>,
+}
+
+/// A config file that cannot be used: which file, and what is wrong (line and key).
+#[derive(Debug, thiserror::Error)]
+#[error("config file {path}: {message}")]
+pub struct ConfigError {
+    /// The file.
+    pub path: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl crate::error::BadInput for ConfigError {}
+
+/// Where the config file is: `$XDG_CONFIG_HOME/golf/config.toml` on Linux.
+pub fn path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "golf").map(|d| d.config_dir().join("config.toml"))
+}
+
+/// Reads the config at `path`; no file is no defaults.
+pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
+    let Some(path) = path.filter(|p| p.exists()) else {
+        return Ok(Config::default());
+    };
+    let fail = |message: String| ConfigError {
+        path: path.display().to_string(),
+        message,
+    };
+    let text = crate::text::read_capped(path, MAX_BYTES).map_err(|e| fail(e.to_string()))?;
+    let config: Config =
+        toml::from_str(&text).map_err(|e| fail(e.to_string().trim_end().to_string()))?;
+    let texts = config
+        .rules
+        .iter()
+        .chain(config.house.iter().flatten())
+        .chain(config.tiebreak.iter().flatten());
+    for t in texts {
+        if let Some(c) = crate::text::first_unprintable(t) {
+            return Err(fail(format!(
+                "`{}` contains {c}; expected printable text",
+                crate::text::escape(t)
+            )));
+        }
+    }
+    Ok(config)
+}
