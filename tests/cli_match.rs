@@ -737,7 +737,7 @@ fn the_card_lists_holes_then_penalties_then_the_total_then_playoffs() {
         out.find(label)
             .unwrap_or_else(|| panic!("{label} missing: {out}"))
     };
-    assert!(at("│ 1 ") < at("penalties"), "{out}");
+    assert!(at("\n 1 ") < at("penalties"), "{out}");
     assert!(at("penalties") < at("total"), "{out}");
     assert!(
         at("total") < at("playoff 1"),

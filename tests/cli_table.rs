@@ -166,3 +166,55 @@ fn group_defaults_come_from_the_config_file_and_flags_override_them() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_six_player_card_fits_80_columns_and_piped_output_is_plain() {
+    let env = Env::new();
+    let players = [
+        "alexandra",
+        "bartholomew",
+        "cassandra",
+        "dominique",
+        "evangeline",
+        "fitzgerald",
+    ];
+    let mut new = vec!["new", "--rules", "six-card"];
+    new.extend(players);
+    env.ok(&new);
+    for _ in 0..9 {
+        let grids: Vec<String> = players
+            .iter()
+            .zip([3, 14, 22, -4, 10, 7])
+            .map(|(p, s)| format!("{p}={s}"))
+            .collect();
+        let mut args = vec!["hole".to_string()];
+        args.extend(grids);
+        let out = env.golf().args(&args).output().unwrap();
+        assert!(out.status.success());
+    }
+    let out = env
+        .golf()
+        .env("COLUMNS", "80")
+        .arg("card")
+        .output()
+        .unwrap();
+    let card = String::from_utf8(out.stdout).unwrap();
+    let widest = card
+        .lines()
+        .map(|l| l.trim_end().chars().count())
+        .max()
+        .unwrap();
+    assert!(widest <= 80, "{widest} columns:\n{card}");
+    assert!(card.contains("total") && card.contains("alexa."), "{card}");
+    // not a terminal: no borders
+    assert!(!card.contains('│') && !card.contains('┆'), "{card}");
+    // with room, the running totals and full names are shown
+    let out = env
+        .golf()
+        .env("COLUMNS", "200")
+        .arg("card")
+        .output()
+        .unwrap();
+    let card = String::from_utf8(out.stdout).unwrap();
+    assert!(card.contains("alexandra") && card.contains("→"), "{card}");
+}

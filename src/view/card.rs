@@ -338,9 +338,10 @@ impl CardView {
     /// Renders the scorecard as text: a heading, the table, penalties, rules of play, result.
     pub fn render(&self, out: &Output) -> String {
         let mut text = self.heading(out);
-        text.push_str(&self.table(out));
+        let table = self.table(out);
+        text.push_str(&table);
         text.push('\n');
-        text.push_str(&self.notes());
+        text.push_str(&self.notes(table.contains(" → ")));
         text.push_str(&out.strong(&self.result.summary));
         text.push('\n');
         if let Some(next) = &self.next {
@@ -362,7 +363,7 @@ impl CardView {
             (false, None) => "in play",
         };
         format!(
-            "{} · {rules} · {} of {} holes · {} deck{} · started {} · {state}\n",
+            "{} · {rules} · {} of {} holes · {} deck{} · {} · {state}\n",
             out.strong(&title),
             self.holes_played,
             self.holes_planned,
@@ -374,12 +375,33 @@ impl CardView {
 
     /// The table: holes (with front and back nine on 18 holes), penalties, total, then
     /// playoff holes.
+    /// The table as wide as it needs, narrowed to fit the output's width: first without
+    /// the running totals, then with names cut short; cells are never wrapped mid-row
+    /// unless nothing else fits.
     fn table(&self, out: &Output) -> String {
+        let free = Output {
+            width: None,
+            ..*out
+        };
+        [(true, false), (false, false), (false, true)]
+            .into_iter()
+            .map(|(running, short)| self.table_as(&free, running, short))
+            .find(|t| out.fits(t))
+            .unwrap_or_else(|| self.table_as(out, false, true))
+    }
+
+    fn table_as(&self, out: &Output, running: bool, short: bool) -> String {
+        let name = |n: &str| -> String {
+            match short && n.chars().count() > 6 {
+                true => format!("{}.", n.chars().take(5).collect::<String>()),
+                false => n.to_string(),
+            }
+        };
         let mut header = vec!["hole".to_string(), "dealer".into(), "out".into()];
-        header.extend(self.players.iter().map(|p| p.name.clone()));
+        header.extend(self.players.iter().map(|p| name(&p.name)));
         let mut table = out.table(header);
         for hole in self.holes.iter().filter(|h| !h.playoff) {
-            table.add_row(self.hole_row(hole));
+            table.add_row(self.hole_row(hole, running, &name));
             if self.holes_planned == 18 && hole.number == 9 {
                 table.add_row(labelled("front 9", self.subtotal(0..9)));
             }
@@ -413,7 +435,7 @@ impl CardView {
             .collect();
         table.add_row(labelled("total", totals));
         for hole in self.holes.iter().filter(|h| h.playoff) {
-            table.add_row(self.hole_row(hole));
+            table.add_row(self.hole_row(hole, running, &name));
         }
         table.to_string()
     }
@@ -430,7 +452,12 @@ impl CardView {
             .collect()
     }
 
-    fn hole_row(&self, hole: &HoleView) -> Vec<String> {
+    fn hole_row(
+        &self,
+        hole: &HoleView,
+        running: bool,
+        name: &dyn Fn(&str) -> String,
+    ) -> Vec<String> {
         let label = match (hole.playoff, hole.amended) {
             (true, _) => format!("playoff {}", hole.number),
             (false, true) => format!("{} (amended)", hole.number),
@@ -438,10 +465,10 @@ impl CardView {
         };
         let mut row = vec![
             label,
-            hole.dealer.clone(),
+            name(&hole.dealer),
             match (&hole.out, hole.knocked) {
-                (Some(name), true) => format!("{name} (knocked)"),
-                (Some(name), false) => name.clone(),
+                (Some(who), true) => format!("{} (knocked)", name(who)),
+                (Some(who), false) => name(who),
                 (None, _) => String::new(),
             },
         ];
@@ -456,8 +483,9 @@ impl CardView {
             if e.grid.is_none() {
                 cell.push('*');
             }
-            if let (false, Some(r)) = (
+            if let (false, true, Some(r)) = (
                 hole.playoff,
+                running,
                 self.players[seat].running.get(hole.number as usize - 1),
             ) {
                 cell.push_str(&format!(" → {r}"));
@@ -468,12 +496,15 @@ impl CardView {
     }
 
     /// The lines under the table: the legend, penalties, agreed rules of play.
-    fn notes(&self) -> String {
+    fn notes(&self, running: bool) -> String {
         let mut text = String::new();
         if !self.holes.is_empty() {
-            text.push_str(
-                "Each cell: hole score (grid score ± going-out adjustment) → running total\n",
-            );
+            text.push_str("Each cell: hole score (grid score ± going-out adjustment)");
+            text.push_str(if running {
+                " → running total\n"
+            } else {
+                "\n"
+            });
         }
         if self
             .holes

@@ -193,6 +193,10 @@ impl View for HoleRecorded {
         text.push_str(&out.strong(&self.heading));
         text.push('\n');
         let mut table = out.table(["player", "grid", "grid score", "going out", "hole"]);
+        // a grid is never wrapped mid-row
+        if let Some(column) = table.column_mut(1) {
+            column.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
+        }
         for e in &self.entries {
             table.add_row([
                 e.player.clone(),

@@ -26,18 +26,34 @@ pub struct Output {
     pub json: bool,
     /// Style tables with colour.
     pub color: bool,
+    /// Plain tables without borders: stdout is not a terminal (a pipe or a file).
+    pub plain: bool,
+    /// The width tables must fit, when known: `COLUMNS`, else the terminal's.
+    pub width: Option<u16>,
 }
 
 impl Output {
-    /// Decides colour from `--color`, `NO_COLOR` and whether stdout is a terminal.
+    /// Decides colour from `--color`, `NO_COLOR` and whether stdout is a terminal; tables are
+    /// plain when stdout is not a terminal, and fit `COLUMNS` or the terminal's width.
     pub fn new(json: bool, color: ColorChoice) -> Output {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let terminal = std::io::stdout().is_terminal();
         let color = match color {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
-            ColorChoice::Auto => !no_color && std::io::stdout().is_terminal(),
+            ColorChoice::Auto => !no_color && terminal,
         };
-        Output { json, color }
+        let width = std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.trim().parse::<u16>().ok())
+            .filter(|w| *w >= 20)
+            .or_else(|| if terminal { Table::new().width() } else { None });
+        Output {
+            json,
+            color,
+            plain: !terminal,
+            width,
+        }
     }
 
     /// A table with a header row, styled for this output.
@@ -47,9 +63,17 @@ impl Output {
         S: Into<String>,
     {
         let mut table = Table::new();
+        let preset = if self.plain {
+            presets::NOTHING
+        } else {
+            presets::UTF8_FULL_CONDENSED
+        };
         table
-            .load_preset(presets::UTF8_FULL_CONDENSED)
+            .load_preset(preset)
             .set_content_arrangement(ContentArrangement::Dynamic);
+        if let Some(width) = self.width {
+            table.set_width(width);
+        }
         if self.color {
             table.enforce_styling();
             table.set_header(
@@ -62,6 +86,12 @@ impl Output {
             table.set_header(header.into_iter().map(|h| Cell::new(h.into())));
         }
         table
+    }
+
+    /// Whether `text` fits the width (every line), or no width is known.
+    pub fn fits(&self, text: &str) -> bool {
+        self.width
+            .is_none_or(|w| text.lines().all(|l| l.chars().count() <= usize::from(w)))
     }
 
     /// Emphasis for a line of text (bold when colour is on).
