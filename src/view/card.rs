@@ -337,12 +337,12 @@ impl CardView {
 
     /// Renders the scorecard as text: a heading, the table, penalties, rules of play, result.
     pub fn render(&self, out: &Output) -> String {
-        let mut text = self.heading(out);
+        let mut text = out.wrap(&self.heading(out));
         let table = self.table(out);
         text.push_str(&table);
         text.push('\n');
-        text.push_str(&self.notes(table.contains(" → ")));
-        text.push_str(&out.strong(&self.result.summary));
+        text.push_str(&out.wrap(&self.notes(table.contains(" → "))));
+        text.push_str(&out.strong(out.wrap(&self.result.summary).trim_end()));
         text.push('\n');
         if let Some(next) = &self.next {
             text.push_str(&next.sentence());

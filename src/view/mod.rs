@@ -94,6 +94,32 @@ impl Output {
             .is_none_or(|w| text.lines().all(|l| l.chars().count() <= usize::from(w)))
     }
 
+    /// `text` with every line longer than the width broken at spaces (a word longer than
+    /// the width stands alone); unchanged when no width is known.
+    pub fn wrap(&self, text: &str) -> String {
+        let Some(width) = self.width.map(usize::from) else {
+            return text.to_string();
+        };
+        let mut out = String::new();
+        for line in text.lines() {
+            let mut current = String::new();
+            for word in line.split(' ') {
+                let len = current.chars().count();
+                if len > 0 && len + 1 + word.chars().count() > width {
+                    out.push_str(current.trim_end());
+                    out.push('\n');
+                    current = String::from("  ");
+                } else if len > 0 {
+                    current.push(' ');
+                }
+                current.push_str(word);
+            }
+            out.push_str(&current);
+            out.push('\n');
+        }
+        out
+    }
+
     /// Emphasis for a line of text (bold when colour is on).
     pub fn strong(&self, text: &str) -> String {
         if self.color {
