@@ -1,6 +1,9 @@
-//! Asking for a hole on a terminal (`golf hole` with no `PLAYER=GRID`): each player's grid
-//! in turn, checked as it is typed and asked again after a bad entry; then who went out;
-//! then the deal across all grids, every grid asked again when it cannot have been dealt.
+//! Asking for a hole on a terminal (`golf hole` with no `PLAYER=GRID`): a header saying
+//! which hole and who deals; each player's grid in turn with a line editor and history,
+//! checked as it is typed (shape, cards, suits, a card twice in one grid) and asked again
+//! after a bad entry; `<` goes back to the previous player; then who went out; then the
+//! deal across all grids, asking again only the players a clash names. Nothing typed is
+//! ever echoed with its control characters.
 
 use std::io::{BufRead, Write};
 
@@ -12,78 +15,189 @@ use crate::text::{escape, escape_output};
 /// What the prompt gathered: typed entries by seat, and who ended the hole.
 pub type Prompted = (Vec<(usize, Typed)>, Option<Ending>);
 
-/// Asks for the grids of `seats` of `m` on `reader`, writing questions and problems to
-/// `writer`. Errors only when the input ends (nothing is recorded).
-pub fn hole(
-    reader: &mut impl BufRead,
-    writer: &mut impl Write,
-    m: &Match,
-    seats: &[usize],
-) -> Result<Prompted> {
-    let shape = format!("{}×{}", m.rules.layout.rows, m.rules.layout.columns);
-    loop {
-        let mut entries = Vec::new();
-        for &seat in seats {
-            let who = &m.players[seat];
-            let question =
-                format!("{who}'s grid ({shape}, rows separated by /; or a bare score): ");
-            loop {
-                let text = ask(reader, writer, &question)?;
-                match Typed::parse(who, &text, &m.rules) {
-                    Ok(typed) => {
-                        entries.push((seat, typed));
-                        break;
-                    }
-                    Err(e) => {
-                        writeln!(writer, "  {}\n  Try again.", escape_output(&e.to_string()))?
-                    }
+/// Where answers come from: a line editor on a terminal, or any reader in tests.
+pub trait Ask {
+    /// Shows `question` and reads one answer, trimmed; `None` when the input ends.
+    fn ask(&mut self, question: &str) -> Result<Option<String>>;
+    /// Says something between questions (a header, a problem).
+    fn say(&mut self, text: &str) -> Result<()>;
+}
+
+/// The terminal: rustyline, with the answers of this session in its history.
+pub struct Terminal(rustyline::DefaultEditor);
+
+impl Terminal {
+    /// A line editor on the terminal.
+    pub fn new() -> Result<Terminal> {
+        let editor = rustyline::DefaultEditor::new()
+            .map_err(|e| anyhow::anyhow!("cannot use the terminal: {e}"))?;
+        Ok(Terminal(editor))
+    }
+}
+
+impl Ask for Terminal {
+    fn ask(&mut self, question: &str) -> Result<Option<String>> {
+        use rustyline::error::ReadlineError;
+        match self.0.readline(question) {
+            Ok(line) => {
+                let line = line.trim().to_string();
+                if !line.is_empty() {
+                    let _ = self.0.add_history_entry(line.as_str());
                 }
+                Ok(Some(line))
             }
+            Err(ReadlineError::Eof | ReadlineError::Interrupted) => Ok(None),
+            Err(e) => Err(anyhow::anyhow!("cannot read the terminal: {e}").into()),
         }
-        let out = went_out(reader, writer, m, seats)?.map(Ending::out);
-        // the deck is checked across all grids; on failure every grid is asked again
-        match game::hole::score(&m.rules, m.decks, &m.players, &entries, out) {
-            Ok(_) => return Ok((entries, out)),
-            Err(e) => writeln!(writer, "  {e}\n  Enter the grids again.")?,
+    }
+
+    fn say(&mut self, text: &str) -> Result<()> {
+        let mut err = std::io::stderr();
+        writeln!(err, "{}", escape_output(text))?;
+        Ok(())
+    }
+}
+
+/// Answers from a reader, questions and words to a writer.
+pub struct Lines<R, W>(pub R, pub W);
+
+impl<R: BufRead, W: Write> Ask for Lines<R, W> {
+    fn ask(&mut self, question: &str) -> Result<Option<String>> {
+        write!(self.1, "{question}")?;
+        self.1.flush()?;
+        let mut line = String::new();
+        match self.0.read_line(&mut line)? {
+            0 => Ok(None),
+            _ => Ok(Some(line.trim().to_string())),
+        }
+    }
+
+    fn say(&mut self, text: &str) -> Result<()> {
+        writeln!(self.1, "{}", escape_output(text))?;
+        Ok(())
+    }
+}
+
+fn ended() -> Result<String> {
+    input("input ended before the hole was complete; nothing was recorded")
+}
+
+/// Asks for the grids of `seats` of `m`. Errors only when the input ends (nothing is
+/// recorded).
+pub fn hole(ask: &mut impl Ask, m: &Match, seats: &[usize]) -> Result<Prompted> {
+    if let Some((number, playoff, dealer)) = m.next_hole() {
+        let what = match playoff {
+            true => format!("Playoff hole {number}"),
+            false => format!("Hole {number} of {}", m.holes_planned),
+        };
+        ask.say(&format!("{what} — {} deals", m.players[dealer]))?;
+    }
+    let mut entries: Vec<Option<Typed>> = vec![None; seats.len()];
+    let mut todo: Vec<usize> = (0..seats.len()).collect();
+    loop {
+        grids(ask, m, seats, &todo, &mut entries)?;
+        let out = went_out(ask, m, seats)?;
+        let typed: Vec<(usize, Typed)> = seats
+            .iter()
+            .zip(&entries)
+            .filter_map(|(s, t)| t.clone().map(|t| (*s, t)))
+            .collect();
+        // the deck is checked across all grids; only the players it names are asked again
+        match game::hole::score(&m.rules, m.decks, &m.players, &typed, out) {
+            Ok(_) => return Ok((typed, out)),
+            Err(game::HoleError::Deck(clash)) => {
+                ask.say(&format!("  {clash}"))?;
+                let named: Vec<&str> = clash
+                    .overflows
+                    .iter()
+                    .flat_map(|o| o.per_player.iter().map(|(n, _)| n.as_str()))
+                    .collect();
+                todo = (0..seats.len())
+                    .filter(|&i| named.contains(&m.players[seats[i]].as_str()))
+                    .collect();
+                ask.say(&format!(
+                    "  Enter the grids of {} again.",
+                    m.names(&todo.iter().map(|&i| seats[i]).collect::<Vec<_>>())
+                ))?;
+            }
+            Err(e) => return Err(e.into()),
         }
     }
 }
 
-fn went_out(
-    reader: &mut impl BufRead,
-    writer: &mut impl Write,
+/// Asks for the grids of the seats at `todo` (indices into `seats`) in order; `<` goes
+/// back one.
+fn grids(
+    ask: &mut impl Ask,
     m: &Match,
     seats: &[usize],
-) -> Result<Option<usize>> {
+    todo: &[usize],
+    entries: &mut [Option<Typed>],
+) -> Result<()> {
+    let shape = format!("{}×{}", m.rules.layout.rows, m.rules.layout.columns);
+    let mut k = 0;
+    while k < todo.len() {
+        let seat = seats[todo[k]];
+        let who = &m.players[seat];
+        let back = if k > 0 {
+            "; < for the previous player"
+        } else {
+            ""
+        };
+        let question =
+            format!("{who}'s grid ({shape}, rows separated by /; or a bare score{back}): ");
+        let Some(text) = ask.ask(&question)? else {
+            ended()?;
+            unreachable!("ended() always errs");
+        };
+        if text == "<" {
+            k = k.saturating_sub(1);
+            continue;
+        }
+        match check(m, who, &text) {
+            Ok(t) => {
+                entries[todo[k]] = Some(t);
+                k += 1;
+            }
+            Err(problem) => ask.say(&format!("  {problem}\n  Try again."))?,
+        }
+    }
+    Ok(())
+}
+
+/// One grid as typed: notation, shape, suits, and no card more often than the decks
+/// hold within this grid alone.
+fn check(m: &Match, who: &str, text: &str) -> std::result::Result<Typed, String> {
+    let typed = Typed::parse(who, text, &m.rules).map_err(|e| e.to_string())?;
+    if let Typed::Grid { grid, .. } = &typed {
+        crate::deck::check_hole(&[(who, grid)], m.decks, &m.rules).map_err(|e| e.to_string())?;
+    }
+    Ok(typed)
+}
+
+fn went_out(ask: &mut impl Ask, m: &Match, seats: &[usize]) -> Result<Option<Ending>> {
     loop {
-        let text = ask(
-            reader,
-            writer,
-            "Who went out (or knocked)? Enter for nobody: ",
-        )?;
+        let Some(text) = ask.ask("Who went out (or knocked: `knock NAME`)? Enter for nobody: ")?
+        else {
+            ended()?;
+            unreachable!("ended() always errs");
+        };
         if text.is_empty() {
             return Ok(None);
         }
-        match player::find(&m.players, &text) {
-            Ok(s) if seats.contains(&s) => return Ok(Some(s)),
-            Ok(s) => writeln!(
-                writer,
+        let (name, knocked) = match text.strip_prefix("knock ") {
+            Some(name) => (name.trim(), true),
+            None => (text.as_str(), false),
+        };
+        match player::find(&m.players, name) {
+            Ok(seat) if seats.contains(&seat) => return Ok(Some(Ending { seat, knocked })),
+            Ok(s) => ask.say(&format!(
                 "  {} is not playing this hole. Try again.",
                 m.players[s]
-            )?,
-            Err(e) => writeln!(writer, "  {}. Try again.", escape(&e.to_string()))?,
+            ))?,
+            Err(e) => ask.say(&format!("  {}. Try again.", escape(&e.to_string())))?,
         }
     }
-}
-
-fn ask(reader: &mut impl BufRead, writer: &mut impl Write, question: &str) -> Result<String> {
-    write!(writer, "{question}")?;
-    writer.flush()?;
-    let mut line = String::new();
-    if reader.read_line(&mut line)? == 0 {
-        return input("input ended before the hole was complete; nothing was recorded");
-    }
-    Ok(line.trim().to_string())
 }
 
 #[cfg(test)]
@@ -110,14 +224,18 @@ mod tests {
             .collect()
     }
 
+    fn run(typed: &str) -> (Result<Prompted>, String) {
+        let m = classic_match();
+        let mut lines = Lines(std::io::Cursor::new(typed.to_string()), Vec::new());
+        let got = hole(&mut lines, &m, &[0, 1]);
+        (got, String::from_utf8(lines.1).unwrap())
+    }
+
     #[test]
     fn re_asks_after_a_bad_entry() {
-        let m = classic_match();
-        let typed = "5 K Q / 5 11 J\n5 K Q / 5 2 J\n12\nzed\nbob\n";
-        let mut reader = std::io::Cursor::new(typed);
-        let mut shown = Vec::new();
-        let (entries, out) = hole(&mut reader, &mut shown, &m, &[0, 1]).unwrap();
-        let shown = String::from_utf8(shown).unwrap();
+        let (got, shown) = run("5 K Q / 5 11 J\n5 K Q / 5 2 J\n12\nzed\nbob\n");
+        let (entries, out) = got.unwrap();
+        assert!(shown.starts_with("Hole 1 of 9 — ann deals"), "{shown}");
         assert!(shown.contains("`11` is not a card"), "{shown}");
         assert!(shown.contains("Try again"), "{shown}");
         assert!(shown.contains("`zed` is not a player"), "{shown}");
@@ -129,22 +247,35 @@ mod tests {
     }
 
     #[test]
-    fn asks_all_again_after_an_impossible_deal() {
-        let m = classic_match();
-        let typed = "7 7 3 / 4 5 6\n7 7 7 / 4 5 6\n\n7 7 3 / 4 5 6\n2 2 2 / 4 5 6\n\n";
-        let mut reader = std::io::Cursor::new(typed);
-        let mut shown = Vec::new();
-        let (entries, out) = hole(&mut reader, &mut shown, &m, &[0, 1]).unwrap();
-        assert!(String::from_utf8(shown).unwrap().contains("5 sevens"));
+    fn asks_again_only_the_players_a_clash_names_and_goes_back_on_request() {
+        // ann's 7s and bob's 7s clash; only those two are asked again
+        let (got, shown) = run("7 7 3 / 4 5 6\n<\n7 7 3 / 4 5 6\n7 7 7 / 4 5 6\n\n7 7 3 / 4 5 6\n2 2 2 / 4 5 6\nknock ann\n");
+        let (entries, out) = got.unwrap();
+        assert!(shown.contains("5 sevens"), "{shown}");
+        assert!(
+            shown.contains("Enter the grids of ann and bob again"),
+            "{shown}"
+        );
         assert_eq!(texts(&entries)[1].1, "2 2 2 / 4 5 6");
-        assert_eq!(out, None);
+        assert_eq!(
+            out,
+            Some(Ending {
+                seat: 0,
+                knocked: true
+            })
+        );
+    }
+
+    #[test]
+    fn a_card_twice_in_one_grid_is_caught_as_it_is_typed() {
+        let (got, shown) = run("5h 5h 3 / 4 6 7\n5h 5s 3 / 4 6 7\n2\n\n");
+        assert!(got.is_ok());
+        assert!(shown.contains("2 of the 5h"), "{shown}");
     }
 
     #[test]
     fn stops_when_input_ends() {
-        let m = classic_match();
-        let mut reader = std::io::Cursor::new("5 K Q / 5 2 J\n");
-        let err = hole(&mut reader, &mut Vec::new(), &m, &[0, 1]).unwrap_err();
-        assert!(err.to_string().contains("input ended"));
+        let (got, _) = run("5 K Q / 5 2 J\n");
+        assert!(got.unwrap_err().to_string().contains("input ended"));
     }
 }

@@ -23,13 +23,8 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
                 m.players[seats[0]]
             ));
         }
-        let stdin = std::io::stdin();
-        Some(crate::prompt::hole(
-            &mut stdin.lock(),
-            &mut std::io::stderr(),
-            &m,
-            &seats,
-        )?)
+        let mut terminal = crate::prompt::Terminal::new()?;
+        Some(crate::prompt::hole(&mut terminal, &m, &seats)?)
     } else {
         None
     };
