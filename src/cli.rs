@@ -99,6 +99,12 @@ pub enum Command {
     /// what it was and what it became.
     #[command(after_help = "Examples:\n  golf log\n  golf log 12 --json")]
     Log(MatchArg),
+    /// What a recorded match would have been under other rules: every hole re-scored from
+    /// the grids as typed, old and new totals and winners side by side. Changes nothing.
+    #[command(
+        after_help = "Examples:\n  golf rescore 12 --house horizontal-pairs\n  golf rescore 12 --rules six-card --house out-penalty-10"
+    )]
+    Rescore(RescoreArgs),
     /// Record a whole match from a scoresheet TOML file in one transaction.
     #[command(after_help = "Example:\n  golf import examples/classic-9-holes.toml")]
     Import(ImportArgs),
@@ -425,4 +431,18 @@ pub struct MatchEditArgs {
     /// Holes to play (at least those recorded), e.g. 18 to extend a 9-hole match.
     #[arg(long, value_name = "N")]
     pub holes: Option<u32>,
+}
+
+/// `golf rescore`.
+#[derive(Debug, Args)]
+pub struct RescoreArgs {
+    /// The match.
+    #[arg(value_name = "MATCH")]
+    pub match_id: i64,
+    /// Other rules [default: the match's own variant].
+    #[arg(long, value_name = "NAME|FILE")]
+    pub rules: Option<String>,
+    /// House rules on top, in order (repeatable).
+    #[arg(long = "house", value_name = "RULE")]
+    pub house: Vec<String>,
 }

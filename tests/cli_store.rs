@@ -53,7 +53,7 @@ fn a_fresh_database_is_created_current_and_stamped() {
         out.contains(&format!("Database: {}", env.db().display())),
         "{out}"
     );
-    assert!(out.contains("Schema version: 3"), "{out}");
+    assert!(out.contains("Schema version: 4"), "{out}");
     assert!(
         out.contains("Integrity check: ok") && out.contains("Foreign keys: ok"),
         "{out}"
@@ -98,7 +98,7 @@ fn a_newer_schema_is_refused_naming_both_versions() {
     refused_unchanged(
         &env,
         &env.db(),
-        "schema version 99, newer than this golf understands (version 3)",
+        "schema version 99, newer than this golf understands (version 4)",
     );
 }
 
@@ -241,4 +241,57 @@ fn a_database_path_is_a_file_name_never_an_sqlite_uri() {
         env.path("file:odd.db?mode=memory").exists(),
         "recorded into the file named, not in memory"
     );
+}
+
+/// A database written by golf before knocks, targets, edits and stable ids (schema v1),
+/// kept forever: it is refused read-only with the way forward, upgraded in place by the
+/// first recording command (a copy of the old file kept), and reads back whole.
+#[test]
+fn a_kept_version_1_database_is_upgraded_in_place() {
+    let env = Env::new();
+    std::fs::copy(common::repo("tests/fixtures/golf-v1.db"), env.db()).unwrap();
+    let stderr =
+        String::from_utf8(env.golf().args(["card", "1"]).output().unwrap().stderr).unwrap();
+    assert!(
+        stderr.contains("older than this golf") && stderr.contains("upgrades it"),
+        "{stderr}"
+    );
+    let out = env
+        .golf()
+        .args(["new", "--rules", "quick", "cat", "dan"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("upgrading") && stderr.contains("a copy of the old file"),
+        "{stderr}"
+    );
+    let card = env.json(&["card", "1"]);
+    assert_eq!(card["rules"], "eight-card");
+    assert_eq!(card["holes_played"], 18);
+    assert_eq!(card["winners"], serde_json::json!(["ann"]));
+    assert_eq!(card["result"]["decided_by"], "countback");
+    let card = env.json(&["card", "2"]);
+    assert_eq!(card["amendments"], 1);
+    assert_eq!(card["holes"][0]["knocked"], false);
+    assert!(env.ok(&["check"]).contains("Recorded matches: ok"));
+    let uuids: Vec<String> = {
+        let conn = rusqlite::Connection::open(env.db()).unwrap();
+        let mut stmt = conn
+            .prepare("SELECT uuid FROM matches ORDER BY id")
+            .unwrap();
+        stmt.query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    };
+    assert_eq!(uuids.len(), 3);
+    for u in &uuids {
+        assert!(
+            uuid::Uuid::parse_str(u).is_ok_and(|u| u.get_version_num() == 4),
+            "{u}"
+        );
+    }
+    assert_ne!(uuids[0], uuids[1]);
 }

@@ -16,6 +16,7 @@ mod log;
 mod match_edit;
 mod new;
 mod penalty;
+mod rescore;
 mod rules;
 mod ruling;
 mod score;
@@ -186,6 +187,7 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::History(args) => history::run(ctx, args),
         Command::Import(args) => import::run(ctx, args),
         Command::Log(args) => log::run(ctx, args),
+        Command::Rescore(args) => rescore::run(ctx, args),
         Command::Backup(args) => backup::run(ctx, args),
         Command::Check => check::run(ctx),
         Command::Match(crate::cli::MatchCommand::Edit(args)) => match_edit::run(ctx, args),

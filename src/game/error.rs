@@ -97,6 +97,16 @@ pub enum GameError {
         /// When (RFC 3339).
         at: String,
     },
+    /// A recorded hole that cannot be scored under other rules.
+    #[error("hole {hole} cannot be rescored under {rules}: {error}")]
+    Rescore {
+        /// The hole (`3`, `playoff 1`).
+        hole: String,
+        /// The other rules.
+        rules: String,
+        /// Why.
+        error: Box<GameError>,
+    },
     /// An edit the match cannot take; the message says why.
     #[error("{0}")]
     Edit(String),

@@ -8,6 +8,7 @@ pub mod edit;
 mod error;
 pub mod hole;
 pub mod penalty;
+mod rescore;
 pub mod setup;
 pub mod standings;
 
@@ -144,8 +145,11 @@ pub struct AuditEntry {
 /// A match as recorded.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Match {
-    /// The match id.
+    /// The match id in this database.
     pub id: i64,
+    /// The stable id, the same in every database the match is exported to (a UUID).
+    #[serde(default)]
+    pub uuid: String,
     /// Its name, if given.
     pub name: Option<String>,
     /// The fully resolved rules, as stored when the match began.
@@ -197,6 +201,9 @@ impl Match {
         let n = self.players.len();
         if n == 0 {
             return Some("it has no players".into());
+        }
+        if self.uuid.is_empty() {
+            return Some("it has no stable id".into());
         }
         if Holes::try_from(i64::from(self.holes_planned)).is_err()
             || Decks::try_from(i64::from(self.decks)).is_err()

@@ -81,6 +81,7 @@ impl Match {
         };
         Ok(Match {
             id: 0,
+            uuid: uuid::Uuid::new_v4().to_string(),
             name,
             rules,
             holes_planned: holes,

@@ -23,8 +23,8 @@ pub fn insert_match(conn: &Connection, m: &Match) -> anyhow::Result<i64> {
             r.get(0)
         })?;
     conn.execute(
-        "INSERT INTO matches (name, rules_name, rule_set, holes_planned, decks, tiebreak, started_at, target)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        "INSERT INTO matches (name, rules_name, rule_set, holes_planned, decks, tiebreak, started_at, target, uuid)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![
             m.name,
             m.rules.name,
@@ -33,7 +33,8 @@ pub fn insert_match(conn: &Connection, m: &Match) -> anyhow::Result<i64> {
             m.decks,
             tiebreak.join(","),
             m.started_at,
-            m.target
+            m.target,
+            m.uuid
         ],
     )?;
     let id = conn.last_insert_rowid();
@@ -128,7 +129,7 @@ fn shown(t: String) -> String {
 fn load_header(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
     let row = conn
         .query_row(
-            "SELECT m.name, r.json, m.holes_planned, m.decks, m.tiebreak, m.started_at, m.finished_at, m.target, m.abandoned_at
+            "SELECT m.name, r.json, m.holes_planned, m.decks, m.tiebreak, m.started_at, m.finished_at, m.target, m.abandoned_at, m.uuid
              FROM matches m JOIN rule_sets r ON r.id = m.rule_set WHERE m.id = ?1",
             [id],
             |r| {
@@ -142,6 +143,7 @@ fn load_header(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
                     r.get::<_, Option<String>>(6)?,
                     r.get::<_, Option<u32>>(7)?,
                     r.get::<_, Option<String>>(8)?,
+                    r.get::<_, Option<String>>(9)?,
                 ))
             },
         )
@@ -156,6 +158,7 @@ fn load_header(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
         finished_at,
         target,
         abandoned_at,
+        uuid,
     )) = row
     else {
         return Ok(None);
@@ -171,6 +174,7 @@ fn load_header(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Some(Match {
         id,
+        uuid: uuid.unwrap_or_default(),
         name,
         rules,
         holes_planned,

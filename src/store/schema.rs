@@ -22,6 +22,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0001_initial.sql"),
     include_str!("../../migrations/0002_knock_and_target.sql"),
     include_str!("../../migrations/0003_edits_notes_abandon.sql"),
+    include_str!("../../migrations/0004_stable_ids.sql"),
 ];
 
 /// How long a command waits for another process's write lock.

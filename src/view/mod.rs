@@ -9,6 +9,7 @@ pub mod log;
 
 pub mod maintenance;
 pub mod matches;
+pub mod rescore;
 pub mod rules;
 pub mod score;
 
