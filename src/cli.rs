@@ -105,6 +105,12 @@ pub enum Command {
         after_help = "Examples:\n  golf rescore 12 --house horizontal-pairs\n  golf rescore 12 --rules six-card --house out-penalty-10"
     )]
     Rescore(RescoreArgs),
+    /// Every match (or the ones named), lossless as JSON that `golf import` reads back, or
+    /// as CSV for spreadsheets (a row per match, hole and player).
+    #[command(
+        after_help = "Examples:\n  golf export --output golf.json\n  golf export --format csv --match 12 > match-12.csv"
+    )]
+    Export(ExportArgs),
     /// Record a whole match from a scoresheet TOML file in one transaction.
     #[command(after_help = "Example:\n  golf import examples/classic-9-holes.toml")]
     Import(ImportArgs),
@@ -367,9 +373,32 @@ pub struct HistoryArgs {
 /// `golf import`.
 #[derive(Debug, Args)]
 pub struct ImportArgs {
-    /// The scoresheet TOML file.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
+    /// Scoresheet TOML files (one match each) or JSON exports (any number of matches).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+/// `golf export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// `json` (lossless, read back by `golf import`) or `csv`.
+    #[arg(long, value_enum, default_value_t = ExportFormat::Json)]
+    pub format: ExportFormat,
+    /// Only these matches (repeatable) [default: every match].
+    #[arg(long = "match", value_name = "ID")]
+    pub matches: Vec<i64>,
+    /// Write to this file instead of stdout.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// What `golf export` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// Lossless JSON.
+    Json,
+    /// One row per match, hole and player.
+    Csv,
 }
 
 /// `golf backup`.

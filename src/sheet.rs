@@ -241,3 +241,81 @@ fn played_on(date: &str) -> Result<String, String> {
         )),
     }
 }
+
+/// The largest export read, in bytes.
+pub const MAX_EXPORT_BYTES: u64 = 512 * 1024 * 1024;
+
+/// A match read from a file for `golf import`.
+#[derive(Debug, Clone)]
+pub struct Incoming {
+    /// The file (and, for an export, the match's place in it), for messages.
+    pub label: String,
+    /// The match (id 0).
+    pub m: Match,
+    /// From a scoresheet (a new match, finished if every hole is in and it asks to be),
+    /// rather than an export (recorded exactly as exported).
+    pub from_sheet: bool,
+    /// A scoresheet's `finish`.
+    pub finish: bool,
+}
+
+/// Reads a scoresheet (TOML, one match) or a JSON export (any number of matches) at
+/// `path`, checking every match before anything is written: a sheet's holes as `golf hole`
+/// would; an export's matches for their bounds, their invariants and that every hole
+/// scores as recorded under its rules. `at` is the time of a sheet's match.
+pub fn read_file(path: &Path, at: &str) -> Result<Vec<Incoming>, SheetError> {
+    let shown = path.display().to_string();
+    let text = crate::text::read_capped(path, MAX_EXPORT_BYTES).map_err(|e| SheetError {
+        place: shown.clone(),
+        error: format!("cannot read it: {e}").into(),
+    })?;
+    if !text.trim_start().starts_with('{') {
+        if text.len() as u64 > MAX_BYTES {
+            return Err(SheetError {
+                place: shown,
+                error: format!(
+                    "a scoresheet is larger than {MAX_BYTES} bytes, the most golf reads"
+                )
+                .into(),
+            });
+        }
+        let (m, finish) = read(&text, &shown, path.parent(), at)?;
+        return Ok(vec![Incoming {
+            label: shown,
+            m,
+            from_sheet: true,
+            finish,
+        }]);
+    }
+    let export: crate::view::export::Export =
+        serde_json::from_str(&text).map_err(|e| SheetError {
+            place: shown.clone(),
+            error: format!("not a golf export: {e}").into(),
+        })?;
+    if export.format != crate::view::export::FORMAT || export.version != 1 {
+        return Err(SheetError {
+            place: shown,
+            error: "not a golf export of version 1".into(),
+        });
+    }
+    export
+        .matches
+        .into_iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let label = format!("{shown}: match {} ({})", i + 1, m.uuid);
+            match m.imported() {
+                Ok(()) => Ok(Incoming {
+                    label,
+                    m,
+                    from_sheet: false,
+                    finish: false,
+                }),
+                Err(why) => Err(SheetError {
+                    place: label,
+                    error: why.into(),
+                }),
+            }
+        })
+        .collect()
+}

@@ -1,52 +1,58 @@
-//! `golf import FILE`: record a whole match from a scoresheet ([`crate::sheet`]) in one
-//! transaction, with the same checks as `golf hole` (CLI.md). Every hole is checked before
-//! the database is opened.
+//! `golf import FILE...`: scoresheets (one match each, with the same checks as `golf hole`)
+//! and JSON exports (any number of matches, merged by stable id), all in one transaction.
+//! Every file is read and checked before the database is opened.
 
 use super::Context;
 use crate::cli::ImportArgs;
-use crate::error::{InputError, Result};
+use crate::error::{input, Result};
 use crate::store;
 use crate::view::card::CardView;
 
 /// Runs `golf import`.
 pub fn run(ctx: &Context, args: ImportArgs) -> Result<()> {
-    let path = &args.file;
-    let shown = path.display().to_string();
-    let text = crate::text::read_capped(path, crate::sheet::MAX_BYTES)
-        .map_err(|e| InputError::new(format!("cannot read scoresheet {shown}: {e}")))?;
     let now = store::timestamp();
-    let (sheet_match, finish) = crate::sheet::read(&text, &shown, path.parent(), &now)?;
+    let mut incoming = Vec::new();
+    for path in &args.files {
+        incoming.extend(crate::sheet::read_file(path, &now)?);
+    }
+    let progress = crate::view::progress(incoming.len(), "importing");
     let mut store = ctx.open_write()?;
-    let (m, note) = store.write(|tx| {
-        let mut m = sheet_match.clone();
-        m.id = store::insert_match(tx, &m)?;
-        for h in &m.holes {
-            store::insert_hole(tx, m.id, h)?;
-        }
-        for p in &m.penalties {
-            store::insert_penalty(tx, m.id, p)?;
-        }
-        let mut note = None;
-        if finish && m.over() {
-            if m.outcome().playoff_needed.is_some() {
-                note = Some("left unfinished: the sudden-death tie needs a playoff hole");
-            } else {
+    let (added, skipped) = store.write(|tx| {
+        let (mut added, mut skipped) = (Vec::new(), 0);
+        for item in &incoming {
+            progress.inc(1);
+            let mut m = item.m.clone();
+            if let Some(id) = store::find_by_uuid(tx, &m.uuid)? {
+                let here = super::pick_match(tx, Some(id), false)?;
+                if serde_json::to_value(&here)? != serde_json::to_value(&m)? {
+                    return input(format!(
+                        "{}: match {id} here has the same stable id but different contents; nothing was imported",
+                        item.label
+                    ));
+                }
+                skipped += 1;
+                continue;
+            }
+            m.id = store::insert_whole(tx, &m)?;
+            if item.from_sheet && item.finish && m.over() && m.outcome().playoff_needed.is_none() {
                 let outcome = m.finish(&now)?;
                 store::finish(tx, m.id, &now, &serde_json::to_string(&outcome)?)?;
             }
+            added.push((item.label.clone(), m));
         }
-        Ok((m, note))
+        Ok((added, skipped))
     })?;
-    let card = CardView::new(&m);
-    if !ctx.out.json {
-        crate::outln!(
-            "Imported {shown} as match {} into {}.",
-            m.id,
-            store.path().display()
-        );
-        if let Some(note) = note {
-            crate::outln!("Match {} {note}.", m.id);
+    progress.finish_and_clear();
+    if let ([(label, m)], 0, 1) = (added.as_slice(), skipped, incoming.len()) {
+        if !ctx.out.json {
+            crate::outln!(
+                "Imported {label} as match {} into {}.",
+                m.id,
+                store.path().display()
+            );
         }
+        return ctx.out.show(&CardView::new(m));
     }
-    ctx.out.show(&card)
+    let view = crate::view::export::Summary::new(&added, skipped, store.path());
+    ctx.out.show(&view)
 }

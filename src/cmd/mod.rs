@@ -8,6 +8,7 @@ mod backup;
 mod card;
 mod check;
 mod docs;
+mod export;
 mod finish;
 mod history;
 mod hole;
@@ -187,6 +188,7 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::History(args) => history::run(ctx, args),
         Command::Import(args) => import::run(ctx, args),
         Command::Log(args) => log::run(ctx, args),
+        Command::Export(args) => export::run(ctx, args),
         Command::Rescore(args) => rescore::run(ctx, args),
         Command::Backup(args) => backup::run(ctx, args),
         Command::Check => check::run(ctx),

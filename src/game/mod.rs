@@ -145,7 +145,8 @@ pub struct AuditEntry {
 /// A match as recorded.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Match {
-    /// The match id in this database.
+    /// The match id in this database (not exported: another database gives its own).
+    #[serde(default, skip_serializing)]
     pub id: i64,
     /// The stable id, the same in every database the match is exported to (a UUID).
     #[serde(default)]

@@ -6,6 +6,41 @@ use super::{GameError, Match};
 use crate::rules::Rules;
 
 impl Match {
+    /// Checks a match read from an export before it is recorded: a stable id, rules within
+    /// RULES.md §12, the invariants of a recorded match, printable names, and every hole
+    /// scoring exactly as recorded under its own rules. `Err` says what is wrong.
+    pub fn imported(&self) -> Result<(), String> {
+        if uuid::Uuid::parse_str(&self.uuid).is_err() {
+            return Err(format!(
+                "`{}` is not a stable id (a UUID)",
+                crate::text::escape(&self.uuid)
+            ));
+        }
+        self.rules.within_bounds()?;
+        if let Some(why) = self.damage() {
+            return Err(why);
+        }
+        let texts = self
+            .players
+            .iter()
+            .chain(&self.name)
+            .chain(self.penalties.iter().map(|p| &p.reason));
+        if let Some(t) = texts
+            .into_iter()
+            .find(|t| crate::text::first_unprintable(t).is_some())
+        {
+            return Err(format!(
+                "`{}` holds a control character",
+                crate::text::escape(t)
+            ));
+        }
+        let again = self.rescored(&self.rules).map_err(|e| e.to_string())?;
+        match again.holes == self.holes {
+            true => Ok(()),
+            false => Err("a hole does not score as recorded under the match's own rules".into()),
+        }
+    }
+
     /// This match with every hole scored again under `rules` (same players, decks, enders
     /// and penalties). Bare scores are kept as typed. Errors: a recorded grid that does
     /// not fit the other rules (its layout, its pack), or hands they cannot deal.

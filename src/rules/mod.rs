@@ -613,6 +613,106 @@ impl Rules {
         }
     }
 
+    /// Whether every number of these rules is within RULES.md §12 — rules read from a
+    /// file are checked as they load; rules read from an export or a database are checked
+    /// here before anything is scored with them. `Err` names the first value out of range.
+    pub fn within_bounds(&self) -> Result<(), String> {
+        use crate::bounds as b;
+        let check = |what: &str, v: i64, ok: bool| -> Result<(), String> {
+            ok.then_some(())
+                .ok_or_else(|| format!("{what} = {v} is out of range"))
+        };
+        let signed = |what: &str, v: i32, min: i64, max: i64| {
+            check(what, i64::from(v), (min..=max).contains(&i64::from(v)))
+        };
+        let l = &self.layout;
+        check("layout.rows", l.rows as i64, (1..=4).contains(&l.rows))?;
+        check(
+            "layout.columns",
+            l.columns as i64,
+            (1..=6).contains(&l.columns),
+        )?;
+        check(
+            "deck.decks",
+            i64::from(self.deck.decks),
+            b::Decks::try_from(i64::from(self.deck.decks)).is_ok(),
+        )?;
+        check(
+            "deck.jokers_per_deck",
+            i64::from(self.deck.jokers_per_deck),
+            self.deck.jokers_per_deck <= 8,
+        )?;
+        if let Some(j) = self.deck.jokers {
+            check("deck.jokers", i64::from(j), j <= 64)?;
+        }
+        check("pack", self.pack.len() as i64, self.pack.len() <= 64)?;
+        for f in &self.pack {
+            check(
+                "pack copies",
+                i64::from(f.copies),
+                (1..=64).contains(&f.copies),
+            )?;
+            signed("pack value", f.value, -100, 100)?;
+        }
+        let v = &self.values;
+        for x in v
+            .ranks
+            .iter()
+            .chain(v.joker.iter())
+            .chain(v.suited.iter().map(|s| &s.2))
+            .chain(&v.faces)
+        {
+            signed("a card value", *x, -100, 100)?;
+        }
+        let m = &self.matching;
+        let tables = m.rank_columns.iter().flat_map(|(_, t)| t.values());
+        for x in m
+            .same_rank_columns
+            .values()
+            .chain(tables)
+            .chain(m.matched_values.iter().map(|x| &x.1))
+        {
+            signed("a set value", *x, -200, 200)?;
+        }
+        let points = match self.going_out.penalty {
+            Penalty::Add(n) | Penalty::DoublePlus(n) | Penalty::PerPlayer(n) => n,
+            Penalty::Times(n) => (2..=10).contains(&n).then_some(0).unwrap_or(i32::MAX),
+            Penalty::None | Penalty::Double => 0,
+        };
+        signed("going_out.penalty", points, -100, 100)?;
+        signed("going_out.bonus", self.going_out.bonus, -100, 100)?;
+        for (k, x) in &self.hole.score_map {
+            signed("hole.score_map", *k, -500, 500)?;
+            signed("hole.score_map", *x, -500, 500)?;
+        }
+        for x in self.hole.lowest_bonus.iter().chain(&self.hole.tie_penalty) {
+            signed("a hole bonus or penalty", *x, -100, 100)?;
+        }
+        check(
+            "match.holes",
+            i64::from(self.holes),
+            b::Holes::try_from(i64::from(self.holes)).is_ok(),
+        )?;
+        if let Some(t) = self.target {
+            check(
+                "match.target",
+                i64::from(t),
+                b::Target::try_from(i64::from(t)).is_ok(),
+            )?;
+        }
+        for o in &self.tournament.illegal_move {
+            if let Offence::Points(n) = o {
+                signed("tournament.illegal_move", *n, -100, 100)?;
+            }
+        }
+        signed(
+            "tournament.late_per_minute",
+            self.tournament.late_per_minute,
+            0,
+            100,
+        )
+    }
+
     /// Cards dealt from `decks` decks (or packs of the rules' own), jokers included.
     pub fn cards_in(&self, decks: u32) -> u32 {
         if self.pack.is_empty() {

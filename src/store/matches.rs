@@ -406,3 +406,45 @@ pub fn unfinished_matches(conn: &Connection, except: i64) -> anyhow::Result<Vec<
         .collect::<Result<Vec<i64>, _>>()?;
     Ok(ids)
 }
+
+/// The id of the match with stable id `uuid`, if this database holds it.
+pub fn find_by_uuid(conn: &Connection, uuid: &str) -> anyhow::Result<Option<i64>> {
+    Ok(conn
+        .query_row("SELECT id FROM matches WHERE uuid = ?1", [uuid], |r| {
+            r.get(0)
+        })
+        .optional()?)
+}
+
+/// Records a whole match — seats, holes, penalties, audit log, and whether it was finished
+/// or abandoned — as `golf import` of an export does. Returns its id here.
+pub fn insert_whole(conn: &Connection, m: &Match) -> anyhow::Result<i64> {
+    let id = insert_match(conn, m)?;
+    for h in &m.holes {
+        insert_hole(conn, id, h)?;
+    }
+    for p in &m.penalties {
+        insert_penalty(conn, id, p)?;
+    }
+    for a in &m.audit {
+        insert_audit(conn, id, a)?;
+    }
+    if let Some(at) = &m.finished_at {
+        finish(conn, id, at, &serde_json::to_string(&m.outcome())?)?;
+    }
+    if m.abandoned_at.is_some() {
+        let mut stored = m.clone();
+        stored.id = id;
+        update_match(conn, &stored)?;
+    }
+    Ok(id)
+}
+
+/// Every match id, oldest first.
+pub fn all_match_ids(conn: &Connection) -> anyhow::Result<Vec<i64>> {
+    let mut stmt = conn.prepare_cached("SELECT id FROM matches ORDER BY id")?;
+    let ids = stmt
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<Vec<i64>, _>>()?;
+    Ok(ids)
+}

@@ -13,8 +13,9 @@ mod matches;
 pub mod schema;
 
 pub use matches::{
-    delete_hole, delete_last_penalty, finish, insert_audit, insert_hole, insert_match,
-    insert_penalty, latest_match, load_match, match_ids, unfinished_matches, update_match,
+    all_match_ids, delete_hole, delete_last_penalty, find_by_uuid, finish, insert_audit,
+    insert_hole, insert_match, insert_penalty, insert_whole, latest_match, load_match, match_ids,
+    unfinished_matches, update_match,
 };
 
 use std::path::{Path, PathBuf};

@@ -4,6 +4,7 @@
 //! never the store.
 
 pub mod card;
+pub mod export;
 pub mod history;
 pub mod log;
 
@@ -155,6 +156,21 @@ pub fn json<T: Serialize>(value: &T) -> crate::error::Result<()> {
     serde_json::to_writer_pretty(&mut out, value)?;
     writeln!(out)?;
     Ok(())
+}
+
+/// A progress bar on stderr for `len` steps of a long job, drawn only on a terminal and
+/// only when there is enough to wait for (indicatif); hidden otherwise.
+pub fn progress(len: usize, what: &str) -> indicatif::ProgressBar {
+    if len < 200 || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len as u64);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} matches")
+    {
+        bar.set_style(style);
+    }
+    bar.set_message(what.to_string());
+    bar
 }
 
 /// Something golf shows: one JSON document for `--json`, else text.

@@ -1,0 +1,48 @@
+//! `golf export [--format json|csv] [--match ID]... [--output FILE]`.
+
+use std::io::Write as _;
+
+use super::{pick_match, Context};
+use crate::cli::{ExportArgs, ExportFormat};
+use crate::error::Result;
+use crate::store;
+use crate::view::export::Export;
+
+/// Runs `golf export`.
+pub fn run(ctx: &Context, args: ExportArgs) -> Result<()> {
+    let matches = match crate::store::Store::open_read_only(&ctx.db_path()?)? {
+        None => Vec::new(),
+        Some(mut store) => store.read(|tx| {
+            let ids = match args.matches.is_empty() {
+                true => store::all_match_ids(tx)?,
+                false => args.matches.clone(),
+            };
+            ids.into_iter()
+                .map(|id| pick_match(tx, Some(id), false))
+                .collect()
+        })?,
+    };
+    let export = Export::new(matches);
+    let text = match args.format {
+        ExportFormat::Json => export.json()?,
+        ExportFormat::Csv => export.csv()?,
+    };
+    match &args.output {
+        Some(path) => {
+            // written aside and renamed into place: a failed export leaves no half file
+            let part = store::schema::sibling(path, &format!("part-{}", std::process::id()));
+            std::fs::write(&part, &text)?;
+            std::fs::rename(&part, path)?;
+            if !ctx.out.json {
+                eprintln!(
+                    "golf: exported {} match{} to {}",
+                    export.matches.len(),
+                    if export.matches.len() == 1 { "" } else { "es" },
+                    path.display()
+                );
+            }
+        }
+        None => std::io::stdout().write_all(text.as_bytes())?,
+    }
+    Ok(())
+}

@@ -1,0 +1,120 @@
+//! `golf export`: every match, lossless, as JSON that `golf import` reads back; or CSV, one
+//! row per match, hole and player, for spreadsheets.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::Match;
+
+/// What a JSON export holds: a marker and version, then whole matches (stable id, resolved
+/// rules, holes as typed with their scores, enders, notes, penalties, audit log, times).
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Export {
+    /// Always `golf-export`.
+    pub format: String,
+    /// The export format's version (1).
+    pub version: u32,
+    /// The matches, oldest first.
+    pub matches: Vec<Match>,
+}
+
+/// The marker of an export.
+pub const FORMAT: &str = "golf-export";
+
+impl Export {
+    /// An export of `matches`.
+    pub fn new(matches: Vec<Match>) -> Export {
+        Export {
+            format: FORMAT.into(),
+            version: 1,
+            matches,
+        }
+    }
+
+    /// The export as pretty JSON, ending in a newline.
+    pub fn json(&self) -> crate::error::Result<String> {
+        Ok(serde_json::to_string_pretty(self)? + "\n")
+    }
+
+    /// The export as CSV: match id, stable id, date, rules, hole, player, grid, grid score,
+    /// adjustment, hole score, running total.
+    pub fn csv(&self) -> crate::error::Result<String> {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let header = [
+            "match",
+            "uuid",
+            "date",
+            "rules",
+            "hole",
+            "playoff",
+            "player",
+            "grid",
+            "grid_score",
+            "adjustment",
+            "hole_score",
+            "running_total",
+        ];
+        w.write_record(header).map_err(anyhow::Error::from)?;
+        for m in &self.matches {
+            let mut running = vec![0i64; m.players.len()];
+            for h in &m.holes {
+                for e in &h.entries {
+                    if !h.playoff {
+                        running[e.seat] += e.total();
+                    }
+                    let row = [
+                        m.id.to_string(),
+                        m.uuid.clone(),
+                        m.started_at.clone(),
+                        m.rules.display_name(),
+                        h.number.to_string(),
+                        h.playoff.to_string(),
+                        m.players[e.seat].clone(),
+                        e.grid.clone().unwrap_or_else(|| e.typed.clone()),
+                        e.score.to_string(),
+                        e.adjustment.to_string(),
+                        e.total().to_string(),
+                        running[e.seat].to_string(),
+                    ];
+                    w.write_record(row).map_err(anyhow::Error::from)?;
+                }
+            }
+        }
+        let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+}
+
+/// What `golf import` of several matches did.
+#[derive(Debug, Serialize)]
+pub struct Summary {
+    /// The database.
+    pub database: String,
+    /// Matches added, by their new ids here.
+    pub added: Vec<i64>,
+    /// Matches already present and identical, left as they were.
+    pub skipped: usize,
+}
+
+impl Summary {
+    /// The summary of `added` matches and `skipped` ones into `database`.
+    pub fn new(added: &[(String, Match)], skipped: usize, database: &std::path::Path) -> Summary {
+        Summary {
+            database: database.display().to_string(),
+            added: added.iter().map(|(_, m)| m.id).collect(),
+            skipped,
+        }
+    }
+}
+
+impl super::View for Summary {
+    fn render(&self, _: &super::Output) -> String {
+        format!(
+            "Imported into {}: {} match{} added, {} already present and skipped.\n",
+            self.database,
+            self.added.len(),
+            if self.added.len() == 1 { "" } else { "es" },
+            self.skipped
+        )
+    }
+}

@@ -1,0 +1,164 @@
+//! History as data: exports read back losslessly, merges by stable id, CSV for
+//! spreadsheets, and what a match would have been under other rules.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{repo, Env};
+
+fn examples(env: &Env) {
+    env.ok(&[
+        "import",
+        repo("examples/classic-9-holes.toml").to_str().unwrap(),
+    ]);
+    env.ok(&[
+        "import",
+        repo("examples/eight-card-18-holes.toml").to_str().unwrap(),
+    ]);
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    env.ok(&[
+        "hole",
+        "--knock",
+        "bob",
+        "--note",
+        "misdeal",
+        "ann=5 K Q / 5 2 J",
+        "bob=2 7 Q / 2 7 Q",
+    ]);
+    env.ok(&["amend", "1", "ann=5 K Q / 5 2 Q"]);
+    env.ok(&["penalty", "ann", "--late", "2"]);
+}
+
+fn matches_by_uuid(export: &str) -> Vec<serde_json::Value> {
+    let doc: serde_json::Value = serde_json::from_str(export).unwrap();
+    let mut all = doc["matches"].as_array().unwrap().clone();
+    all.sort_by_key(|m| m["uuid"].as_str().unwrap().to_string());
+    all
+}
+
+#[test]
+fn an_export_reads_back_losslessly_and_merges_by_stable_id() {
+    let a = Env::new();
+    examples(&a);
+    let first = a.ok(&["export"]);
+    let file = a.write("golf.json", &first);
+    let b = Env::new();
+    let out = b.ok(&["import", file.to_str().unwrap()]);
+    assert!(out.contains("3 matches added, 0 already present"), "{out}");
+    assert_eq!(
+        b.ok(&["export"]),
+        first,
+        "export → import → export is identical"
+    );
+    // merging an export into the database it came from adds nothing
+    let before = std::fs::read(a.db()).unwrap();
+    let out = a.ok(&["import", file.to_str().unwrap()]);
+    assert!(out.contains("0 matches added, 3 already present"), "{out}");
+    assert_eq!(std::fs::read(a.db()).unwrap(), before);
+    // a match with the same stable id but other contents is refused, nothing written
+    let changed = first.replacen("\"Thursday at the Harbour Inn\"", "\"Friday\"", 1);
+    assert_ne!(changed, first);
+    let changed_file = a.write("changed.json", &changed);
+    let stderr = a.bad(&["import", changed_file.to_str().unwrap()]);
+    assert!(
+        stderr.contains("same stable id but different contents"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read(a.db()).unwrap(), before);
+    // an export whose recorded scores do not follow from its grids is refused
+    let tampered = first.replacen("\"score\": 18", "\"score\": 19", 1);
+    let tampered_file = b.write("tampered.json", &tampered);
+    let stderr = b.bad(&["import", tampered_file.to_str().unwrap()]);
+    assert!(stderr.contains("does not score as recorded"), "{stderr}");
+}
+
+#[test]
+fn two_scorekeepers_merged_both_ways_have_the_same_history() {
+    let (a, b) = (Env::new(), Env::new());
+    a.ok(&[
+        "import",
+        repo("examples/classic-9-holes.toml").to_str().unwrap(),
+    ]);
+    b.ok(&[
+        "import",
+        repo("examples/eight-card-18-holes.toml").to_str().unwrap(),
+    ]);
+    // one match both kept (b imported a's export earlier)
+    let shared = a.write("shared.json", &a.ok(&["export"]));
+    b.ok(&["import", shared.to_str().unwrap()]);
+    b.ok(&["new", "--rules", "quick", "cat", "dan"]);
+    let from_a = a.write("a.json", &a.ok(&["export"]));
+    let from_b = b.write("b.json", &b.ok(&["export"]));
+    a.ok(&["import", from_b.to_str().unwrap()]);
+    b.ok(&["import", from_a.to_str().unwrap()]);
+    let (ea, eb) = (
+        matches_by_uuid(&a.ok(&["export"])),
+        matches_by_uuid(&b.ok(&["export"])),
+    );
+    assert_eq!(ea.len(), 3);
+    assert_eq!(ea, eb);
+}
+
+#[test]
+fn csv_has_a_row_per_match_hole_and_player() {
+    let env = Env::new();
+    examples(&env);
+    let csv = env.ok(&["export", "--format", "csv", "--match", "1"]);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(
+        lines[0].starts_with("match,uuid,date,rules,hole,playoff,player,grid"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines.len(), 1 + 9 * 3, "9 holes × 3 players");
+    assert!(
+        lines[1].ends_with(",ann,5 K Q / 5 2 J,18,0,18,18"),
+        "{}",
+        lines[1]
+    );
+    let out = env.path("out.csv");
+    env.ok(&[
+        "export",
+        "--format",
+        "csv",
+        "--output",
+        out.to_str().unwrap(),
+    ]);
+    assert!(std::fs::read_to_string(&out)
+        .unwrap()
+        .starts_with("match,uuid"));
+}
+
+#[test]
+fn rescore_shows_another_rules_result_and_changes_nothing() {
+    let env = Env::new();
+    examples(&env);
+    let before = std::fs::read(env.db()).unwrap();
+    let doc = env.json(&["rescore", "1", "--house", "horizontal-pairs"]);
+    let totals: Vec<(i64, i64)> = doc["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["total"].as_i64().unwrap(),
+                p["rescored_total"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(totals[0].0, 115);
+    assert!(totals.iter().all(|(old, new)| new <= old), "{totals:?}");
+    assert_eq!(doc["winners"], serde_json::json!(["bob"]));
+    let text = env.ok(&["rescore", "1", "--rules", "classic"]);
+    assert!(text.contains("would not change"), "{text}");
+    let stderr = env.bad(&["rescore", "1", "--rules", "quick"]);
+    assert!(
+        stderr.contains("hole 1 cannot be rescored under quick"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read(env.db()).unwrap(),
+        before,
+        "nothing is written"
+    );
+}
