@@ -676,7 +676,8 @@ impl Rules {
         }
         let points = match self.going_out.penalty {
             Penalty::Add(n) | Penalty::DoublePlus(n) | Penalty::PerPlayer(n) => n,
-            Penalty::Times(n) => (2..=10).contains(&n).then_some(0).unwrap_or(i32::MAX),
+            Penalty::Times(n) if (2..=10).contains(&n) => 0,
+            Penalty::Times(_) => i32::MAX,
             Penalty::None | Penalty::Double => 0,
         };
         signed("going_out.penalty", points, -100, 100)?;
