@@ -105,6 +105,16 @@ pub enum Command {
         after_help = "Examples:\n  golf rescore 12 --house horizontal-pairs\n  golf rescore 12 --rules six-card --house out-penalty-10"
     )]
     Rescore(RescoreArgs),
+    /// Per player over finished matches: matches, wins (shared apart), holes, mean and
+    /// median hole, best and worst hole and match, holes ended and what it cost.
+    #[command(
+        after_help = "Examples:\n  golf stats\n  golf stats --player ann --rules classic --since 2026-01-01"
+    )]
+    Stats(StatsArgs),
+    /// Every finished match two players both played: who finished lower, by how much,
+    /// holes each won against the other, and the tally.
+    #[command(after_help = "Example:\n  golf head-to-head ann bob")]
+    HeadToHead(HeadToHeadArgs),
     /// Every match (or the ones named), lossless as JSON that `golf import` reads back, or
     /// as CSV for spreadsheets (a row per match, hole and player).
     #[command(
@@ -474,4 +484,32 @@ pub struct RescoreArgs {
     /// House rules on top, in order (repeatable).
     #[arg(long = "house", value_name = "RULE")]
     pub house: Vec<String>,
+}
+
+/// `golf stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Only this player.
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// Only matches of this variant.
+    #[arg(long, value_name = "NAME")]
+    pub rules: Option<String>,
+    /// Only matches started on or after this day (YYYY-MM-DD).
+    #[arg(long, value_name = "DATE")]
+    pub since: Option<String>,
+    /// Only matches started on or before this day (YYYY-MM-DD).
+    #[arg(long, value_name = "DATE")]
+    pub until: Option<String>,
+}
+
+/// `golf head-to-head`.
+#[derive(Debug, Args)]
+pub struct HeadToHeadArgs {
+    /// One player.
+    #[arg(value_name = "A")]
+    pub a: String,
+    /// The other.
+    #[arg(value_name = "B")]
+    pub b: String,
 }

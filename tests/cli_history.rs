@@ -162,3 +162,79 @@ fn rescore_shows_another_rules_result_and_changes_nothing() {
         "nothing is written"
     );
 }
+
+/// `golf stats --json` agrees with figures computed here from `golf card --json` of every
+/// match; head-to-head tallies the same matches.
+#[test]
+fn stats_agree_with_every_card() {
+    let env = Env::new();
+    examples(&env);
+    // a penalty belongs to hole 2: the match cannot be cut below it
+    let stderr = env.bad(&["match", "edit", "--holes", "1"]);
+    assert!(stderr.contains("penalties up to hole 2"), "{stderr}");
+    env.ok(&["match", "edit", "--holes", "2"]);
+    env.ok(&["hole", "ann=4", "bob=6"]);
+    env.ok(&["finish"]);
+    env.ok(&["new", "--rules", "quick", "--holes", "2", "ann", "bob"]);
+    env.ok(&["hole", "ann=3", "bob=3"]);
+    env.ok(&["abandon"]);
+    let stats = env.json(&["stats"]);
+    let mut expected: std::collections::BTreeMap<String, (i64, i64, Vec<i64>, Vec<i64>)> =
+        Default::default();
+    for id in 1..=4 {
+        let card = env.json(&["card", &id.to_string()]);
+        if card["finished"] != true || !card["abandoned_at"].is_null() {
+            continue;
+        }
+        let winners: Vec<&str> = card["winners"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_str().unwrap())
+            .collect();
+        for p in card["players"].as_array().unwrap() {
+            let name = p["name"].as_str().unwrap().to_string();
+            let e = expected.entry(name.clone()).or_default();
+            e.0 += 1;
+            if winners == [name.as_str()] {
+                e.1 += 1;
+            }
+            e.2.extend(
+                p["holes"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|h| h.as_i64().unwrap()),
+            );
+            e.3.push(p["total"].as_i64().unwrap());
+        }
+    }
+    let rows = stats.as_array().unwrap();
+    assert_eq!(rows.len(), expected.len());
+    for row in rows {
+        let (matches, wins, holes, totals) = &expected[row["player"].as_str().unwrap()];
+        assert_eq!(row["matches"], *matches, "{row}");
+        assert_eq!(row["wins"], *wins, "{row}");
+        assert_eq!(row["holes"], holes.len(), "{row}");
+        assert_eq!(row["best_hole"], *holes.iter().min().unwrap(), "{row}");
+        assert_eq!(row["worst_hole"], *holes.iter().max().unwrap(), "{row}");
+        assert_eq!(row["best_match"], *totals.iter().min().unwrap(), "{row}");
+        assert_eq!(row["worst_match"], *totals.iter().max().unwrap(), "{row}");
+        let mean = holes.iter().sum::<i64>() as f64 / holes.len() as f64;
+        assert!(
+            (row["mean_hole"].as_f64().unwrap() - mean).abs() < 1e-9,
+            "{row}"
+        );
+    }
+    let only = env.json(&["stats", "--player", "ANN", "--rules", "eight-card"]);
+    assert_eq!(only.as_array().unwrap().len(), 1);
+    assert_eq!(only[0]["matches"], 1);
+    let none = env.json(&["stats", "--since", "2099-01-01"]);
+    assert_eq!(none, serde_json::json!([]));
+    env.bad(&["stats", "--since", "yesterday"]);
+    let h2h = env.json(&["head-to-head", "ann", "bob"]);
+    assert_eq!(h2h["players"], serde_json::json!(["ann", "bob"]));
+    assert_eq!(h2h["matches"], 3);
+    let won = h2h["wins"]["ann"].as_i64().unwrap() + h2h["wins"]["bob"].as_i64().unwrap();
+    assert_eq!(won + h2h["ties"].as_i64().unwrap(), 3);
+}

@@ -21,6 +21,7 @@ mod rescore;
 mod rules;
 mod ruling;
 mod score;
+mod stats;
 mod undo;
 
 use std::path::{Path, PathBuf};
@@ -188,6 +189,8 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::History(args) => history::run(ctx, args),
         Command::Import(args) => import::run(ctx, args),
         Command::Log(args) => log::run(ctx, args),
+        Command::Stats(args) => stats::run(ctx, args),
+        Command::HeadToHead(args) => stats::head_to_head(ctx, args),
         Command::Export(args) => export::run(ctx, args),
         Command::Rescore(args) => rescore::run(ctx, args),
         Command::Backup(args) => backup::run(ctx, args),

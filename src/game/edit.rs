@@ -62,9 +62,10 @@ impl Match {
             }
             Edit::Holes(h) => {
                 Holes::try_from(i64::from(*h)).map_err(|_| GameError::Holes(*h))?;
-                if *h < self.holes_played() {
+                let last_penalty = self.penalties.iter().map(|p| p.hole).max().unwrap_or(0);
+                if *h < self.holes_played() || *h < last_penalty {
                     return Err(GameError::Edit(format!(
-                        "{} has {} holes recorded; it cannot be shortened to {h}",
+                        "{} has {} holes recorded and penalties up to hole {last_penalty}; it cannot be shortened to {h}",
                         self.label(),
                         self.holes_played()
                     )));

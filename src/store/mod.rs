@@ -11,6 +11,7 @@
 pub mod maintenance;
 mod matches;
 pub mod schema;
+pub mod stats;
 
 pub use matches::{
     all_match_ids, delete_hole, delete_last_penalty, find_by_uuid, finish, insert_audit,

@@ -13,6 +13,7 @@ pub mod matches;
 pub mod rescore;
 pub mod rules;
 pub mod score;
+pub mod stats;
 
 use std::io::{IsTerminal, Write};
 

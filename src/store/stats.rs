@@ -1,0 +1,197 @@
+//! Statistics over finished matches, answered by SQL aggregates (no match is loaded):
+//! per player, and head to head. Abandoned and unfinished matches are left out.
+
+use rusqlite::{params, Connection};
+use serde::Serialize;
+
+/// Which finished matches count.
+#[derive(Debug, Clone, Default)]
+pub struct Filter {
+    /// Only matches this player sat in (exact NFC name, any case).
+    pub player: Option<String>,
+    /// Only matches of this variant.
+    pub rules: Option<String>,
+    /// Started on or after this day (`2026-11-01`).
+    pub since: Option<String>,
+    /// Started on or before this day.
+    pub until: Option<String>,
+}
+
+/// One player's figures (CLI.md `golf stats`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerStats {
+    /// The player.
+    pub player: String,
+    /// Finished matches played.
+    pub matches: i64,
+    /// Matches won outright.
+    pub wins: i64,
+    /// Matches whose win was shared.
+    pub shared_wins: i64,
+    /// Outright wins per match.
+    pub win_rate: f64,
+    /// Regular holes played.
+    pub holes: i64,
+    /// Mean hole score.
+    pub mean_hole: f64,
+    /// Median hole score.
+    pub median_hole: f64,
+    /// Lowest hole score.
+    pub best_hole: i64,
+    /// Highest hole score.
+    pub worst_hole: i64,
+    /// Lowest match total.
+    pub best_match: i64,
+    /// Highest match total.
+    pub worst_match: i64,
+    /// Holes the player ended (went out or knocked).
+    pub ended: i64,
+    /// Of those, holes where ending cost a penalty.
+    pub ended_penalised: i64,
+}
+
+const FINISHED: &str = "
+    fm AS (
+        SELECT m.id, m.result_json FROM matches m
+        WHERE m.finished_at IS NOT NULL AND m.abandoned_at IS NULL
+          AND (?1 IS NULL OR m.rules_name = ?1)
+          AND (?2 IS NULL OR substr(m.started_at, 1, 10) >= ?2)
+          AND (?3 IS NULL OR substr(m.started_at, 1, 10) <= ?3)
+    ),
+    hs AS (
+        SELECT s.player, g.match_id, g.score + g.adjustment AS score,
+               h.out_seat = g.seat AS ended, (h.out_seat = g.seat AND g.adjustment > 0) AS penalised
+        FROM grids g
+        JOIN holes h ON h.id = g.hole_id AND h.playoff = 0
+        JOIN seats s ON s.match_id = g.match_id AND s.seat = g.seat
+        WHERE g.match_id IN (SELECT id FROM fm)
+    ),
+    mt AS (
+        SELECT s.player, s.match_id, s.seat,
+               coalesce((SELECT sum(score) FROM hs WHERE hs.match_id = s.match_id AND hs.player = s.player), 0)
+               + coalesce((SELECT sum(points) FROM penalties p WHERE p.match_id = s.match_id AND p.seat = s.seat), 0) AS total,
+               (SELECT json_array_length(result_json, '$.winners') FROM fm WHERE fm.id = s.match_id) AS winners,
+               EXISTS (SELECT 1 FROM fm, json_each(fm.result_json, '$.winners') w
+                       WHERE fm.id = s.match_id AND w.value = s.seat) AS won
+        FROM seats s WHERE s.match_id IN (SELECT id FROM fm)
+    )";
+
+/// Every player's figures over the finished matches `filter` selects, by name.
+pub fn players(conn: &Connection, filter: &Filter) -> anyhow::Result<Vec<PlayerStats>> {
+    let sql = format!(
+        "WITH {FINISHED},
+        ranked AS (
+            SELECT player, score, row_number() OVER (PARTITION BY player ORDER BY score) AS n,
+                   count(*) OVER (PARTITION BY player) AS c
+            FROM hs
+        ),
+        median AS (
+            SELECT player, avg(score) AS median FROM ranked
+            WHERE n IN ((c + 1) / 2, (c + 2) / 2) GROUP BY player
+        )
+        SELECT mt.player, count(*),
+               sum(won AND winners = 1), sum(won AND winners > 1),
+               (SELECT count(*) FROM hs WHERE hs.player = mt.player),
+               (SELECT avg(score) FROM hs WHERE hs.player = mt.player),
+               (SELECT median FROM median WHERE median.player = mt.player),
+               (SELECT min(score) FROM hs WHERE hs.player = mt.player),
+               (SELECT max(score) FROM hs WHERE hs.player = mt.player),
+               min(total), max(total),
+               (SELECT coalesce(sum(ended), 0) FROM hs WHERE hs.player = mt.player),
+               (SELECT coalesce(sum(penalised), 0) FROM hs WHERE hs.player = mt.player)
+        FROM mt
+        WHERE ?4 IS NULL OR mt.player = ?4 COLLATE NOCASE
+        GROUP BY mt.player ORDER BY mt.player"
+    );
+    let mut stmt = conn.prepare(&sql)?;
+    let rows = stmt
+        .query_map(
+            params![filter.rules, filter.since, filter.until, filter.player],
+            |r| {
+                let matches: i64 = r.get(1)?;
+                let wins: i64 = r.get(2)?;
+                Ok(PlayerStats {
+                    player: r.get(0)?,
+                    matches,
+                    wins,
+                    shared_wins: r.get(3)?,
+                    win_rate: if matches > 0 {
+                        wins as f64 / matches as f64
+                    } else {
+                        0.0
+                    },
+                    holes: r.get(4)?,
+                    mean_hole: r.get::<_, Option<f64>>(5)?.unwrap_or(0.0),
+                    median_hole: r.get::<_, Option<f64>>(6)?.unwrap_or(0.0),
+                    best_hole: r.get::<_, Option<i64>>(7)?.unwrap_or(0),
+                    worst_hole: r.get::<_, Option<i64>>(8)?.unwrap_or(0),
+                    best_match: r.get(9)?,
+                    worst_match: r.get(10)?,
+                    ended: r.get(11)?,
+                    ended_penalised: r.get(12)?,
+                })
+            },
+        )?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// One finished match two players both played, as `golf head-to-head` shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Meeting {
+    /// Match id.
+    #[serde(rename = "match")]
+    pub id: i64,
+    /// When it started.
+    pub started_at: String,
+    /// The first player's total.
+    pub total_a: i64,
+    /// The second player's.
+    pub total_b: i64,
+    /// Holes the first scored lower on.
+    pub holes_a: i64,
+    /// Holes the second scored lower on.
+    pub holes_b: i64,
+}
+
+/// Every finished match `a` and `b` both played, oldest first (names any case).
+pub fn meetings(conn: &Connection, a: &str, b: &str) -> anyhow::Result<Vec<Meeting>> {
+    let sql = format!(
+        "WITH {FINISHED},
+        pair AS (
+            SELECT x.match_id, x.total AS ta, y.total AS tb, x.seat AS sa, y.seat AS sb
+            FROM mt x JOIN mt y ON y.match_id = x.match_id
+            WHERE x.player = ?4 COLLATE NOCASE AND y.player = ?5 COLLATE NOCASE
+        )
+        SELECT pair.match_id, m.started_at, ta, tb,
+            (SELECT count(*) FROM holes h
+               JOIN grids ga ON ga.hole_id = h.id AND ga.seat = pair.sa
+               JOIN grids gb ON gb.hole_id = h.id AND gb.seat = pair.sb
+             WHERE h.match_id = pair.match_id AND h.playoff = 0
+               AND ga.score + ga.adjustment < gb.score + gb.adjustment),
+            (SELECT count(*) FROM holes h
+               JOIN grids ga ON ga.hole_id = h.id AND ga.seat = pair.sa
+               JOIN grids gb ON gb.hole_id = h.id AND gb.seat = pair.sb
+             WHERE h.match_id = pair.match_id AND h.playoff = 0
+               AND gb.score + gb.adjustment < ga.score + ga.adjustment)
+        FROM pair JOIN matches m ON m.id = pair.match_id
+        ORDER BY m.started_at, m.id"
+    );
+    let mut stmt = conn.prepare(&sql)?;
+    let rows = stmt
+        .query_map(
+            params![None::<String>, None::<String>, None::<String>, a, b],
+            |r| {
+                Ok(Meeting {
+                    id: r.get(0)?,
+                    started_at: r.get(1)?,
+                    total_a: r.get(2)?,
+                    total_b: r.get(3)?,
+                    holes_a: r.get(4)?,
+                    holes_b: r.get(5)?,
+                })
+            },
+        )?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}

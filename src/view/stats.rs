@@ -1,0 +1,130 @@
+//! `golf stats` and `golf head-to-head`.
+
+use serde::Serialize;
+
+use super::{Output, View};
+use crate::store::stats::{Meeting, PlayerStats};
+use crate::text::local_time;
+
+/// `golf stats`: a row per player.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct StatsView(pub Vec<PlayerStats>);
+
+impl View for StatsView {
+    fn render(&self, out: &Output) -> String {
+        let mut table = out.table([
+            "player",
+            "matches",
+            "wins",
+            "shared",
+            "win rate",
+            "holes",
+            "mean",
+            "median",
+            "best",
+            "worst",
+            "best match",
+            "worst match",
+            "ended",
+            "ended+pen",
+        ]);
+        for s in &self.0 {
+            table.add_row([
+                s.player.clone(),
+                s.matches.to_string(),
+                s.wins.to_string(),
+                s.shared_wins.to_string(),
+                format!("{:.0}%", s.win_rate * 100.0),
+                s.holes.to_string(),
+                format!("{:.1}", s.mean_hole),
+                format!("{:.1}", s.median_hole),
+                s.best_hole.to_string(),
+                s.worst_hole.to_string(),
+                s.best_match.to_string(),
+                s.worst_match.to_string(),
+                s.ended.to_string(),
+                s.ended_penalised.to_string(),
+            ]);
+        }
+        format!("{table}\n")
+    }
+}
+
+/// `golf head-to-head A B`.
+#[derive(Debug, Serialize)]
+pub struct HeadToHead {
+    /// The two players, as asked.
+    pub players: [String; 2],
+    /// Finished matches both played.
+    pub matches: usize,
+    /// Matches each finished lower in, by name.
+    pub wins: std::collections::BTreeMap<String, usize>,
+    /// Matches they finished level.
+    pub ties: usize,
+    /// Holes each scored lower on, over all their matches, by name.
+    pub holes_won: std::collections::BTreeMap<String, i64>,
+    /// Every match: totals and holes won.
+    pub meetings: Vec<Meeting>,
+}
+
+impl HeadToHead {
+    /// The tally of `meetings` between `a` and `b`.
+    pub fn new(a: &str, b: &str, meetings: Vec<Meeting>) -> HeadToHead {
+        let count = |f: &dyn Fn(&Meeting) -> bool| meetings.iter().filter(|m| f(m)).count();
+        let wins = [
+            (a.to_string(), count(&|m| m.total_a < m.total_b)),
+            (b.to_string(), count(&|m| m.total_b < m.total_a)),
+        ];
+        let holes = [
+            (a.to_string(), meetings.iter().map(|m| m.holes_a).sum()),
+            (b.to_string(), meetings.iter().map(|m| m.holes_b).sum()),
+        ];
+        HeadToHead {
+            players: [a.to_string(), b.to_string()],
+            matches: meetings.len(),
+            ties: count(&|m| m.total_a == m.total_b),
+            wins: wins.into_iter().collect(),
+            holes_won: holes.into_iter().collect(),
+            meetings,
+        }
+    }
+}
+
+impl View for HeadToHead {
+    fn render(&self, out: &Output) -> String {
+        let [a, b] = &self.players;
+        let mut table = out.table([
+            "match",
+            "date",
+            a.as_str(),
+            b.as_str(),
+            "lower by",
+            "holes won",
+        ]);
+        for m in &self.meetings {
+            let by = match m.total_a.cmp(&m.total_b) {
+                std::cmp::Ordering::Less => format!("{a} by {}", m.total_b - m.total_a),
+                std::cmp::Ordering::Greater => format!("{b} by {}", m.total_a - m.total_b),
+                std::cmp::Ordering::Equal => "level".into(),
+            };
+            table.add_row([
+                m.id.to_string(),
+                local_time(&m.started_at),
+                m.total_a.to_string(),
+                m.total_b.to_string(),
+                by,
+                format!("{}–{}", m.holes_a, m.holes_b),
+            ]);
+        }
+        let won = |n: &String| self.wins.get(n).copied().unwrap_or(0);
+        format!(
+            "{table}\n{a} {} – {} {b} over {} match{}, {} level.\n",
+            won(a),
+            won(b),
+            self.matches,
+            if self.matches == 1 { "" } else { "es" },
+            self.ties
+        )
+    }
+}
