@@ -115,6 +115,12 @@ pub enum Command {
     /// holes each won against the other, and the tally.
     #[command(after_help = "Example:\n  golf head-to-head ann bob")]
     HeadToHead(HeadToHeadArgs),
+    /// Running totals per player hole by hole, drawn in the terminal or written as SVG;
+    /// with --player, a player's hole scores over their matches.
+    #[command(
+        after_help = "Examples:\n  golf chart\n  golf chart 12 --svg match-12.svg\n  golf chart --player ann"
+    )]
+    Chart(ChartArgs),
     /// Every match (or the ones named), lossless as JSON that `golf import` reads back, or
     /// as CSV for spreadsheets (a row per match, hole and player).
     #[command(
@@ -512,4 +518,18 @@ pub struct HeadToHeadArgs {
     /// The other.
     #[arg(value_name = "B")]
     pub b: String,
+}
+
+/// `golf chart`.
+#[derive(Debug, Args)]
+pub struct ChartArgs {
+    /// The match [default: the newest].
+    #[arg(value_name = "MATCH", conflicts_with = "player")]
+    pub match_id: Option<i64>,
+    /// A player's hole scores over their matches instead.
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// Write an SVG file instead of drawing in the terminal.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }

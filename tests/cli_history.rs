@@ -238,3 +238,35 @@ fn stats_agree_with_every_card() {
     let won = h2h["wins"]["ann"].as_i64().unwrap() + h2h["wins"]["bob"].as_i64().unwrap();
     assert_eq!(won + h2h["ties"].as_i64().unwrap(), 3);
 }
+
+#[test]
+fn charts_in_the_terminal_and_as_svg() {
+    let env = Env::new();
+    examples(&env);
+    let text = env.ok(&["chart", "1"]);
+    assert!(text.contains("Match 1: running totals"), "{text}");
+    assert!(
+        text.contains("bob  — 73") && text.contains("ann  — 115"),
+        "{text}"
+    );
+    let svg = env.path("match.svg");
+    env.ok(&["chart", "1", "--svg", svg.to_str().unwrap()]);
+    let svg_text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&svg_text).expect("the SVG parses as XML");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    let texts: Vec<&str> = doc
+        .descendants()
+        .filter_map(|n| n.text())
+        .map(str::trim)
+        .collect();
+    for name in ["ann", "bob", "cat"] {
+        assert!(texts.contains(&name), "the legend names {name}: {texts:?}");
+    }
+    let text = env.ok(&["chart", "--player", "ann"]);
+    assert!(text.contains("ann: hole scores over 3 matches"), "{text}");
+    let stderr = env.bad(&["chart", "--player", "zed"]);
+    assert!(
+        stderr.contains("no match with a player named zed"),
+        "{stderr}"
+    );
+}

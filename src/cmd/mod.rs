@@ -6,6 +6,7 @@
 mod amend;
 mod backup;
 mod card;
+mod chart;
 mod check;
 mod docs;
 mod export;
@@ -189,6 +190,7 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::History(args) => history::run(ctx, args),
         Command::Import(args) => import::run(ctx, args),
         Command::Log(args) => log::run(ctx, args),
+        Command::Chart(args) => chart::run(ctx, args),
         Command::Stats(args) => stats::run(ctx, args),
         Command::HeadToHead(args) => stats::head_to_head(ctx, args),
         Command::Export(args) => export::run(ctx, args),

@@ -4,6 +4,7 @@
 //! never the store.
 
 pub mod card;
+pub mod chart;
 pub mod export;
 pub mod history;
 pub mod log;

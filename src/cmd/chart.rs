@@ -1,0 +1,45 @@
+//! `golf chart [MATCH] [--svg FILE]` and `golf chart --player NAME [--svg FILE]`.
+
+use super::{pick_match, Context};
+use crate::cli::ChartArgs;
+use crate::error::{input, Result};
+use crate::store;
+use crate::view::chart::ChartView;
+
+/// The most matches a player's chart reads, newest first.
+const PLAYER_MATCHES: u32 = 1000;
+
+/// Runs `golf chart`.
+pub fn run(ctx: &Context, args: ChartArgs) -> Result<()> {
+    let mut store = ctx.open_read()?;
+    let chart = match &args.player {
+        Some(name) => {
+            let name = crate::player::normalise(name)?;
+            let matches = store.read(|tx| {
+                let mut ids = store::match_ids(tx, Some(&name), PLAYER_MATCHES)?;
+                ids.reverse();
+                ids.into_iter()
+                    .map(|id| pick_match(tx, Some(id), false))
+                    .collect::<Result<Vec<_>>>()
+            })?;
+            if matches.is_empty() {
+                return input(format!(
+                    "no match with a player named {}",
+                    crate::text::escape(&name)
+                ));
+            }
+            ChartView::player(&name, &matches)
+        }
+        None => ChartView::running(&store.read(|tx| pick_match(tx, args.match_id, false))?),
+    };
+    match &args.svg {
+        Some(path) => {
+            std::fs::write(path, chart.svg()?)?;
+            if !ctx.out.json {
+                crate::outln!("Wrote {} ({}).", path.display(), chart.title);
+            }
+            Ok(())
+        }
+        None => ctx.out.show(&chart),
+    }
+}
