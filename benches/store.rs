@@ -111,15 +111,18 @@ fn fixture() -> &'static Fixture {
                 .unwrap_or_else(|e| panic!("{e}"));
             template.record(hole);
         }
+        let result = serde_json::to_string(&template.outcome()).unwrap_or_else(|e| panic!("{e}"));
         let holes: Vec<Hole> = std::mem::take(&mut template.holes);
         let mut db = Store::open(&path).unwrap_or_else(|e| panic!("{e}"));
         let start = Instant::now();
         for _ in 0..MATCHES {
+            template.uuid = uuid::Uuid::new_v4().to_string();
             db.write(|tx| {
                 let id = store::insert_match(tx, &template)?;
                 for h in &holes {
                     store::insert_hole(tx, id, h)?;
                 }
+                store::finish(tx, id, &at, &result)?;
                 Ok(())
             })
             .unwrap_or_else(|e| panic!("{e}"));
@@ -180,5 +183,64 @@ fn history_of_one_player_newest_20(bencher: divan::Bencher) {
         .unwrap_or_else(|| panic!("no database"));
     bencher.bench_local(|| {
         black_box(store::match_ids(db.conn(), Some("dan"), 20).unwrap_or_else(|e| panic!("{e}")));
+    });
+}
+
+#[divan::bench(sample_count = 20)]
+fn stats_over_10000_matches(bencher: divan::Bencher) {
+    let f = fixture();
+    let db = Store::open_read_only(&f.path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|| panic!("no database"));
+    let filter = store::stats::Filter::default();
+    bencher.bench_local(|| {
+        black_box(store::stats::players(db.conn(), &filter).unwrap_or_else(|e| panic!("{e}")));
+    });
+}
+
+/// Exports the 10,000 matches to one JSON file, then imports it into a new database the
+/// way `golf import` does (read and check every match, then one transaction); both times
+/// print once.
+#[divan::bench(sample_count = 1)]
+fn export_then_import_10000_matches(bencher: divan::Bencher) {
+    let f = fixture();
+    bencher.bench_local(|| {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let file = dir.path().join("all.json");
+        let start = Instant::now();
+        let mut db = Store::open_read_only(&f.path)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .unwrap_or_else(|| panic!("no database"));
+        let matches = db
+            .read(|tx| {
+                store::all_match_ids(tx)?
+                    .into_iter()
+                    .map(|id| Ok(store::load_match(tx, id)?.unwrap_or_else(|| panic!("no {id}"))))
+                    .collect::<golf::error::Result<Vec<_>>>()
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+        let text = golf::view::export::Export::new(matches)
+            .json()
+            .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(&file, &text).unwrap_or_else(|e| panic!("{e}"));
+        let exported = start.elapsed();
+        let start = Instant::now();
+        let incoming = golf::sheet::read_file(&file, &store::timestamp()).unwrap_or_else(|e| panic!("{e}"));
+        let mut target = Store::open(&dir.path().join("merged.db")).unwrap_or_else(|e| panic!("{e}"));
+        target
+            .write(|tx| {
+                for item in &incoming {
+                    store::insert_whole(tx, &item.m)?;
+                }
+                Ok(())
+            })
+            .unwrap_or_else(|e| panic!("{e}"));
+        eprintln!(
+            "export of {} matches ({:.1} MiB) in {:.2} s; import of them into a new database in {:.2} s",
+            incoming.len(),
+            text.len() as f64 / 1_048_576.0,
+            exported.as_secs_f64(),
+            start.elapsed().as_secs_f64()
+        );
     });
 }
