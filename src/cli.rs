@@ -164,10 +164,10 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct ScoreArgs {
     /// A bundled variant (`golf rules list`) or the path of a rules file.
-    #[arg(long, value_name = "NAME|FILE")]
+    #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
     pub rules: Option<String>,
     /// A house rule to apply on top, in order (repeatable).
-    #[arg(long = "house", value_name = "RULE")]
+    #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
     pub house: Vec<String>,
     /// Decks in play, for the deck check [default: the variant's].
     #[arg(long, value_name = "N")]
@@ -196,10 +196,10 @@ pub enum RulesCommand {
     )]
     Show {
         /// A bundled variant or the path of a rules file.
-        #[arg(value_name = "NAME|FILE", required_unless_present = "match_id")]
+        #[arg(value_name = "NAME|FILE", required_unless_present = "match_id", value_parser = RulesName::Variant, hide_possible_values = true)]
         name: Option<String>,
         /// House rules to apply on top, in order.
-        #[arg(long = "house", value_name = "RULE")]
+        #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
         house: Vec<String>,
         /// The rules a recorded match is played under, as stored when it began (even if
         /// the rules file has changed or gone since).
@@ -236,7 +236,7 @@ pub struct RulingArgs {
     #[arg(value_name = "QUERY", required = true)]
     pub query: Vec<String>,
     /// Search this variant's or file's rulings instead of every bundled one.
-    #[arg(long, value_name = "NAME|FILE")]
+    #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
     pub rules: Option<String>,
 }
 
@@ -244,10 +244,10 @@ pub struct RulingArgs {
 #[derive(Debug, Args)]
 pub struct NewArgs {
     /// A bundled variant or the path of a rules file.
-    #[arg(long, value_name = "NAME|FILE")]
+    #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
     pub rules: Option<String>,
     /// A house rule to apply on top, in order (repeatable).
-    #[arg(long = "house", value_name = "RULE")]
+    #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
     pub house: Vec<String>,
     /// Holes to play, 1 to 36 [default: the variant's].
     #[arg(long, value_name = "N")]
@@ -485,10 +485,10 @@ pub struct RescoreArgs {
     #[arg(value_name = "MATCH")]
     pub match_id: i64,
     /// Other rules [default: the match's own variant].
-    #[arg(long, value_name = "NAME|FILE")]
+    #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
     pub rules: Option<String>,
     /// House rules on top, in order (repeatable).
-    #[arg(long = "house", value_name = "RULE")]
+    #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
     pub house: Vec<String>,
 }
 
@@ -532,4 +532,41 @@ pub struct ChartArgs {
     /// Write an SVG file instead of drawing in the terminal.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+}
+
+/// A variant or house-rule name, or a rules file's path: any text is accepted (a path is a
+/// path), and the bundled names are offered to shell completion.
+#[derive(Debug, Clone, Copy)]
+pub enum RulesName {
+    /// `--rules`: the bundled variants.
+    Variant,
+    /// `--house`: the bundled house rules.
+    House,
+}
+
+impl clap::builder::TypedValueParser for RulesName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let names = match self {
+            RulesName::Variant => crate::rules::bundled::VARIANTS,
+            RulesName::House => crate::rules::bundled::HOUSE_RULES,
+        };
+        Some(Box::new(
+            names
+                .iter()
+                .map(|(n, _)| clap::builder::PossibleValue::new(*n)),
+        ))
+    }
 }

@@ -25,6 +25,10 @@ fn bash_completions_load_in_bash() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("-F _golf golf"));
+    // the bundled rules are offered where a name goes (any path is still accepted)
+    for name in ["play-nine", "eight-card", "underdog", "one-eyed-jacks"] {
+        assert!(script.contains(name), "{name} is not completed");
+    }
     for shell in ["zsh", "fish", "powershell", "elvish"] {
         let script = env.ok(&["completions", shell]);
         assert!(
