@@ -1,5 +1,5 @@
-//! `golf backup PATH`: a consistent copy of the database, in WAL mode, verified with
-//! `PRAGMA integrity_check` before it is put in place and reported.
+//! `golf backup PATH`: a consistent copy of the database, in WAL mode, verified by SQLite's
+//! integrity check before it is put in place and reported.
 
 use super::Context;
 use crate::cli::BackupArgs;

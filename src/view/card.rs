@@ -105,6 +105,21 @@ pub struct PenaltyView {
     pub recorded_at: String,
 }
 
+impl PenaltyView {
+    /// Penalty `p` of match `m`.
+    pub fn new(m: &Match, p: &crate::game::PenaltyRecord) -> PenaltyView {
+        PenaltyView {
+            player: m.players[p.seat].clone(),
+            hole: p.hole,
+            kind: p.kind.name(),
+            points: p.points,
+            disqualifies: p.disqualifies,
+            reason: p.reason.clone(),
+            recorded_at: p.recorded_at.clone(),
+        }
+    }
+}
+
 /// The next hole and its dealer.
 #[derive(Debug, Serialize)]
 pub struct NextView {
@@ -207,18 +222,7 @@ fn holes(m: &Match) -> Vec<HoleView> {
 }
 
 fn penalties(m: &Match) -> Vec<PenaltyView> {
-    m.penalties
-        .iter()
-        .map(|p| PenaltyView {
-            player: m.players[p.seat].clone(),
-            hole: p.hole,
-            kind: p.kind.name(),
-            points: p.points,
-            disqualifies: p.disqualifies,
-            reason: p.reason.clone(),
-            recorded_at: p.recorded_at.clone(),
-        })
-        .collect()
+    m.penalties.iter().map(|p| PenaltyView::new(m, p)).collect()
 }
 
 impl ResultView {

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::card::{CardView, EntryView, PlayerView};
+use super::card::{CardView, EntryView, PenaltyView, PlayerView};
 use super::{Output, View};
 use crate::game::{Hole, Match, PenaltyRecord, Withdrawn};
 use crate::rules::Tiebreak;
@@ -249,18 +249,9 @@ pub struct PenaltyGiven {
     /// Match id.
     #[serde(rename = "match")]
     pub id: i64,
-    /// The player.
-    pub player: String,
-    /// The hole.
-    pub hole: u32,
-    /// `points`, `illegal-move` or `late`.
-    pub kind: String,
-    /// Points added.
-    pub points: i32,
-    /// Whether it disqualifies.
-    pub disqualifies: bool,
-    /// Why.
-    pub reason: String,
+    /// The penalty: player, hole, kind, points, whether it disqualifies, reason, time.
+    #[serde(flatten)]
+    pub penalty: PenaltyView,
     /// The player's match total after it.
     pub total: i64,
 }
@@ -270,12 +261,7 @@ impl PenaltyGiven {
     pub fn new(m: &Match, p: &PenaltyRecord) -> PenaltyGiven {
         PenaltyGiven {
             id: m.id,
-            player: m.players[p.seat].clone(),
-            hole: p.hole,
-            kind: p.kind.name(),
-            points: p.points,
-            disqualifies: p.disqualifies,
-            reason: p.reason.clone(),
+            penalty: PenaltyView::new(m, p),
             total: m.standings()[p.seat].total,
         }
     }
@@ -285,15 +271,18 @@ impl View for PenaltyGiven {
     fn render(&self, _: &Output) -> String {
         let mut text = format!(
             "Penalty for {}, hole {}: {}.\n",
-            self.player, self.hole, self.reason
+            self.penalty.player, self.penalty.hole, self.penalty.reason
         );
-        if self.disqualifies {
+        if self.penalty.disqualifies {
             text.push_str(&format!(
                 "{} is disqualified from match {} and cannot win it.\n",
-                self.player, self.id
+                self.penalty.player, self.id
             ));
         } else {
-            text.push_str(&format!("{}'s total is now {}.\n", self.player, self.total));
+            text.push_str(&format!(
+                "{}'s total is now {}.\n",
+                self.penalty.player, self.total
+            ));
         }
         text
     }
