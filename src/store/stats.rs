@@ -51,29 +51,35 @@ pub struct PlayerStats {
 }
 
 const FINISHED: &str = "
-    fm AS (
+    fm AS MATERIALIZED (
         SELECT m.id, m.result_json FROM matches m
         WHERE m.finished_at IS NOT NULL AND m.abandoned_at IS NULL
           AND (?1 IS NULL OR m.rules_name = ?1)
           AND (?2 IS NULL OR substr(m.started_at, 1, 10) >= ?2)
           AND (?3 IS NULL OR substr(m.started_at, 1, 10) <= ?3)
     ),
-    hs AS (
-        SELECT s.player, g.match_id, g.score + g.adjustment AS score,
-               h.out_seat = g.seat AS ended, (h.out_seat = g.seat AND g.adjustment > 0) AS penalised
-        FROM grids g
-        JOIN holes h ON h.id = g.hole_id AND h.playoff = 0
+    hs AS MATERIALIZED (
+        SELECT s.player, g.match_id, g.seat, g.score + g.adjustment AS score,
+               h.out_seat IS g.seat AS ended, (h.out_seat IS g.seat AND g.adjustment > 0) AS penalised
+        FROM fm
+        JOIN holes h ON h.match_id = fm.id AND h.playoff = 0
+        JOIN grids g ON g.hole_id = h.id
         JOIN seats s ON s.match_id = g.match_id AND s.seat = g.seat
-        WHERE g.match_id IN (SELECT id FROM fm)
     ),
-    mt AS (
+    pen AS MATERIALIZED (
+        SELECT p.match_id, p.seat, sum(p.points) AS points
+        FROM penalties p JOIN fm ON fm.id = p.match_id GROUP BY p.match_id, p.seat
+    ),
+    mt AS MATERIALIZED (
         SELECT s.player, s.match_id, s.seat,
-               coalesce((SELECT sum(score) FROM hs WHERE hs.match_id = s.match_id AND hs.player = s.player), 0)
-               + coalesce((SELECT sum(points) FROM penalties p WHERE p.match_id = s.match_id AND p.seat = s.seat), 0) AS total,
-               (SELECT json_array_length(result_json, '$.winners') FROM fm WHERE fm.id = s.match_id) AS winners,
-               EXISTS (SELECT 1 FROM fm, json_each(fm.result_json, '$.winners') w
-                       WHERE fm.id = s.match_id AND w.value = s.seat) AS won
-        FROM seats s WHERE s.match_id IN (SELECT id FROM fm)
+               coalesce(h.total, 0) + coalesce(pen.points, 0) AS total,
+               json_array_length(fm.result_json, '$.winners') AS winners,
+               EXISTS (SELECT 1 FROM json_each(fm.result_json, '$.winners') w WHERE w.value = s.seat) AS won
+        FROM fm
+        JOIN seats s ON s.match_id = fm.id
+        LEFT JOIN (SELECT match_id, seat, sum(score) AS total FROM hs GROUP BY match_id, seat) h
+               ON h.match_id = s.match_id AND h.seat = s.seat
+        LEFT JOIN pen ON pen.match_id = s.match_id AND pen.seat = s.seat
     )";
 
 /// Every player's figures over the finished matches `filter` selects, by name.
@@ -88,20 +94,24 @@ pub fn players(conn: &Connection, filter: &Filter) -> anyhow::Result<Vec<PlayerS
         median AS (
             SELECT player, avg(score) AS median FROM ranked
             WHERE n IN ((c + 1) / 2, (c + 2) / 2) GROUP BY player
+        ),
+        by_hole AS (
+            SELECT player, count(*) AS holes, avg(score) AS mean, min(score) AS best,
+                   max(score) AS worst, sum(ended) AS ended, sum(penalised) AS penalised
+            FROM hs GROUP BY player
+        ),
+        by_match AS (
+            SELECT player, count(*) AS matches, sum(won AND winners = 1) AS wins,
+                   sum(won AND winners > 1) AS shared, min(total) AS best, max(total) AS worst
+            FROM mt GROUP BY player
         )
-        SELECT mt.player, count(*),
-               sum(won AND winners = 1), sum(won AND winners > 1),
-               (SELECT count(*) FROM hs WHERE hs.player = mt.player),
-               (SELECT avg(score) FROM hs WHERE hs.player = mt.player),
-               (SELECT median FROM median WHERE median.player = mt.player),
-               (SELECT min(score) FROM hs WHERE hs.player = mt.player),
-               (SELECT max(score) FROM hs WHERE hs.player = mt.player),
-               min(total), max(total),
-               (SELECT coalesce(sum(ended), 0) FROM hs WHERE hs.player = mt.player),
-               (SELECT coalesce(sum(penalised), 0) FROM hs WHERE hs.player = mt.player)
-        FROM mt
-        WHERE ?4 IS NULL OR mt.player = ?4 COLLATE NOCASE
-        GROUP BY mt.player ORDER BY mt.player"
+        SELECT m.player, m.matches, m.wins, m.shared, coalesce(h.holes, 0), h.mean, median.median,
+               h.best, h.worst, m.best, m.worst, coalesce(h.ended, 0), coalesce(h.penalised, 0)
+        FROM by_match m
+        LEFT JOIN by_hole h ON h.player = m.player
+        LEFT JOIN median ON median.player = m.player
+        WHERE ?4 IS NULL OR m.player = ?4 COLLATE NOCASE
+        ORDER BY m.player"
     );
     let mut stmt = conn.prepare(&sql)?;
     let rows = stmt
