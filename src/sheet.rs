@@ -153,6 +153,9 @@ pub fn read(
         None => at.to_string(),
     };
     let mut m = Match::new(&setup, &started).map_err(fail(label.to_string()))?;
+    // the same scoresheet is the same match: importing it again finds it instead of
+    // recording it twice
+    m.uuid = uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_OID, text.as_bytes()).to_string();
     let mut playoffs = 0;
     for (i, h) in sheet.hole.iter().enumerate() {
         let place = match h.playoff {

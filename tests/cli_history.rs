@@ -270,3 +270,15 @@ fn charts_in_the_terminal_and_as_svg() {
         "{stderr}"
     );
 }
+
+/// The Quick start's demo can run twice: the same scoresheet is the same match.
+#[test]
+fn importing_the_same_scoresheet_twice_records_it_once() {
+    let env = Env::new();
+    let sheet = repo("examples/classic-9-holes.toml");
+    env.ok(&["import", sheet.to_str().unwrap()]);
+    let out = env.ok(&["import", sheet.to_str().unwrap()]);
+    assert!(out.contains("was imported before, as match 1"), "{out}");
+    assert!(out.contains("Winner: bob with 73"), "{out}");
+    assert_eq!(env.json(&["history"]).as_array().unwrap().len(), 1);
+}

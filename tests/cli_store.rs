@@ -199,7 +199,7 @@ fn names_round_trip_exactly() {
 fn identical_rules_are_stored_once_and_each_match_keeps_its_own() {
     let env = Env::new();
     import_classic(&env);
-    import_classic(&env);
+    env.ok(&["import", common::sheet_copy(&env, 2).to_str().unwrap()]);
     env.ok(&["new", "--rules", "eight-card", "ann", "bob"]);
     let conn = rusqlite::Connection::open(env.db()).unwrap();
     let sets: i64 = conn

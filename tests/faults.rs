@@ -213,8 +213,8 @@ fn header_mode(path: &Path) -> (u8, u8) {
 #[test]
 fn a_killed_backup_leaves_no_partial_file() {
     let env = Env::new();
-    for _ in 0..30 {
-        env.ok(&["import", &sheet()]);
+    for n in 0..30 {
+        env.ok(&["import", common::sheet_copy(&env, n).to_str().unwrap()]);
     }
     let target = env.path("copy.db");
     let backup_to = |i: usize| {

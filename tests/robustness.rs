@@ -116,7 +116,6 @@ fn sigkill_while_recording_loses_nothing_reported_and_leaves_nothing_half_done()
     let env = Env::new();
     let db = env.db();
     env.ok(&["new", "--rules", "classic", "--holes", "36", "ann", "bob"]);
-    let sheet = repo("examples/classic-9-holes.toml");
     let mut rng = Lcg(42);
     let mut reported_holes = 0i64;
     let mut reported_imports = 0i64;
@@ -125,6 +124,7 @@ fn sigkill_while_recording_loses_nothing_reported_and_leaves_nothing_half_done()
         let import = i % 4 == 3;
         let mut cmd = golf(&db);
         if import {
+            let sheet = common::sheet_copy(&env, i);
             cmd.args(["import", sheet.to_str().unwrap()]);
         } else {
             cmd.args([

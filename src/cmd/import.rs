@@ -17,13 +17,19 @@ pub fn run(ctx: &Context, args: ImportArgs) -> Result<()> {
     }
     let progress = crate::view::progress(incoming.len(), "importing");
     let mut store = ctx.open_write()?;
-    let (added, skipped) = store.write(|tx| {
-        let (mut added, mut skipped) = (Vec::new(), 0);
+    let (added, skipped, again) = store.write(|tx| {
+        let (mut added, mut skipped, mut again) = (Vec::new(), 0, Vec::new());
         for item in &incoming {
             progress.inc(1);
             let mut m = item.m.clone();
             if let Some(id) = store::find_by_uuid(tx, &m.uuid)? {
                 let here = super::pick_match(tx, Some(id), false)?;
+                if item.from_sheet {
+                    // this very scoresheet was imported before: keep what was recorded
+                    skipped += 1;
+                    again.push(here);
+                    continue;
+                }
                 if serde_json::to_value(&here)? != serde_json::to_value(&m)? {
                     return input(format!(
                         "{}: match {id} here has the same stable id but different contents; nothing was imported",
@@ -40,13 +46,24 @@ pub fn run(ctx: &Context, args: ImportArgs) -> Result<()> {
             }
             added.push((item.label.clone(), m));
         }
-        Ok((added, skipped))
+        Ok((added, skipped, again))
     })?;
     progress.finish_and_clear();
     if let ([(label, m)], 0, 1) = (added.as_slice(), skipped, incoming.len()) {
         if !ctx.out.json {
             crate::outln!(
                 "Imported {label} as match {} into {}.",
+                m.id,
+                store.path().display()
+            );
+        }
+        return ctx.out.show(&CardView::new(m));
+    }
+    if let ([], [m], 1) = (added.as_slice(), again.as_slice(), incoming.len()) {
+        if !ctx.out.json {
+            crate::outln!(
+                "{} was imported before, as match {} in {}; nothing was added.",
+                incoming[0].label,
                 m.id,
                 store.path().display()
             );

@@ -87,6 +87,17 @@ impl Env {
     }
 }
 
+/// A copy of the 9-hole classic example that is a different scoresheet (another stable
+/// id), so importing it again records another match: `examples/classic-9-holes.toml` with
+/// a comment naming copy `n`.
+pub fn sheet_copy(env: &Env, n: usize) -> PathBuf {
+    let text = std::fs::read_to_string(repo("examples/classic-9-holes.toml")).unwrap();
+    env.write(
+        &format!("classic-copy-{n}.toml"),
+        &format!("{text}\n# copy {n}\n"),
+    )
+}
+
 pub fn repo(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
 }
