@@ -22,31 +22,6 @@ pub fn man() -> Result<()> {
     Ok(())
 }
 
-/// One default in force and where it comes from.
-#[derive(serde::Serialize)]
-struct Setting {
-    key: &'static str,
-    value: String,
-    from: String,
-}
-
-#[derive(serde::Serialize)]
-struct ConfigView {
-    file: Option<String>,
-    settings: Vec<Setting>,
-}
-
-impl crate::view::View for ConfigView {
-    fn render(&self, out: &crate::view::Output) -> String {
-        let mut table = out.table(["setting", "value", "from"]);
-        for s in &self.settings {
-            table.add_row([s.key.to_string(), s.value.clone(), s.from.clone()]);
-        }
-        let file = self.file.as_deref().unwrap_or("(none: no config folder)");
-        format!("Config file: {file}\n{table}\n")
-    }
-}
-
 /// Prints the defaults in force and where each comes from: `golf config`.
 pub fn config(ctx: &super::Context) -> Result<()> {
     let path = crate::config::path();
@@ -63,7 +38,7 @@ pub fn config(ctx: &super::Context) -> Result<()> {
         (None, _) => in_file(c.db.is_some()),
     };
     let settings = vec![
-        Setting {
+        crate::view::config::Setting {
             key: "rules",
             value: c
                 .rules
@@ -71,30 +46,30 @@ pub fn config(ctx: &super::Context) -> Result<()> {
                 .unwrap_or_else(|| "(none: give --rules)".into()),
             from: in_file(c.rules.is_some()),
         },
-        Setting {
+        crate::view::config::Setting {
             key: "house",
             value: list(&c.house).unwrap_or_else(|| "(none)".into()),
             from: in_file(c.house.is_some()),
         },
-        Setting {
+        crate::view::config::Setting {
             key: "decks",
             value: c
                 .decks
                 .map_or_else(|| "the rules' for the table".into(), |d| d.to_string()),
             from: in_file(c.decks.is_some()),
         },
-        Setting {
+        crate::view::config::Setting {
             key: "tiebreak",
             value: list(&c.tiebreak).unwrap_or_else(|| "the rules' chain".into()),
             from: in_file(c.tiebreak.is_some()),
         },
-        Setting {
+        crate::view::config::Setting {
             key: "db",
             value: ctx.db_path()?.display().to_string(),
             from: db_from,
         },
     ];
-    ctx.out.show(&ConfigView {
+    ctx.out.show(&crate::view::config::ConfigView {
         file: shown,
         settings,
     })

@@ -654,26 +654,7 @@ impl Rules {
             )?;
             signed("pack value", f.value, -100, 100)?;
         }
-        let v = &self.values;
-        for x in v
-            .ranks
-            .iter()
-            .chain(v.joker.iter())
-            .chain(v.suited.iter().map(|s| &s.2))
-            .chain(&v.faces)
-        {
-            signed("a card value", *x, -100, 100)?;
-        }
-        let m = &self.matching;
-        let tables = m.rank_columns.iter().flat_map(|(_, t)| t.values());
-        for x in m
-            .same_rank_columns
-            .values()
-            .chain(tables)
-            .chain(m.matched_values.iter().map(|x| &x.1))
-        {
-            signed("a set value", *x, -200, 200)?;
-        }
+        self.values_within_bounds()?;
         let points = match self.going_out.penalty {
             Penalty::Add(n) | Penalty::DoublePlus(n) | Penalty::PerPlayer(n) => n,
             Penalty::Times(n) if (2..=10).contains(&n) => 0,
@@ -712,6 +693,30 @@ impl Rules {
             0,
             100,
         )
+    }
+
+    /// The card and set values of [`Rules::within_bounds`].
+    fn values_within_bounds(&self) -> Result<(), String> {
+        let out = |what: &str, v: i32, min: i32, max: i32| match (min..=max).contains(&v) {
+            true => Ok(()),
+            false => Err(format!("{what} = {v} is out of range")),
+        };
+        let v = &self.values;
+        let cards = v
+            .ranks
+            .iter()
+            .chain(&v.joker)
+            .chain(v.suited.iter().map(|s| &s.2));
+        for x in cards.chain(&v.faces) {
+            out("a card value", *x, -100, 100)?;
+        }
+        let m = &self.matching;
+        let tables = m.rank_columns.iter().flat_map(|(_, t)| t.values());
+        let sets = m.same_rank_columns.values().chain(tables);
+        for x in sets.chain(m.matched_values.iter().map(|x| &x.1)) {
+            out("a set value", *x, -200, 200)?;
+        }
+        Ok(())
     }
 
     /// Cards dealt from `decks` decks (or packs of the rules' own), jokers included.

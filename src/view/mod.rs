@@ -5,6 +5,7 @@
 
 pub mod card;
 pub mod chart;
+pub mod config;
 pub mod export;
 pub mod history;
 pub mod log;

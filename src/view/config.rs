@@ -1,0 +1,36 @@
+//! `golf config`: the defaults in force and where each comes from.
+
+use serde::Serialize;
+
+use super::{Output, View};
+
+/// One default in force and where it comes from.
+#[derive(Debug, Serialize)]
+pub struct Setting {
+    /// `rules`, `house`, `decks`, `tiebreak` or `db`.
+    pub key: &'static str,
+    /// Its value in force.
+    pub value: String,
+    /// A flag, `GOLF_DB`, the config file, or golf's default.
+    pub from: String,
+}
+
+/// Every default and where the config file is.
+#[derive(Debug, Serialize)]
+pub struct ConfigView {
+    /// The config file's path, where golf looks for it.
+    pub file: Option<String>,
+    /// The defaults in force.
+    pub settings: Vec<Setting>,
+}
+
+impl View for ConfigView {
+    fn render(&self, out: &Output) -> String {
+        let mut table = out.table(["setting", "value", "from"]);
+        for s in &self.settings {
+            table.add_row([s.key.to_string(), s.value.clone(), s.from.clone()]);
+        }
+        let file = self.file.as_deref().unwrap_or("(none: no config folder)");
+        format!("Config file: {file}\n{table}\n")
+    }
+}
