@@ -86,6 +86,10 @@ pub enum Command {
         after_help = "Examples:\n  golf penalty bob --illegal-move\n  golf penalty cat --late 3\n  golf penalty ann --points 5 --reason \"looked at a face-down card\""
     )]
     Penalty(PenaltyArgs),
+    /// Run a tournament (Official §6): several rounds, players seated at tables, each table
+    /// an ordinary match, one standing over every round.
+    #[command(subcommand)]
+    Tournament(TournamentCommand),
     /// Show a match's scorecard.
     #[command(after_help = "Examples:\n  golf card\n  golf card 12 --json")]
     Card(CardArgs),
@@ -330,7 +334,7 @@ pub struct AmendArgs {
 
 /// `golf penalty`.
 #[derive(Debug, Args)]
-#[command(group(clap::ArgGroup::new("kind").required(true).args(["points", "illegal_move", "late"])))]
+#[command(group(clap::ArgGroup::new("kind").required(true).args(["points", "illegal_move", "late", "disqualify"])))]
 pub struct PenaltyArgs {
     /// The match [default: the most recent unfinished match].
     #[arg(long = "match", value_name = "ID")]
@@ -346,9 +350,15 @@ pub struct PenaltyArgs {
         allow_negative_numbers = true
     )]
     pub points: Option<i32>,
-    /// Why (with --points).
+    /// Why (with --points or --disqualify).
     #[arg(long, value_name = "TEXT")]
     pub reason: Option<String>,
+    /// Disqualify at once (Official §6.3: cheating), with --reason.
+    #[arg(long, requires = "reason")]
+    pub disqualify: bool,
+    /// With --disqualify: from the whole tournament the match is a table of, not only the match.
+    #[arg(long, requires = "disqualify")]
+    pub tournament: bool,
     /// An illegal move, escalating as the match's rules say (`golf rules show` lists the
     /// steps; Official §6.3).
     #[arg(long)]
@@ -359,6 +369,86 @@ pub struct PenaltyArgs {
     /// The hole it belongs to [default: the hole in play].
     #[arg(long, value_name = "N")]
     pub hole: Option<u32>,
+}
+
+/// `golf tournament ...`.
+#[derive(Debug, Subcommand)]
+pub enum TournamentCommand {
+    /// Start a tournament and seat round 1: one match per table.
+    #[command(
+        after_help = "Examples:\n  golf tournament new \"Club night\" --rules classic --rounds 3 ann bob cat dan eve fay gus hal ivy jon\n  golf tournament new Open --rules six-card --seating swiss --seed 7 --table-size 4 ann bob cat dan eve"
+    )]
+    New(TournamentNewArgs),
+    /// Seat the next round, once every table of the current round has finished.
+    #[command(after_help = "Example:\n  golf tournament round \"Club night\"")]
+    Round(TournamentName),
+    /// Totals across rounds, places and disqualifications.
+    #[command(
+        after_help = "Examples:\n  golf tournament standings\n  golf tournament standings \"Club night\" --csv"
+    )]
+    Standings(TournamentStandingsArgs),
+    /// Every tournament, newest first.
+    List,
+    /// The rounds: each table's match, players and totals, and who is still playing.
+    #[command(after_help = "Example:\n  golf tournament show \"Club night\" --json")]
+    Show(TournamentName),
+}
+
+/// How a tournament fills its tables (RULES.md §13).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SeatingChoice {
+    /// Shuffled from the seed, avoiding repeat opponents where possible.
+    Random,
+    /// Round 1 random, then by standing: the leaders at table 1.
+    Swiss,
+}
+
+/// `golf tournament new`.
+#[derive(Debug, Args)]
+pub struct TournamentNewArgs {
+    /// The tournament's name.
+    #[arg(value_name = "NAME")]
+    pub name: String,
+    /// A bundled variant or the path of a rules file.
+    #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
+    pub rules: Option<String>,
+    /// A house rule to apply on top, in order (repeatable).
+    #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
+    pub house: Vec<String>,
+    /// Rounds, 1 to 20.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub rounds: u32,
+    /// Most players at a table, 2 to 16.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub table_size: usize,
+    /// How tables are filled.
+    #[arg(long, value_enum, default_value_t = SeatingChoice::Random)]
+    pub seating: SeatingChoice,
+    /// The seed of random seating [default: from the clock, shown by `tournament show`].
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Every player.
+    #[arg(value_name = "PLAYER", required = true)]
+    pub players: Vec<String>,
+}
+
+/// A tournament by name.
+#[derive(Debug, Args)]
+pub struct TournamentName {
+    /// The tournament [default: the newest].
+    #[arg(value_name = "NAME")]
+    pub name: Option<String>,
+}
+
+/// `golf tournament standings`.
+#[derive(Debug, Args)]
+pub struct TournamentStandingsArgs {
+    /// The tournament [default: the newest].
+    #[arg(value_name = "NAME")]
+    pub name: Option<String>,
+    /// As CSV: one row per player.
+    #[arg(long)]
+    pub csv: bool,
 }
 
 /// `golf card`.

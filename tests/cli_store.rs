@@ -53,7 +53,7 @@ fn a_fresh_database_is_created_current_and_stamped() {
         out.contains(&format!("Database: {}", env.db().display())),
         "{out}"
     );
-    assert!(out.contains("Schema version: 4"), "{out}");
+    assert!(out.contains("Schema version: 5"), "{out}");
     assert!(
         out.contains("Integrity check: ok") && out.contains("Foreign keys: ok"),
         "{out}"
@@ -98,7 +98,7 @@ fn a_newer_schema_is_refused_naming_both_versions() {
     refused_unchanged(
         &env,
         &env.db(),
-        "schema version 99, newer than this golf understands (version 4)",
+        "schema version 99, newer than this golf understands (version 5)",
     );
 }
 

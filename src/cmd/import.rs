@@ -17,8 +17,8 @@ pub fn run(ctx: &Context, args: ImportArgs) -> Result<()> {
     }
     let progress = crate::view::progress(incoming.len(), "importing");
     let mut store = ctx.open_write()?;
-    let (added, skipped, again) = store.write(|tx| {
-        let (mut added, mut skipped, mut again) = (Vec::new(), 0, Vec::new());
+    let (added, skipped, again, updated) = store.write(|tx| {
+        let (mut added, mut skipped, mut again, mut updated) = (Vec::new(), 0, Vec::new(), Vec::new());
         for item in &incoming {
             progress.inc(1);
             let mut m = item.m.clone();
@@ -30,13 +30,18 @@ pub fn run(ctx: &Context, args: ImportArgs) -> Result<()> {
                     again.push(here);
                     continue;
                 }
-                if serde_json::to_value(&here)? != serde_json::to_value(&m)? {
+                if serde_json::to_value(&here)? == serde_json::to_value(&m)? {
+                    skipped += 1;
+                } else if m.continues(&here) {
+                    // played on elsewhere (a tournament table's own database): catch up
+                    store::append_whole(tx, id, &here, &m)?;
+                    updated.push(id);
+                } else {
                     return input(format!(
-                        "{}: match {id} here has the same stable id but different contents; nothing was imported",
+                        "{}: match {id} here has the same stable id but different contents, and is not an earlier state of it; nothing was imported",
                         item.label
                     ));
                 }
-                skipped += 1;
                 continue;
             }
             m.id = store::insert_whole(tx, &m)?;
@@ -46,7 +51,7 @@ pub fn run(ctx: &Context, args: ImportArgs) -> Result<()> {
             }
             added.push((item.label.clone(), m));
         }
-        Ok((added, skipped, again))
+        Ok((added, skipped, again, updated))
     })?;
     progress.finish_and_clear();
     if let ([(label, m)], 0, 1) = (added.as_slice(), skipped, incoming.len()) {
@@ -70,6 +75,6 @@ pub fn run(ctx: &Context, args: ImportArgs) -> Result<()> {
         }
         return ctx.out.show(&CardView::new(m));
     }
-    let view = crate::view::export::Summary::new(&added, skipped, store.path());
+    let view = crate::view::export::Summary::new(&added, skipped, updated, store.path());
     ctx.out.show(&view)
 }

@@ -23,6 +23,7 @@ mod rules;
 mod ruling;
 mod score;
 mod stats;
+mod tournament;
 mod undo;
 
 use std::path::{Path, PathBuf};
@@ -194,6 +195,7 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Stats(args) => stats::run(ctx, args),
         Command::HeadToHead(args) => stats::head_to_head(ctx, args),
         Command::Export(args) => export::run(ctx, args),
+        Command::Tournament(args) => tournament::run(ctx, args),
         Command::Rescore(args) => rescore::run(ctx, args),
         Command::Backup(args) => backup::run(ctx, args),
         Command::Check => check::run(ctx),

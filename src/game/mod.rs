@@ -11,6 +11,7 @@ pub mod penalty;
 mod rescore;
 pub mod setup;
 pub mod standings;
+pub mod tournament;
 
 pub use edit::Edit;
 pub use error::GameError;
@@ -94,6 +95,8 @@ pub enum PenaltyKind {
     IllegalMove,
     /// A time violation: +2 a minute.
     Late,
+    /// Disqualification at once (Official §6.3: cheating).
+    Disqualify,
 }
 
 impl PenaltyKind {

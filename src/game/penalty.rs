@@ -17,6 +17,8 @@ pub enum Kind {
     IllegalMove,
     /// Minutes over the time limit.
     Late(u32),
+    /// Disqualification at once, with a reason (Official §6.3: cheating).
+    Disqualify(String),
 }
 
 impl Match {
@@ -71,6 +73,12 @@ impl Match {
                 let source = self.rules.source_of("tournament.illegal_move");
                 let (points, dq, reason) = illegal_move(previous, &self.rules.tournament, source);
                 (PenaltyKind::IllegalMove, points, dq, reason)
+            }
+            Kind::Disqualify(reason) => {
+                let reason = crate::text::stored("the reason", &reason, MAX_REASON)?;
+                let source = self.rules.source_of("tournament");
+                let reason = format!("disqualified: {reason} ({source})");
+                (PenaltyKind::Disqualify, 0, true, reason)
             }
             Kind::Late(minutes) => {
                 LateMinutes::try_from(i64::from(minutes)).map_err(|_| GameError::Late(minutes))?;

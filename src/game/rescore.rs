@@ -6,6 +6,38 @@ use super::{GameError, Match};
 use crate::rules::Rules;
 
 impl Match {
+    /// Whether `self` is `earlier` played on: the same match (stable id, setup, start),
+    /// `earlier` neither finished nor abandoned, and its holes, penalties and audit log the
+    /// first of this one's. A table's copy of a seated tournament match merges back so
+    /// (RULES.md §13; README "A tournament on several machines").
+    pub fn continues(&self, earlier: &Match) -> bool {
+        let setup = |m: &Match| Match {
+            id: 0,
+            holes: vec![],
+            penalties: vec![],
+            audit: vec![],
+            finished_at: None,
+            abandoned_at: None,
+            ..m.clone()
+        };
+        let prefix = |long: serde_json::Result<serde_json::Value>,
+                      short: serde_json::Result<serde_json::Value>| {
+            match (long, short) {
+                (Ok(serde_json::Value::Array(l)), Ok(serde_json::Value::Array(s))) => {
+                    l.starts_with(&s)
+                }
+                _ => false,
+            }
+        };
+        use serde_json::to_value as value;
+        earlier.finished_at.is_none()
+            && earlier.abandoned_at.is_none()
+            && value(setup(self)).ok() == value(setup(earlier)).ok()
+            && prefix(value(&self.holes), value(&earlier.holes))
+            && prefix(value(&self.penalties), value(&earlier.penalties))
+            && prefix(value(&self.audit), value(&earlier.audit))
+    }
+
     /// Checks a match read from an export before it is recorded: a stable id, rules within
     /// RULES.md §12, the invariants of a recorded match, printable names, and every hole
     /// scoring exactly as recorded under its own rules. `Err` says what is wrong.

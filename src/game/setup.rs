@@ -39,6 +39,16 @@ impl Match {
     /// tiebreak methods, a bad match name.
     pub fn new(setup: &Setup, at: &str) -> Result<Match, GameError> {
         let rules = rules::resolve(&setup.rules, &setup.house)?;
+        Match::with_rules(setup, rules, at)
+    }
+
+    /// [`Match::new`] with rules already resolved (a tournament's table); `setup.rules`
+    /// and `setup.house` are not read.
+    pub fn with_rules(
+        setup: &Setup,
+        rules: crate::rules::Rules,
+        at: &str,
+    ) -> Result<Match, GameError> {
         let players = players(&setup.players, &rules.name)?;
         let target = setup.target.or(rules.target);
         if let Some(t) = target {

@@ -440,6 +440,30 @@ pub fn insert_whole(conn: &Connection, m: &Match) -> anyhow::Result<i64> {
     Ok(id)
 }
 
+/// Brings match `id`, recorded here as `earlier`, up to `m`, which continues it
+/// ([`Match::continues`]): adds the holes, penalties and audit entries after `earlier`'s,
+/// and finishes or abandons it as `m` is.
+pub fn append_whole(conn: &Connection, id: i64, earlier: &Match, m: &Match) -> anyhow::Result<()> {
+    for h in m.holes.iter().skip(earlier.holes.len()) {
+        insert_hole(conn, id, h)?;
+    }
+    for p in m.penalties.iter().skip(earlier.penalties.len()) {
+        insert_penalty(conn, id, p)?;
+    }
+    for a in m.audit.iter().skip(earlier.audit.len()) {
+        insert_audit(conn, id, a)?;
+    }
+    if let Some(at) = &m.finished_at {
+        finish(conn, id, at, &serde_json::to_string(&m.outcome())?)?;
+    }
+    if m.abandoned_at.is_some() {
+        let mut stored = m.clone();
+        stored.id = id;
+        update_match(conn, &stored)?;
+    }
+    Ok(())
+}
+
 /// Every match id, oldest first.
 pub fn all_match_ids(conn: &Connection) -> anyhow::Result<Vec<i64>> {
     let mut stmt = conn.prepare_cached("SELECT id FROM matches ORDER BY id")?;

@@ -12,11 +12,12 @@ pub mod maintenance;
 mod matches;
 pub mod schema;
 pub mod stats;
+pub mod tournaments;
 
 pub use matches::{
-    all_match_ids, delete_hole, delete_last_penalty, find_by_uuid, finish, insert_audit,
-    insert_hole, insert_match, insert_penalty, insert_whole, latest_match, load_match, match_ids,
-    unfinished_matches, update_match,
+    all_match_ids, append_whole, delete_hole, delete_last_penalty, find_by_uuid, finish,
+    insert_audit, insert_hole, insert_match, insert_penalty, insert_whole, latest_match,
+    load_match, match_ids, unfinished_matches, update_match,
 };
 
 use std::path::{Path, PathBuf};

@@ -23,6 +23,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0002_knock_and_target.sql"),
     include_str!("../../migrations/0003_edits_notes_abandon.sql"),
     include_str!("../../migrations/0004_stable_ids.sql"),
+    include_str!("../../migrations/0005_tournaments.sql"),
 ];
 
 /// How long a command waits for another process's write lock.
@@ -594,6 +595,6 @@ mod tests {
                 |r| r.get(0),
             )
             .unwrap();
-        assert_eq!(tables, 7);
+        assert_eq!(tables, 10);
     }
 }

@@ -94,15 +94,24 @@ pub struct Summary {
     pub added: Vec<i64>,
     /// Matches already present and identical, left as they were.
     pub skipped: usize,
+    /// Matches present here in an earlier state (seated, then played on elsewhere), brought
+    /// up to date.
+    pub updated: Vec<i64>,
 }
 
 impl Summary {
     /// The summary of `added` matches and `skipped` ones into `database`.
-    pub fn new(added: &[(String, Match)], skipped: usize, database: &std::path::Path) -> Summary {
+    pub fn new(
+        added: &[(String, Match)],
+        skipped: usize,
+        updated: Vec<i64>,
+        database: &std::path::Path,
+    ) -> Summary {
         Summary {
             database: database.display().to_string(),
             added: added.iter().map(|(_, m)| m.id).collect(),
             skipped,
+            updated,
         }
     }
 }
@@ -110,11 +119,15 @@ impl Summary {
 impl super::View for Summary {
     fn render(&self, _: &super::Output) -> String {
         format!(
-            "Imported into {}: {} match{} added, {} already present and skipped.\n",
+            "Imported into {}: {} match{} added, {} already present and skipped{}.\n",
             self.database,
             self.added.len(),
             if self.added.len() == 1 { "" } else { "es" },
-            self.skipped
+            self.skipped,
+            match self.updated.len() {
+                0 => String::new(),
+                n => format!(", {n} played on elsewhere and brought up to date"),
+            }
         )
     }
 }

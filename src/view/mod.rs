@@ -16,6 +16,7 @@ pub mod rescore;
 pub mod rules;
 pub mod score;
 pub mod stats;
+pub mod tournament;
 
 use std::io::{IsTerminal, Write};
 

@@ -1,0 +1,106 @@
+//! `golf tournament`: seat rounds of tables, each an ordinary match, and stand them
+//! together (RULES.md §13, Official §6.1).
+
+use rusqlite::Connection;
+
+use super::Context;
+use crate::cli::{SeatingChoice, TournamentCommand, TournamentNewArgs};
+use crate::error::{input, Result};
+use crate::game::tournament::{Seating, Tournament};
+use crate::store::{self, tournaments};
+use crate::view::tournament::{ListView, SeatedView, ShowView, StandingsView};
+
+/// Runs `golf tournament ...`.
+pub fn run(ctx: &Context, command: TournamentCommand) -> Result<()> {
+    match command {
+        TournamentCommand::New(args) => new(ctx, args),
+        TournamentCommand::Round(args) => {
+            let now = store::timestamp();
+            let (mut t, matches) = ctx.open_existing()?.write(|tx| {
+                let t = find(tx, args.name.as_deref())?;
+                let mut matches = t.next_round(&now)?;
+                record(tx, &t, &mut matches)?;
+                Ok((t, matches))
+            })?;
+            t.played.push(matches);
+            ctx.out.show(&SeatedView::new(&t))
+        }
+        TournamentCommand::Standings(args) => {
+            let t = find(ctx.open_read()?.conn(), args.name.as_deref())?;
+            let view = StandingsView::new(&t);
+            match args.csv {
+                true => Ok(crate::view::line(format_args!(
+                    "{}",
+                    view.csv()?.trim_end()
+                ))?),
+                false => ctx.out.show(&view),
+            }
+        }
+        TournamentCommand::List => ctx
+            .out
+            .show(&ListView::new(&tournaments::all(ctx.open_read()?.conn())?)),
+        TournamentCommand::Show(args) => {
+            let t = find(ctx.open_read()?.conn(), args.name.as_deref())?;
+            ctx.out.show(&ShowView::new(&t))
+        }
+    }
+}
+
+/// The tournament `name`, or the newest.
+fn find(conn: &Connection, name: Option<&str>) -> Result<Tournament> {
+    match (tournaments::load(conn, name)?, name) {
+        (Some(t), _) => Ok(t),
+        (None, Some(n)) => input(format!(
+            "no tournament named `{}`; `golf tournament list` shows them",
+            crate::text::escape(n)
+        )),
+        (None, None) => input("no tournaments yet; start one with `golf tournament new NAME --rules classic PLAYER...`"),
+    }
+}
+
+fn new(ctx: &Context, args: TournamentNewArgs) -> Result<()> {
+    let rules = crate::rules::resolve(&ctx.rules(args.rules)?, &ctx.house(args.house))?;
+    let seating = match args.seating {
+        SeatingChoice::Random => Seating::Random,
+        SeatingChoice::Swiss => Seating::Swiss,
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        let now = chrono::Utc::now();
+        u64::from(now.timestamp_subsec_nanos()) ^ now.timestamp().unsigned_abs()
+    });
+    let holes = rules.holes;
+    let mut t = Tournament::new(
+        &args.name,
+        rules,
+        args.rounds,
+        args.table_size,
+        seating,
+        seed,
+        holes,
+        &args.players,
+    )?;
+    let now = store::timestamp();
+    let mut matches = t.next_round(&now)?;
+    let mut store = ctx.open_write()?;
+    store.write(|tx| {
+        if tournaments::load(tx, Some(&t.name))?.is_some() {
+            return input(format!(
+                "a tournament named `{}` already exists; choose another name",
+                t.name
+            ));
+        }
+        t.id = tournaments::insert_tournament(tx, &t, &now)?;
+        record(tx, &t, &mut matches)
+    })?;
+    t.played.push(matches);
+    ctx.out.show(&SeatedView::new(&t))
+}
+
+/// Records `matches` as the tables of the next round of `t`.
+fn record(conn: &Connection, t: &Tournament, matches: &mut [crate::game::Match]) -> Result<()> {
+    for (i, m) in matches.iter_mut().enumerate() {
+        m.id = store::insert_match(conn, m)?;
+        tournaments::insert_table(conn, t.id, t.played.len() + 1, i + 1, m.id)?;
+    }
+    Ok(())
+}

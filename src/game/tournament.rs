@@ -1,0 +1,331 @@
+//! Tournaments (RULES.md §13, Official §6.1, §6.3): several rounds; in each, the players
+//! seated at tables, each table an ordinary match; one standing over every round.
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
+
+use super::standings::{decide, Standing};
+use super::{GameError, Match};
+use crate::rules::{Rules, Tiebreak};
+
+/// How tables are filled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Seating {
+    /// Shuffled from the seed, preferring fewer repeated opponents in later rounds.
+    Random,
+    /// Round 1 random, then by standing: places 1…k at table 1, and so on.
+    Swiss,
+}
+
+/// A tournament and the matches of its rounds.
+#[derive(Debug, Clone)]
+pub struct Tournament {
+    /// Its id in the database.
+    pub id: i64,
+    /// Its name.
+    pub name: String,
+    /// The rules every table plays.
+    pub rules: Rules,
+    /// Rounds to play.
+    pub rounds: u32,
+    /// Players a table seats at most.
+    pub table_size: usize,
+    /// How tables are filled.
+    pub seating: Seating,
+    /// The seed of random seating.
+    pub seed: u64,
+    /// Holes each table plays.
+    pub holes: u32,
+    /// Every player, in the order given.
+    pub players: Vec<String>,
+    /// Players disqualified from the whole tournament, with why.
+    pub disqualified: Vec<(String, String)>,
+    /// The matches of each round played or in play, table by table.
+    pub played: Vec<Vec<Match>>,
+}
+
+/// One player's place in a tournament.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Placing {
+    /// The player.
+    pub name: String,
+    /// Total over the rounds played.
+    pub total: i64,
+    /// Each round's total (a round disqualification is charged, RULES.md §13).
+    pub rounds: Vec<i64>,
+    /// 1 for first; tied players broken by the chain share a place only when it says so.
+    pub place: usize,
+    /// Disqualified from the tournament: listed last, no place.
+    pub disqualified: bool,
+}
+
+/// Table sizes for `n` players at tables of at most `k`: ⌈n/k⌉ tables, as even as
+/// possible, larger first (10 at 4: 4, 3, 3). Errors when a table of one would be made.
+pub fn table_sizes(n: usize, k: usize) -> Result<Vec<usize>, GameError> {
+    let tables = n.div_ceil(k.max(1));
+    if n < 2 || k < 2 || n.div_ceil(tables.max(1)) < 2 || n / tables.max(1) < 2 {
+        return Err(GameError::Edit(format!(
+            "{n} players at tables of {k} would seat someone alone; expected at least 2 at every table"
+        )));
+    }
+    Ok((0..tables)
+        .map(|t| n / tables + usize::from(t < n % tables))
+        .collect())
+}
+
+/// Players a tournament seats at most.
+pub const MAX_ENTRANTS: usize = 256;
+
+impl Tournament {
+    /// A new tournament (id 0, no round seated). Errors: a bad name, rounds outside 1–20,
+    /// tables outside 2–16 seats, bad or repeated player names, a seating that would leave
+    /// someone alone at a table.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        name: &str,
+        rules: Rules,
+        rounds: u32,
+        table_size: usize,
+        seating: Seating,
+        seed: u64,
+        holes: u32,
+        entrants: &[String],
+    ) -> Result<Tournament, GameError> {
+        let name = crate::text::stored("the tournament name", name, super::setup::MAX_MATCH_NAME)?;
+        let edit = |m: String| Err(GameError::Edit(m));
+        if !(1..=20).contains(&rounds) {
+            return edit(format!(
+                "--rounds {rounds} is out of range; expected 1 to 20 (Official §6.1 plays 3 to 5)"
+            ));
+        }
+        if !(2..=16).contains(&table_size) {
+            return edit(format!("--table-size {table_size} is out of range; expected 2 to 16 (Official §6.1 seats 4)"));
+        }
+        if entrants.len() > MAX_ENTRANTS {
+            return edit(format!(
+                "{} players is more than a tournament seats; at most {MAX_ENTRANTS}",
+                entrants.len()
+            ));
+        }
+        let mut players: Vec<String> = Vec::new();
+        for p in entrants {
+            let p = crate::player::normalise(p)?;
+            if players.iter().any(|q| q.to_lowercase() == p.to_lowercase()) {
+                return Err(GameError::PlayerTwice(p));
+            }
+            players.push(p);
+        }
+        table_sizes(players.len(), table_size)?;
+        Ok(Tournament {
+            id: 0,
+            name,
+            rules,
+            rounds,
+            table_size,
+            seating,
+            seed,
+            holes,
+            players,
+            disqualified: vec![],
+            played: vec![],
+        })
+    }
+
+    /// Players still seated: not disqualified from the tournament.
+    pub fn active(&self) -> Vec<String> {
+        self.players
+            .iter()
+            .filter(|p| !self.disqualified.iter().any(|(d, _)| d == *p))
+            .cloned()
+            .collect()
+    }
+
+    /// The tables of the next round, each a list of players in seating order. Errors:
+    /// every round played, a match of the current round not finished, too few players.
+    pub fn seat_next(&self) -> Result<Vec<Vec<String>>, GameError> {
+        if self.played.len() as u32 >= self.rounds {
+            return Err(GameError::Edit(format!(
+                "{} has played all {} rounds",
+                self.name, self.rounds
+            )));
+        }
+        if let Some(m) = self
+            .played
+            .last()
+            .and_then(|r| r.iter().find(|m| m.finished_at.is_none()))
+        {
+            return Err(GameError::Edit(format!(
+                "round {} is still in play (match {} is not finished); seat the next round once every table has finished",
+                self.played.len(),
+                m.id
+            )));
+        }
+        let players = self.active();
+        let sizes = table_sizes(players.len(), self.table_size)?;
+        let round = self.played.len() as u64 + 1;
+        let order = match (self.seating, self.played.is_empty()) {
+            (Seating::Swiss, false) => self
+                .standings()
+                .into_iter()
+                .filter(|p| !p.disqualified)
+                .map(|p| p.name)
+                .collect(),
+            _ => self.shuffled(players, round, &sizes),
+        };
+        let mut tables = Vec::new();
+        let mut rest = order.as_slice();
+        for size in sizes {
+            let (table, more) = rest.split_at(size);
+            tables.push(table.to_vec());
+            rest = more;
+        }
+        Ok(tables)
+    }
+
+    /// The matches of the next round, one per table of [`Tournament::seat_next`], each
+    /// named "NAME round R table T", started at `at` (RFC 3339), ids 0 until recorded.
+    pub fn next_round(&self, at: &str) -> Result<Vec<Match>, GameError> {
+        let round = self.played.len() + 1;
+        let tables = self.seat_next()?;
+        let mut matches = Vec::new();
+        for (i, players) in tables.into_iter().enumerate() {
+            let setup = super::Setup {
+                rules: String::new(),
+                house: vec![],
+                holes: Some(self.holes),
+                target: None,
+                decks: None,
+                tiebreak: vec![],
+                name: Some(format!("{} round {round} table {}", self.name, i + 1)),
+                players,
+            };
+            matches.push(Match::with_rules(&setup, self.rules.clone(), at)?);
+        }
+        Ok(matches)
+    }
+
+    /// A seating from the seed: of 64 shuffles for this round, the first that repeats the
+    /// fewest pairs of opponents from earlier rounds.
+    fn shuffled(&self, players: Vec<String>, round: u64, sizes: &[usize]) -> Vec<String> {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(self.seed.wrapping_add(round));
+        let met = |a: &str, b: &str| {
+            self.played
+                .iter()
+                .flatten()
+                .any(|m| m.players.iter().any(|p| p == a) && m.players.iter().any(|p| p == b))
+        };
+        let repeats = |order: &[String]| {
+            let mut count = 0;
+            let mut at = 0;
+            for size in sizes {
+                let table = &order[at..at + size];
+                for (i, a) in table.iter().enumerate() {
+                    count += table[i + 1..].iter().filter(|b| met(a, b)).count();
+                }
+                at += size;
+            }
+            count
+        };
+        let mut best: Option<(usize, Vec<String>)> = None;
+        for _ in 0..64 {
+            let mut order = players.clone();
+            order.shuffle(&mut rng);
+            let r = repeats(&order);
+            if best.as_ref().is_none_or(|(b, _)| r < *b) {
+                best = Some((r, order));
+            }
+        }
+        best.map(|(_, o)| o).unwrap_or(players)
+    }
+
+    /// The standing over every round played (RULES.md §13): match totals summed; a player
+    /// disqualified from a round is charged that round's highest total at any table plus
+    /// 10; ties broken by the tournament's chain (countback over every hole the tied
+    /// players played, then shared); players disqualified from the tournament last.
+    pub fn standings(&self) -> Vec<Placing> {
+        let per_round: Vec<Vec<Standing>> = self
+            .played
+            .iter()
+            .map(|tables| tables.iter().flat_map(|m| m.standings()).collect())
+            .collect();
+        let mut rows: Vec<Standing> = Vec::new();
+        let mut rounds: Vec<Vec<i64>> = Vec::new();
+        for (seat, name) in self.players.iter().enumerate() {
+            let (mut totals, mut holes) = (Vec::new(), Vec::new());
+            for round in &per_round {
+                let highest = round
+                    .iter()
+                    .filter(|r| !r.disqualified)
+                    .map(|r| r.total)
+                    .max()
+                    .unwrap_or(0);
+                if let Some(r) = round.iter().find(|r| &r.name == name) {
+                    totals.push(if r.disqualified {
+                        highest + 10
+                    } else {
+                        r.total
+                    });
+                    holes.extend(&r.holes);
+                }
+            }
+            let out = self.disqualified.iter().any(|(d, _)| d == name);
+            rows.push(Standing {
+                seat,
+                name: name.clone(),
+                total: totals.iter().sum(),
+                holes,
+                penalty_points: 0,
+                disqualified: out,
+            });
+            rounds.push(totals);
+        }
+        let chain = [Tiebreak::Countback, Tiebreak::Shared];
+        let mut placed: Vec<Placing> = Vec::new();
+        let mut left: Vec<usize> = (0..rows.len()).filter(|&s| !rows[s].disqualified).collect();
+        while !left.is_empty() {
+            let mut subset = rows.clone();
+            for s in subset.iter_mut() {
+                s.disqualified = !left.contains(&s.seat);
+            }
+            let winners = decide(&subset, &chain, &[]).winners;
+            let place = placed.len() + 1;
+            for &s in &winners {
+                placed.push(Placing {
+                    name: rows[s].name.clone(),
+                    total: rows[s].total,
+                    rounds: rounds[s].clone(),
+                    place,
+                    disqualified: false,
+                });
+            }
+            left.retain(|s| !winners.contains(s));
+        }
+        for s in rows.iter().filter(|s| s.disqualified) {
+            placed.push(Placing {
+                name: s.name.clone(),
+                total: s.total,
+                rounds: rounds[s.seat].clone(),
+                place: 0,
+                disqualified: true,
+            });
+        }
+        placed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_are_as_even_as_possible_larger_first() {
+        assert_eq!(table_sizes(10, 4).unwrap(), vec![4, 3, 3]);
+        assert_eq!(table_sizes(8, 4).unwrap(), vec![4, 4]);
+        assert_eq!(table_sizes(9, 4).unwrap(), vec![3, 3, 3]);
+        assert_eq!(table_sizes(5, 4).unwrap(), vec![3, 2]);
+        assert!(table_sizes(1, 4).is_err());
+        assert!(table_sizes(3, 2).unwrap_err().to_string().contains("alone"));
+    }
+}

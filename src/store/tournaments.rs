@@ -1,0 +1,180 @@
+//! Tournaments in SQLite: the tournament, its players, and which match each table of each
+//! round is.
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+use super::{load_match, Damaged};
+use crate::game::tournament::{Seating, Tournament};
+use crate::rules::Rules;
+
+/// A `tournaments` row: id, name, rules JSON, rounds, table size, seating, seed, holes.
+type Row = (i64, String, String, u32, i64, String, i64, u32);
+
+fn rule_set(conn: &Connection, rules: &Rules) -> anyhow::Result<i64> {
+    let json = serde_json::to_string(rules)?;
+    conn.execute(
+        "INSERT OR IGNORE INTO rule_sets (json) VALUES (?1)",
+        [&json],
+    )?;
+    Ok(
+        conn.query_row("SELECT id FROM rule_sets WHERE json = ?1", [&json], |r| {
+            r.get(0)
+        })?,
+    )
+}
+
+/// Records a new tournament and its players; returns its id.
+pub fn insert_tournament(conn: &Connection, t: &Tournament, at: &str) -> anyhow::Result<i64> {
+    let seating = crate::rules::name_of(&t.seating);
+    conn.execute(
+        "INSERT INTO tournaments (name, rule_set, rounds, table_size, seating, seed, holes, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![t.name, rule_set(conn, &t.rules)?, t.rounds, t.table_size as i64, seating, t.seed as i64, t.holes, at],
+    )?;
+    let id = conn.last_insert_rowid();
+    for (i, p) in t.players.iter().enumerate() {
+        conn.execute(
+            "INSERT INTO tournament_players (tournament_id, position, player) VALUES (?1, ?2, ?3)",
+            params![id, i as i64, p],
+        )?;
+    }
+    Ok(id)
+}
+
+/// Records that `match_id` is table `number` of `round`.
+pub fn insert_table(
+    conn: &Connection,
+    id: i64,
+    round: usize,
+    number: usize,
+    match_id: i64,
+) -> anyhow::Result<()> {
+    conn.execute(
+        "INSERT INTO tournament_tables (tournament_id, round, number, match_id) VALUES (?1, ?2, ?3, ?4)",
+        params![id, round as i64, number as i64, match_id],
+    )?;
+    Ok(())
+}
+
+/// Disqualifies `player` from the whole tournament.
+pub fn disqualify(
+    conn: &Connection,
+    id: i64,
+    player: &str,
+    at: &str,
+    reason: &str,
+) -> anyhow::Result<()> {
+    conn.execute(
+        "UPDATE tournament_players SET disqualified_at = ?3, reason = ?4 WHERE tournament_id = ?1 AND player = ?2",
+        params![id, player, at, reason],
+    )?;
+    Ok(())
+}
+
+/// The tournament a match is a table of, if any.
+pub fn tournament_of(conn: &Connection, match_id: i64) -> anyhow::Result<Option<i64>> {
+    Ok(conn
+        .query_row(
+            "SELECT tournament_id FROM tournament_tables WHERE match_id = ?1",
+            [match_id],
+            |r| r.get(0),
+        )
+        .optional()?)
+}
+
+/// Tournament names, newest first.
+pub fn names(conn: &Connection) -> anyhow::Result<Vec<String>> {
+    let mut stmt = conn.prepare("SELECT name FROM tournaments ORDER BY id DESC")?;
+    let names = stmt
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<Vec<String>, _>>()?;
+    Ok(names)
+}
+
+/// Every tournament, newest first.
+pub fn all(conn: &Connection) -> anyhow::Result<Vec<Tournament>> {
+    let mut all = Vec::new();
+    for name in names(conn)? {
+        all.extend(load(conn, Some(&name))?);
+    }
+    Ok(all)
+}
+
+/// Loads a tournament by name (any case), or the newest; `None` when there is none.
+pub fn load(conn: &Connection, name: Option<&str>) -> anyhow::Result<Option<Tournament>> {
+    let row = conn
+        .query_row(
+            "SELECT t.id, t.name, r.json, t.rounds, t.table_size, t.seating, t.seed, t.holes
+             FROM tournaments t JOIN rule_sets r ON r.id = t.rule_set
+             WHERE ?1 IS NULL OR t.name = ?1 COLLATE NOCASE ORDER BY t.id DESC LIMIT 1",
+            [name],
+            |r| -> rusqlite::Result<Row> {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, u32>(3)?,
+                    r.get::<_, i64>(4)?,
+                    r.get::<_, String>(5)?,
+                    r.get::<_, i64>(6)?,
+                    r.get::<_, u32>(7)?,
+                ))
+            },
+        )
+        .optional()?;
+    let Some((id, name, json, rounds, size, seating, seed, holes)) = row else {
+        return Ok(None);
+    };
+    let damaged = |what: &str| Damaged(format!("tournament {name}: {what}"));
+    let rules: Rules =
+        serde_json::from_str(&json).map_err(|_| damaged("its rules cannot be read"))?;
+    let seating: Seating =
+        crate::rules::from_name(&seating).ok_or_else(|| damaged("its seating is unknown"))?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT player, disqualified_at, reason FROM tournament_players WHERE tournament_id = ?1 ORDER BY position",
+    )?;
+    let rows = stmt
+        .query_map([id], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, Option<String>>(1)?,
+                r.get::<_, Option<String>>(2)?,
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    let players = rows.iter().map(|r| r.0.clone()).collect();
+    let disqualified = rows
+        .iter()
+        .filter(|r| r.1.is_some())
+        .map(|r| (r.0.clone(), r.2.clone().unwrap_or_default()))
+        .collect();
+    let mut stmt = conn.prepare_cached(
+        "SELECT round, match_id FROM tournament_tables WHERE tournament_id = ?1 ORDER BY round, number",
+    )?;
+    let tables = stmt
+        .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut played: Vec<Vec<crate::game::Match>> = Vec::new();
+    for (round, match_id) in tables {
+        let m = load_match(conn, match_id)?.ok_or_else(|| damaged("a table's match is missing"))?;
+        if played.len() < round as usize {
+            played.push(Vec::new());
+        }
+        if let Some(r) = played.last_mut() {
+            r.push(m);
+        }
+    }
+    Ok(Some(Tournament {
+        id,
+        name,
+        rules,
+        rounds,
+        table_size: usize::try_from(size).unwrap_or(0),
+        seating,
+        seed: seed as u64,
+        holes,
+        players,
+        disqualified,
+        played,
+    }))
+}

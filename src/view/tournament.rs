@@ -1,0 +1,319 @@
+//! `golf tournament`: seatings, rounds and the standing (RULES.md §13, CLI.md "Tournaments").
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use super::{Output, View};
+use crate::game::tournament::{Placing, Tournament};
+use crate::game::Match;
+
+/// One table of a round.
+#[derive(Debug, Serialize)]
+pub struct TableView {
+    /// 1 for the first table.
+    pub table: usize,
+    /// The table's match id.
+    #[serde(rename = "match")]
+    pub id: i64,
+    /// Players in seating order.
+    pub players: Vec<String>,
+    /// Whether the match is finished.
+    pub finished: bool,
+    /// Each player's match total so far, seat order (terminal only).
+    #[serde(skip)]
+    totals: Vec<i64>,
+    /// Holes recorded and planned (terminal only).
+    #[serde(skip)]
+    progress: (usize, u32),
+}
+
+impl TableView {
+    fn new(table: usize, m: &Match) -> TableView {
+        TableView {
+            table,
+            id: m.id,
+            players: m.players.clone(),
+            finished: m.finished_at.is_some(),
+            totals: m.standings().iter().map(|s| s.total).collect(),
+            progress: (m.regular_holes().count(), m.holes_planned),
+        }
+    }
+}
+
+/// One round's tables.
+#[derive(Debug, Serialize)]
+pub struct RoundView {
+    /// 1 for the first round.
+    pub round: usize,
+    /// Its tables.
+    pub tables: Vec<TableView>,
+}
+
+impl RoundView {
+    fn new(round: usize, matches: &[Match]) -> RoundView {
+        let tables = matches
+            .iter()
+            .enumerate()
+            .map(|(i, m)| TableView::new(i + 1, m))
+            .collect();
+        RoundView { round, tables }
+    }
+
+    fn render(&self, out: &Output, text: &mut String) {
+        let mut table = out.table(["table", "match", "players (totals)", "state"]);
+        for t in &self.tables {
+            let players: Vec<String> = t
+                .players
+                .iter()
+                .zip(&t.totals)
+                .map(|(p, total)| format!("{p} {total}"))
+                .collect();
+            let state = match t.finished {
+                true => "finished".to_string(),
+                false => format!("playing, {} of {} holes", t.progress.0, t.progress.1),
+            };
+            table.add_row([
+                t.table.to_string(),
+                t.id.to_string(),
+                players.join(", "),
+                state,
+            ]);
+        }
+        let _ = writeln!(text, "Round {}:\n{table}", self.round);
+    }
+}
+
+/// A tournament's rounds: `golf tournament show`.
+#[derive(Debug, Serialize)]
+pub struct ShowView {
+    /// Its name.
+    pub tournament: String,
+    /// The rules every table plays.
+    pub rules: String,
+    /// How tables are filled.
+    pub seating: String,
+    /// The seed of random seating.
+    pub seed: u64,
+    /// Rounds to play.
+    pub rounds_planned: u32,
+    /// Rounds seated so far.
+    pub rounds: Vec<RoundView>,
+    /// Players disqualified from the tournament, `name: reason`.
+    pub disqualified: Vec<String>,
+}
+
+impl ShowView {
+    /// Every round of `t` seated so far.
+    pub fn new(t: &Tournament) -> ShowView {
+        ShowView {
+            tournament: t.name.clone(),
+            rules: t.rules.display_name(),
+            seating: crate::rules::name_of(&t.seating),
+            seed: t.seed,
+            rounds_planned: t.rounds,
+            rounds: t
+                .played
+                .iter()
+                .enumerate()
+                .map(|(i, r)| RoundView::new(i + 1, r))
+                .collect(),
+            disqualified: t
+                .disqualified
+                .iter()
+                .map(|(p, r)| format!("{p}: {r}"))
+                .collect(),
+        }
+    }
+}
+
+impl View for ShowView {
+    fn render(&self, out: &Output) -> String {
+        let mut text = format!(
+            "{}: {}, {} of {} rounds seated, {} seating (seed {})\n",
+            out.strong(&self.tournament),
+            self.rules,
+            self.rounds.len(),
+            self.rounds_planned,
+            self.seating,
+            self.seed
+        );
+        for r in &self.rounds {
+            r.render(out, &mut text);
+        }
+        for d in &self.disqualified {
+            let _ = writeln!(text, "Disqualified from the tournament: {d}");
+        }
+        text
+    }
+}
+
+/// A round just seated: `golf tournament new` and `golf tournament round`.
+#[derive(Debug, Serialize)]
+pub struct SeatedView {
+    /// The tournament.
+    pub tournament: String,
+    /// The seed of random seating.
+    pub seed: u64,
+    /// The round seated, with its tables.
+    #[serde(flatten)]
+    pub round: RoundView,
+}
+
+impl SeatedView {
+    /// The last round of `t`.
+    pub fn new(t: &Tournament) -> SeatedView {
+        let n = t.played.len();
+        SeatedView {
+            tournament: t.name.clone(),
+            seed: t.seed,
+            round: RoundView::new(n, t.played.last().map_or(&[][..], |r| r.as_slice())),
+        }
+    }
+}
+
+impl View for SeatedView {
+    fn render(&self, out: &Output) -> String {
+        let mut text = format!(
+            "{}: round {} seated (seed {})\n",
+            out.strong(&self.tournament),
+            self.round.round,
+            self.seed
+        );
+        self.round.render(out, &mut text);
+        let first = self.round.tables.first().map_or(0, |t| t.id);
+        let _ = writeln!(
+            text,
+            "Record each table with --match, e.g. `golf hole --match {first} ...`; `golf tournament round` seats the next round once every table has finished."
+        );
+        text
+    }
+}
+
+/// The standing over every round: `golf tournament standings`.
+#[derive(Debug, Serialize)]
+pub struct StandingsView {
+    /// The tournament.
+    pub tournament: String,
+    /// Rounds seated so far (each player's `rounds` has one total per round played).
+    pub rounds: usize,
+    /// Every player: placed players first, the disqualified last.
+    pub players: Vec<Placing>,
+}
+
+impl StandingsView {
+    /// The standing of `t`.
+    pub fn new(t: &Tournament) -> StandingsView {
+        StandingsView {
+            tournament: t.name.clone(),
+            rounds: t.played.len(),
+            players: t.standings(),
+        }
+    }
+
+    /// One row per player: place, name, each round, total, disqualified.
+    pub fn csv(&self) -> crate::error::Result<String> {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let mut header = vec!["place".to_string(), "player".to_string()];
+        header.extend((1..=self.rounds).map(|r| format!("round_{r}")));
+        header.extend(["total".to_string(), "disqualified".to_string()]);
+        w.write_record(&header).map_err(anyhow::Error::from)?;
+        for p in &self.players {
+            let mut row = vec![place(p), crate::text::escape(&p.name).into_owned()];
+            row.extend(
+                (0..self.rounds).map(|r| p.rounds.get(r).map_or(String::new(), i64::to_string)),
+            );
+            row.extend([p.total.to_string(), p.disqualified.to_string()]);
+            w.write_record(&row).map_err(anyhow::Error::from)?;
+        }
+        let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+}
+
+fn place(p: &Placing) -> String {
+    match p.disqualified {
+        true => "DQ".to_string(),
+        false => p.place.to_string(),
+    }
+}
+
+impl View for StandingsView {
+    fn render(&self, out: &Output) -> String {
+        let mut header = vec!["place".to_string(), "player".to_string()];
+        header.extend((1..=self.rounds).map(|r| format!("R{r}")));
+        header.push("total".to_string());
+        let mut table = out.table(header);
+        for p in &self.players {
+            let mut row = vec![place(p), p.name.clone()];
+            row.extend(
+                (0..self.rounds).map(|r| p.rounds.get(r).map_or("-".to_string(), i64::to_string)),
+            );
+            row.push(p.total.to_string());
+            table.add_row(row);
+        }
+        format!(
+            "{} after {} round(s):\n{table}\n",
+            out.strong(&self.tournament),
+            self.rounds
+        )
+    }
+}
+
+/// One tournament in `golf tournament list`.
+#[derive(Debug, Serialize)]
+pub struct ListedTournament {
+    /// Its name.
+    pub tournament: String,
+    /// Rounds seated so far.
+    pub rounds_seated: usize,
+    /// Rounds to play.
+    pub rounds: u32,
+    /// Players entered.
+    pub players: usize,
+    /// Every round seated and every table finished.
+    pub finished: bool,
+}
+
+/// Every tournament, newest first.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+pub struct ListView(pub Vec<ListedTournament>);
+
+impl ListView {
+    /// A line for each of `tournaments`.
+    pub fn new(tournaments: &[Tournament]) -> ListView {
+        ListView(
+            tournaments
+                .iter()
+                .map(|t| ListedTournament {
+                    tournament: t.name.clone(),
+                    rounds_seated: t.played.len(),
+                    rounds: t.rounds,
+                    players: t.players.len(),
+                    finished: t.played.len() as u32 == t.rounds
+                        && t.played.iter().flatten().all(|m| m.finished_at.is_some()),
+                })
+                .collect(),
+        )
+    }
+}
+
+impl View for ListView {
+    fn render(&self, out: &Output) -> String {
+        if self.0.is_empty() {
+            return "No tournaments yet; start one with `golf tournament new NAME --rules classic PLAYER...`.\n".into();
+        }
+        let mut table = out.table(["tournament", "rounds", "players", "state"]);
+        for t in &self.0 {
+            let state = if t.finished { "finished" } else { "in play" };
+            table.add_row([
+                t.tournament.clone(),
+                format!("{} of {}", t.rounds_seated, t.rounds),
+                t.players.to_string(),
+                state.to_string(),
+            ]);
+        }
+        format!("{table}\n")
+    }
+}
