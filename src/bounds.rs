@@ -64,6 +64,8 @@ pub type Rows = Bounded<1, 4>;
 pub type Columns = Bounded<1, 6>;
 /// A tournament's points per minute late.
 pub type LatePerMinute = Bounded<0, 100>;
+/// Points over a round's highest total for a round disqualification (RULES.md §13).
+pub type RoundDisqualification = Bounded<0, 100>;
 /// Minutes late in one penalty.
 pub type LateMinutes = Bounded<1, 120>;
 /// A card's value.

@@ -59,6 +59,14 @@ fn play(env: &Env, round: usize, id: i64, players: &[String], out: &[&str]) {
     env.ok(&["finish", "--match", &m]);
 }
 
+/// `golf tournament new NAME --rules classic FLAGS... PLAYERS...`; what it prints.
+fn start<S: AsRef<str>>(env: &Env, name: &str, flags: &str, players: &[S]) -> String {
+    let mut args = vec!["tournament", "new", name, "--rules", "classic"];
+    args.extend(flags.split_whitespace());
+    args.extend(players.iter().map(AsRef::as_ref));
+    env.ok(&args)
+}
+
 fn table_of<'a>(tables: &'a [(i64, Vec<String>)], player: &str) -> &'a (i64, Vec<String>) {
     tables
         .iter()
@@ -69,19 +77,7 @@ fn table_of<'a>(tables: &'a [(i64, Vec<String>)], player: &str) -> &'a (i64, Vec
 #[test]
 fn ten_players_play_three_rounds_to_one_standing() {
     let env = Env::new();
-    let mut args = vec![
-        "tournament",
-        "new",
-        "Club night",
-        "--rules",
-        "classic",
-        "--rounds",
-        "3",
-        "--seed",
-        "7",
-    ];
-    args.extend(PLAYERS);
-    let out = env.ok(&args);
+    let out = start(&env, "Club night", "--rounds 3 --seed 7", &PLAYERS);
     assert!(out.contains("round 1 seated (seed 7)"), "{out}");
 
     // round 1: tables of 4, 3, 3; cat is disqualified from the round (third illegal move)
@@ -235,21 +231,12 @@ fn random_seating_is_reproducible_from_the_seed_and_avoids_repeat_opponents() {
     assert_ne!(seat("42"), seat("43"));
     // 8 players at tables of 2 over 2 rounds: a seating with no repeated pair exists and is found
     let env = Env::new();
-    let mut args = vec![
-        "tournament",
-        "new",
+    start(
+        &env,
         "Pairs",
-        "--rules",
-        "classic",
-        "--table-size",
-        "2",
-        "--rounds",
-        "2",
-        "--seed",
-        "1",
-    ];
-    args.extend(&PLAYERS[..8]);
-    env.ok(&args);
+        "--table-size 2 --rounds 2 --seed 1",
+        &PLAYERS[..8],
+    );
     let r1 = tables(&env, 1);
     for (id, players) in &r1 {
         play(&env, 2, *id, players, &[]);
@@ -304,19 +291,7 @@ fn a_field_that_would_seat_someone_alone_is_refused_and_nothing_written() {
 fn eight_tables_record_at_once_and_lose_nothing() {
     let env = Env::new();
     let names: Vec<String> = (0..32).map(|i| format!("p{i:02}")).collect();
-    let mut args = vec![
-        "tournament",
-        "new",
-        "Big",
-        "--rules",
-        "classic",
-        "--rounds",
-        "1",
-        "--seed",
-        "3",
-    ];
-    args.extend(names.iter().map(String::as_str));
-    env.ok(&args);
+    start(&env, "Big", "--rounds 1 --seed 3", &names);
     let r1 = tables(&env, 1);
     assert_eq!(r1.len(), 8);
     std::thread::scope(|s| {
@@ -353,19 +328,7 @@ fn eight_tables_record_at_once_and_lose_nothing() {
 #[test]
 fn tables_on_their_own_machines_merge_back_by_export_and_import() {
     let director = Env::new();
-    let mut args = vec![
-        "tournament",
-        "new",
-        "Away",
-        "--rules",
-        "classic",
-        "--rounds",
-        "2",
-        "--seed",
-        "5",
-    ];
-    args.extend(&PLAYERS[..8]);
-    director.ok(&args);
+    start(&director, "Away", "--rounds 2 --seed 5", &PLAYERS[..8]);
     let r1 = tables(&director, 1);
     assert_eq!(r1.len(), 2);
     for (i, (id, players)) in r1.iter().enumerate() {
@@ -404,21 +367,12 @@ fn tables_on_their_own_machines_merge_back_by_export_and_import() {
 #[test]
 fn swiss_seating_puts_the_leaders_together() {
     let env = Env::new();
-    let mut args = vec![
-        "tournament",
-        "new",
+    start(
+        &env,
         "Swiss",
-        "--rules",
-        "classic",
-        "--seating",
-        "swiss",
-        "--rounds",
-        "2",
-        "--seed",
-        "9",
-    ];
-    args.extend(&PLAYERS[..8]);
-    env.ok(&args);
+        "--seating swiss --rounds 2 --seed 9",
+        &PLAYERS[..8],
+    );
     let r1 = tables(&env, 1);
     // ann (42) and bob (45) lead everyone else (54) after round 1, wherever they sat
     for (id, players) in &r1 {

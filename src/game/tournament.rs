@@ -242,7 +242,7 @@ impl Tournament {
 
     /// The standing over every round played (RULES.md §13): match totals summed; a player
     /// disqualified from a round is charged that round's highest total at any table plus
-    /// 10; ties broken by the tournament's chain (countback over every hole the tied
+    /// the rules' `tournament.round_disqualification` (10); ties broken by the tournament's chain (countback over every hole the tied
     /// players played, then shared); players disqualified from the tournament last.
     pub fn standings(&self) -> Vec<Placing> {
         let per_round: Vec<Vec<Standing>> = self
@@ -263,7 +263,7 @@ impl Tournament {
                     .unwrap_or(0);
                 if let Some(r) = round.iter().find(|r| &r.name == name) {
                     totals.push(if r.disqualified {
-                        highest + 10
+                        highest + i64::from(self.rules.tournament.round_disqualification)
                     } else {
                         r.total
                     });

@@ -715,6 +715,12 @@ impl Resolved<'_> {
                 .required(t.late_per_minute, "tournament.late_per_minute")?
                 .0 as i32,
             negative_points: self.required(t.negative_points, "tournament.negative_points")?,
+            round_disqualification: self
+                .required(
+                    t.round_disqualification,
+                    "tournament.round_disqualification",
+                )?
+                .0 as i32,
         };
         if tournament.illegal_move.is_empty() {
             return Err(self.invalid(

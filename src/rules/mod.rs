@@ -466,6 +466,15 @@ pub struct Tournament {
     /// negative number is refused as a likely typo.
     #[serde(default)]
     pub negative_points: bool,
+    /// Points over the round's highest total at any table charged, for that round, to a
+    /// player disqualified from a tournament round (RULES.md §13); 0 to 100.
+    #[serde(default = "round_disqualification")]
+    pub round_disqualification: i32,
+}
+
+/// RULES.md §13's charge, for rules stored before it was a rules-file key.
+fn round_disqualification() -> i32 {
+    10
 }
 
 /// A rule of play with no scoring effect, stored with a match so the table sees what was
@@ -690,6 +699,12 @@ impl Rules {
         signed(
             "tournament.late_per_minute",
             self.tournament.late_per_minute,
+            0,
+            100,
+        )?;
+        signed(
+            "tournament.round_disqualification",
+            self.tournament.round_disqualification,
             0,
             100,
         )
@@ -943,6 +958,13 @@ impl Rules {
             (
                 "tournament.negative_points".into(),
                 self.tournament.negative_points.to_string(),
+            ),
+            (
+                "tournament.round_disqualification".into(),
+                format!(
+                    "round's highest total + {}",
+                    self.tournament.round_disqualification
+                ),
             ),
             ("match.holes".into(), self.holes.to_string()),
             (

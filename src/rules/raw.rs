@@ -59,6 +59,7 @@
 //! [tournament]                        # Official §6.3
 //! illegal_move = ["warning", "5", "disqualify"]   # first, second, third offence…
 //! late_per_minute = 2
+//! round_disqualification = 10         # a round's highest total + 10 (RULES.md §13)
 //!
 //! [play.look-once]                    # rules of play with no scoring effect
 //! text = "…"
@@ -80,7 +81,7 @@ use serde::Deserialize;
 use super::{Anywhere, BonusWhen, NegativeMatches, Penalty, PenaltyWhen, Tiebreak};
 use crate::bounds::{
     CardValue, Columns, Copies, Decks, Holes, JokersPerDeck, LatePerMinute, MappedScore,
-    PackJokers, Points, Rows, SetPoints, Target,
+    PackJokers, Points, RoundDisqualification, Rows, SetPoints, Target,
 };
 
 /// One rules file as written: every key optional, unknown keys refused.
@@ -265,6 +266,9 @@ pub struct RawTournament {
     pub late_per_minute: Option<LatePerMinute>,
     /// Whether penalty points may be negative.
     pub negative_points: Option<bool>,
+    /// Points over a round's highest total charged to a player disqualified from a
+    /// tournament round, 0 to 100 (RULES.md §13).
+    pub round_disqualification: Option<RoundDisqualification>,
 }
 
 /// `[pack]`: a pack of the rules' own (RULES.md §4.1).

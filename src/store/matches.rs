@@ -420,23 +420,7 @@ pub fn find_by_uuid(conn: &Connection, uuid: &str) -> anyhow::Result<Option<i64>
 /// or abandoned — as `golf import` of an export does. Returns its id here.
 pub fn insert_whole(conn: &Connection, m: &Match) -> anyhow::Result<i64> {
     let id = insert_match(conn, m)?;
-    for h in &m.holes {
-        insert_hole(conn, id, h)?;
-    }
-    for p in &m.penalties {
-        insert_penalty(conn, id, p)?;
-    }
-    for a in &m.audit {
-        insert_audit(conn, id, a)?;
-    }
-    if let Some(at) = &m.finished_at {
-        finish(conn, id, at, &serde_json::to_string(&m.outcome())?)?;
-    }
-    if m.abandoned_at.is_some() {
-        let mut stored = m.clone();
-        stored.id = id;
-        update_match(conn, &stored)?;
-    }
+    add_records(conn, id, m, (0, 0, 0))?;
     Ok(id)
 }
 
@@ -444,13 +428,29 @@ pub fn insert_whole(conn: &Connection, m: &Match) -> anyhow::Result<i64> {
 /// ([`Match::continues`]): adds the holes, penalties and audit entries after `earlier`'s,
 /// and finishes or abandons it as `m` is.
 pub fn append_whole(conn: &Connection, id: i64, earlier: &Match, m: &Match) -> anyhow::Result<()> {
-    for h in m.holes.iter().skip(earlier.holes.len()) {
+    let had = (
+        earlier.holes.len(),
+        earlier.penalties.len(),
+        earlier.audit.len(),
+    );
+    add_records(conn, id, m, had)
+}
+
+/// Records `m`'s holes, penalties and audit entries after the first `skip` of each (as
+/// match `id`), then its finish or abandonment.
+fn add_records(
+    conn: &Connection,
+    id: i64,
+    m: &Match,
+    skip: (usize, usize, usize),
+) -> anyhow::Result<()> {
+    for h in m.holes.iter().skip(skip.0) {
         insert_hole(conn, id, h)?;
     }
-    for p in m.penalties.iter().skip(earlier.penalties.len()) {
+    for p in m.penalties.iter().skip(skip.1) {
         insert_penalty(conn, id, p)?;
     }
-    for a in m.audit.iter().skip(earlier.audit.len()) {
+    for a in m.audit.iter().skip(skip.2) {
         insert_audit(conn, id, a)?;
     }
     if let Some(at) = &m.finished_at {
