@@ -45,8 +45,13 @@ fn tables(env: &Env, round: usize) -> Vec<(i64, Vec<String>)> {
 
 /// Plays 9 holes at a table, leaving out `out` (disqualified), and finishes it.
 fn play(env: &Env, round: usize, id: i64, players: &[String], out: &[&str]) {
+    play_holes(env, round, id, players, out, 9);
+}
+
+/// Plays `holes` holes at a table, leaving out `out`, and finishes it.
+fn play_holes(env: &Env, round: usize, id: i64, players: &[String], out: &[&str], holes: usize) {
     let m = id.to_string();
-    for hole in 1..=9 {
+    for hole in 1..=holes {
         let entries: Vec<String> = players
             .iter()
             .filter(|p| !out.contains(&p.as_str()))
@@ -387,4 +392,49 @@ fn swiss_seating_puts_the_leaders_together() {
         .map(|p| p["name"].as_str().unwrap())
         .collect();
     assert_eq!(r2[0].1, first_four);
+}
+
+#[test]
+fn the_round_disqualification_charge_comes_from_the_rules() {
+    let env = Env::new();
+    let rules = env.write(
+        "ours.toml",
+        "extends = \"classic\"\n[match]\nholes = 1\n[tournament]\nround_disqualification = 20\n",
+    );
+    let out = env.ok(&["rules", "show", rules.to_str().unwrap()]);
+    assert!(out.contains("round's highest total + 20"), "{out}");
+    let flags = format!(
+        "--rules {} --table-size 2 --rounds 1 --seed 2",
+        rules.display()
+    );
+    let mut args = vec!["tournament", "new", "Short"];
+    args.extend(flags.split_whitespace());
+    args.extend(&PLAYERS[..4]);
+    env.ok(&args);
+    let r1 = tables(&env, 1);
+    let ann = table_of(&r1, "ann").0.to_string();
+    for _ in 0..3 {
+        env.ok(&["penalty", "ann", "--illegal-move", "--match", &ann]);
+    }
+    for (id, players) in &r1 {
+        play_holes(&env, 1, *id, players, &["ann"], 1);
+    }
+    let standings = env.json(&["tournament", "standings"]);
+    let row = |name: &str| {
+        standings["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    // everyone else took 6 on the one hole (bob 5): the highest is 6, ann is charged 26
+    assert_eq!(row("ann")["rounds"], serde_json::json!([26]));
+    let too_much = env.write(
+        "much.toml",
+        "extends = \"classic\"\n[tournament]\nround_disqualification = 1000\n",
+    );
+    let err = env.bad(&["rules", "check", too_much.to_str().unwrap()]);
+    assert!(err.contains("round_disqualification"), "{err}");
 }
