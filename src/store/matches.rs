@@ -126,6 +126,28 @@ fn shown(t: String) -> String {
 }
 
 /// The match row with its rules and tiebreak chain; players, holes and penalties empty.
+thread_local! {
+    /// Rule sets decoded so far, by their stored JSON: thousands of matches share a few
+    /// rule sets, so `history` and `export` decode each once (issue 13).
+    static DECODED: std::cell::RefCell<std::collections::HashMap<String, Rules>> =
+        std::cell::RefCell::default();
+}
+
+/// The rules stored as `json`, decoded once per distinct text (at most 64 kept).
+fn decode_rules(json: &str) -> serde_json::Result<Rules> {
+    if let Some(rules) = DECODED.with_borrow(|d| d.get(json).cloned()) {
+        return Ok(rules);
+    }
+    let rules: Rules = serde_json::from_str(json)?;
+    DECODED.with_borrow_mut(|d| {
+        if d.len() >= 64 {
+            d.clear();
+        }
+        d.insert(json.to_string(), rules.clone());
+    });
+    Ok(rules)
+}
+
 fn load_header(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
     let row = conn
         .query_row(
@@ -163,7 +185,7 @@ fn load_header(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
     else {
         return Ok(None);
     };
-    let rules: Rules = serde_json::from_str(&rules_json)
+    let rules = decode_rules(&rules_json)
         .map_err(|e| Damaged(format!("match {id}: its stored rules cannot be read ({e})")))?;
     let tiebreak = tiebreak
         .split(',')
