@@ -127,8 +127,8 @@ fn shown(t: String) -> String {
 
 /// The match row with its rules and tiebreak chain; players, holes and penalties empty.
 thread_local! {
-    /// Rule sets decoded so far, by their stored JSON: thousands of matches share a few
-    /// rule sets, so `history` and `export` decode each once (issue 13).
+    // Rule sets decoded so far, by their stored JSON: thousands of matches share a few
+    // rule sets, so `history` and `export` decode each once (issue 13).
     static DECODED: std::cell::RefCell<std::collections::HashMap<String, Rules>> =
         std::cell::RefCell::default();
 }
