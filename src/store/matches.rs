@@ -125,7 +125,6 @@ fn shown(t: String) -> String {
     }
 }
 
-/// The match row with its rules and tiebreak chain; players, holes and penalties empty.
 thread_local! {
     // Rule sets decoded so far, by their stored JSON: thousands of matches share a few
     // rule sets, so `history` and `export` decode each once (issue 13).
@@ -148,6 +147,7 @@ fn decode_rules(json: &str) -> serde_json::Result<Rules> {
     Ok(rules)
 }
 
+/// The match row with its rules and tiebreak chain; players, holes and penalties empty.
 fn load_header(conn: &Connection, id: i64) -> anyhow::Result<Option<Match>> {
     let row = conn
         .query_row(
