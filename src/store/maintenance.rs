@@ -81,7 +81,7 @@ pub fn foreign_objects(conn: &Connection) -> anyhow::Result<Vec<String>> {
 }
 
 /// Golf's own checks of every recorded match: each can be read (its rules, tiebreak chain
-/// and seats), holds together ([`crate::standings::Match::damage`]), and every checked
+/// and seats), holds together ([`crate::game::Match::damage`]), and every checked
 /// grid still scores what was stored under the match's own rules. One line per problem.
 pub fn match_problems(conn: &Connection) -> crate::error::Result<Vec<String>> {
     let mut stmt = conn.prepare("SELECT id FROM matches ORDER BY id")?;

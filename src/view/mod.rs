@@ -137,7 +137,7 @@ impl Output {
 }
 
 /// `println!` that returns an error (a closed pipe, say) instead of panicking, and escapes
-/// control characters ([`line`]); use inside functions returning `anyhow::Result`.
+/// control characters ([`line()`]); use inside functions returning `anyhow::Result`.
 #[macro_export]
 macro_rules! outln {
     ($($arg:tt)*) => {{
