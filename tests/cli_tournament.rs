@@ -72,6 +72,15 @@ fn start<S: AsRef<str>>(env: &Env, name: &str, flags: &str, players: &[S]) -> St
     env.ok(&args)
 }
 
+/// Plays every table of `round` to the end (leaving out `out`); returns its tables.
+fn play_round(env: &Env, round: usize, out: &[&str]) -> Vec<(i64, Vec<String>)> {
+    let tables = tables(env, round);
+    for (id, players) in &tables {
+        play(env, round, *id, players, out);
+    }
+    tables
+}
+
 fn table_of<'a>(tables: &'a [(i64, Vec<String>)], player: &str) -> &'a (i64, Vec<String>) {
     tables
         .iter()
@@ -141,9 +150,7 @@ fn ten_players_play_three_rounds_to_one_standing() {
         vec![3, 3, 3]
     );
     assert!(r3.iter().all(|(_, p)| !p.iter().any(|n| n == "dan")));
-    for (id, players) in &r3 {
-        play(&env, 3, *id, players, &[]);
-    }
+    play_round(&env, 3, &[]);
     let err = env.bad(&["tournament", "round"]);
     assert!(err.contains("all 3 rounds"), "{err}");
 
@@ -242,10 +249,7 @@ fn random_seating_is_reproducible_from_the_seed_and_avoids_repeat_opponents() {
         "--table-size 2 --rounds 2 --seed 1",
         &PLAYERS[..8],
     );
-    let r1 = tables(&env, 1);
-    for (id, players) in &r1 {
-        play(&env, 2, *id, players, &[]);
-    }
+    let r1 = play_round(&env, 1, &[]);
     env.ok(&["tournament", "round"]);
     let r2 = tables(&env, 2);
     for (_, pair) in &r2 {
@@ -378,11 +382,8 @@ fn swiss_seating_puts_the_leaders_together() {
         "--seating swiss --rounds 2 --seed 9",
         &PLAYERS[..8],
     );
-    let r1 = tables(&env, 1);
     // ann (42) and bob (45) lead everyone else (54) after round 1, wherever they sat
-    for (id, players) in &r1 {
-        play(&env, 1, *id, players, &[]);
-    }
+    play_round(&env, 1, &[]);
     env.ok(&["tournament", "round"]);
     let r2 = tables(&env, 2);
     assert_eq!(r2[0].1[..2], ["ann".to_string(), "bob".to_string()]);
