@@ -289,6 +289,10 @@ pub fn open_for_write(path: &Path) -> crate::error::Result<Connection> {
 pub fn open_for_write_with(path: &Path, migrations: &[&str]) -> crate::error::Result<Connection> {
     if !path.exists() {
         create(path, migrations)?;
+    } else {
+        // a golf killed between linking its new database into place and removing the
+        // temporary left `golf.db.new-PID` beside a whole database
+        remove_stale(path, "new");
     }
     let latest = migrations.len() as i64;
     check_raw(path, latest)?;
@@ -530,6 +534,19 @@ mod tests {
         remove_stale(&path, "new");
         assert!(!dead.exists() && !dead_wal.exists());
         assert!(mine.exists() && other.exists());
+    }
+
+    /// Killed after linking its new database into place, before removing the temporary:
+    /// the next write to the (whole) database removes it.
+    #[test]
+    fn a_temporary_left_beside_a_whole_database_is_removed_by_the_next_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("golf.db");
+        create(&path, MIGRATIONS).unwrap();
+        let dead = dir.path().join("golf.db.new-4194305");
+        std::fs::copy(&path, &dead).unwrap();
+        drop(open_for_write_with(&path, MIGRATIONS).unwrap());
+        assert!(!dead.exists());
     }
 
     #[test]
