@@ -177,10 +177,10 @@ pub struct ScoreArgs {
     #[arg(long, value_name = "N")]
     pub decks: Option<u32>,
     /// Who went out, when scoring a whole hole.
-    #[arg(long, value_name = "PLAYER", conflicts_with = "knock")]
+    #[arg(long, value_name = "PLAYER", conflicts_with = "knock", add = players())]
     pub out: Option<String>,
     /// Who knocked, when scoring a whole hole.
-    #[arg(long, value_name = "PLAYER")]
+    #[arg(long, value_name = "PLAYER", add = players())]
     pub knock: Option<String>,
     /// The grid: rows separated by `/`, cards by spaces (read from stdin when absent); or a
     /// whole hole as PLAYER=GRID for each player. A grid may begin with a negative card.
@@ -218,10 +218,10 @@ pub enum RulesCommand {
     #[command(after_help = "Example:\n  golf rules diff classic six-card")]
     Diff {
         /// The first variant or file.
-        #[arg(value_name = "A")]
+        #[arg(value_name = "A", add = players())]
         a: String,
         /// The second variant or file.
-        #[arg(value_name = "B")]
+        #[arg(value_name = "B", add = players())]
         b: String,
     },
     /// Validate a group's own rules file (errors name the line and key).
@@ -270,7 +270,7 @@ pub struct NewArgs {
     #[arg(long, value_name = "TEXT")]
     pub name: Option<String>,
     /// Players in seating order.
-    #[arg(value_name = "PLAYER", required = true)]
+    #[arg(value_name = "PLAYER", required = true, add = players())]
     pub players: Vec<String>,
 }
 
@@ -299,10 +299,10 @@ pub struct HoleArgs {
     #[arg(long = "match", value_name = "ID")]
     pub match_id: Option<i64>,
     /// The player who went out.
-    #[arg(long, value_name = "PLAYER", conflicts_with = "knock")]
+    #[arg(long, value_name = "PLAYER", conflicts_with = "knock", add = players())]
     pub out: Option<String>,
     /// The player who ended the hole by knocking.
-    #[arg(long, value_name = "PLAYER")]
+    #[arg(long, value_name = "PLAYER", add = players())]
     pub knock: Option<String>,
     /// A note kept with the hole ("misdeal, redealt").
     #[arg(long, value_name = "TEXT")]
@@ -325,7 +325,7 @@ pub struct AmendArgs {
     #[arg(value_name = "HOLE")]
     pub hole: u32,
     /// Who went out (or knocked) on that hole.
-    #[arg(long, value_name = "PLAYER")]
+    #[arg(long, value_name = "PLAYER", add = players())]
     pub out: Option<String>,
     /// Corrected grids; players not named keep theirs.
     #[arg(value_name = "PLAYER=GRID")]
@@ -340,7 +340,7 @@ pub struct PenaltyArgs {
     #[arg(long = "match", value_name = "ID")]
     pub match_id: Option<i64>,
     /// The penalised player.
-    #[arg(value_name = "PLAYER")]
+    #[arg(value_name = "PLAYER", add = players())]
     pub player: String,
     /// Penalty points (with --reason).
     #[arg(
@@ -428,7 +428,7 @@ pub struct TournamentNewArgs {
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
     /// Every player.
-    #[arg(value_name = "PLAYER", required = true)]
+    #[arg(value_name = "PLAYER", required = true, add = players())]
     pub players: Vec<String>,
 }
 
@@ -469,7 +469,7 @@ pub struct CardArgs {
 #[derive(Debug, Args)]
 pub struct HistoryArgs {
     /// Only matches this player played.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", add = players())]
     pub player: Option<String>,
     /// At most this many matches.
     #[arg(long, value_name = "N", default_value_t = 20)]
@@ -586,7 +586,7 @@ pub struct RescoreArgs {
 #[derive(Debug, Args)]
 pub struct StatsArgs {
     /// Only this player.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", add = players())]
     pub player: Option<String>,
     /// Only matches of this variant.
     #[arg(long, value_name = "NAME")]
@@ -603,10 +603,10 @@ pub struct StatsArgs {
 #[derive(Debug, Args)]
 pub struct HeadToHeadArgs {
     /// One player.
-    #[arg(value_name = "A")]
+    #[arg(value_name = "A", add = players())]
     pub a: String,
     /// The other.
-    #[arg(value_name = "B")]
+    #[arg(value_name = "B", add = players())]
     pub b: String,
 }
 
@@ -617,7 +617,7 @@ pub struct ChartArgs {
     #[arg(value_name = "MATCH", conflicts_with = "player")]
     pub match_id: Option<i64>,
     /// A player's hole scores over their matches instead.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", add = players())]
     pub player: Option<String>,
     /// Write an SVG file instead of drawing in the terminal.
     #[arg(long, value_name = "FILE")]
@@ -659,4 +659,28 @@ impl clap::builder::TypedValueParser for RulesName {
                 .map(|(n, _)| clap::builder::PossibleValue::new(*n)),
         ))
     }
+}
+
+/// Shell completion of a PLAYER argument: the names recorded in the database (`GOLF_DB`,
+/// else the config file's, else the default), read-only; none when there is no database.
+fn players() -> clap_complete::ArgValueCompleter {
+    clap_complete::ArgValueCompleter::new(|current: &std::ffi::OsStr| {
+        let prefix = current.to_string_lossy();
+        let path = std::env::var_os("GOLF_DB")
+            .map(PathBuf::from)
+            .or_else(|| {
+                crate::config::load(crate::config::path().as_deref())
+                    .ok()
+                    .and_then(|c| c.db)
+            })
+            .or_else(|| crate::store::default_path().ok());
+        let names = path
+            .and_then(|p| crate::store::Store::open_read_only(&p).ok().flatten())
+            .and_then(|s| crate::store::player_names(s.conn(), &prefix).ok())
+            .unwrap_or_default();
+        names
+            .into_iter()
+            .map(clap_complete::CompletionCandidate::new)
+            .collect()
+    })
 }

@@ -1,6 +1,9 @@
 //! The `golf` binary: runs the library and turns its error into an exit code.
 
 fn main() {
+    // `source <(COMPLETE=bash golf)`: completion with player names from the database
+    clap_complete::CompleteEnv::with_factory(<golf::cli::Cli as clap::CommandFactory>::command)
+        .complete();
     match golf::run(std::env::args_os()) {
         Ok(()) => {}
         // help, version and usage errors: clap prints them and picks the code

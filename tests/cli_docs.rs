@@ -6,17 +6,30 @@ mod common;
 
 use common::{repo, Env};
 
-#[test]
-fn bash_completions_load_in_bash() {
-    let env = Env::new();
-    let script = env.ok(&["completions", "bash"]);
-    let file = env.write("golf.bash", &script);
+/// What bash offers for `words` (the last one being completed) with golf's completion
+/// script loaded, the `golf` built for these tests on PATH and `env`'s database.
+fn bash_offers(env: &Env, script: &std::path::Path, words: &[&str]) -> Vec<String> {
+    let bin = assert_cmd::cargo::cargo_bin("golf");
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+    let (current, previous) = (words[words.len() - 1], words[words.len() - 2]);
+    let line = format!(
+        "source {} && complete -p golf >/dev/null && COMP_WORDS=({}) COMP_CWORD={} COMP_TYPE=9 && \
+         _clap_complete_golf golf '{current}' '{previous}' && printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        script.display(),
+        quoted.join(" "),
+        words.len() - 1
+    );
     let out = std::process::Command::new("bash")
         .arg("-c")
-        .arg(format!(
-            "source {} && complete -p golf",
-            file.to_str().unwrap()
-        ))
+        .arg(line)
+        .env("PATH", path)
+        .env("GOLF_DB", env.db())
+        .env("XDG_CONFIG_HOME", env.path("xdg-config"))
         .output()
         .unwrap();
     assert!(
@@ -24,15 +37,46 @@ fn bash_completions_load_in_bash() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("-F _golf golf"));
-    // the bundled rules are offered where a name goes (any path is still accepted)
-    for name in ["play-nine", "eight-card", "underdog", "one-eyed-jacks"] {
-        assert!(script.contains(name), "{name} is not completed");
-    }
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn bash_completions_offer_commands_rules_and_the_players_recorded() {
+    let env = Env::new();
+    let script = env.write("golf.bash", &env.ok(&["completions", "bash"]));
+    assert_eq!(bash_offers(&env, &script, &["golf", "ho"]), ["hole"]);
+    assert_eq!(
+        bash_offers(&env, &script, &["golf", "new", "--rules", "play"]),
+        ["play-nine"]
+    );
+    assert_eq!(
+        bash_offers(&env, &script, &["golf", "new", "--house", "under"]),
+        ["underdog"]
+    );
+    // no database yet: no names, and nothing is created
+    assert!(bash_offers(&env, &script, &["golf", "penalty", "a"]).is_empty());
+    assert!(!env.db().exists());
+    env.ok(&["new", "--rules", "classic", "ann", "bob", "Bea"]);
+    assert_eq!(
+        bash_offers(&env, &script, &["golf", "penalty", "b"]),
+        ["Bea", "bob"]
+    );
+    assert_eq!(
+        bash_offers(&env, &script, &["golf", "hole", "--out", "a"]),
+        ["ann"]
+    );
+    assert_eq!(
+        bash_offers(&env, &script, &["golf", "head-to-head", "ann", "B"]),
+        ["Bea", "bob"]
+    );
     for shell in ["zsh", "fish", "powershell", "elvish"] {
         let script = env.ok(&["completions", shell]);
         assert!(
-            script.contains("golf") && script.contains("hole"),
+            script.contains("COMPLETE") && script.contains("golf"),
             "{shell}"
         );
     }

@@ -6,10 +6,20 @@ use clap::CommandFactory;
 use crate::cli::Cli;
 use crate::error::Result;
 
-/// Prints the completion script for `shell` to stdout.
+/// Prints the completion script for `shell` to stdout: it registers `golf` with the shell,
+/// which then asks `golf` itself (`COMPLETE=SHELL golf -- WORDS`, clap_complete's dynamic
+/// completion) — so commands, flags and bundled rule names are always current, and PLAYER
+/// arguments offer the names recorded in the database.
 pub fn completions(shell: clap_complete::Shell) -> Result<()> {
-    let mut cmd = Cli::command();
-    clap_complete::generate(shell, &mut cmd, "golf", &mut std::io::stdout());
+    let name = shell.to_string();
+    let shells = clap_complete::env::Shells::builtins();
+    let Some(completer) = shells.completer(&name) else {
+        return crate::error::input(format!("no completion for the shell {name}"));
+    };
+    let mut out = Vec::new();
+    completer.write_registration("COMPLETE", "golf", "golf", "golf", &mut out)?;
+    use std::io::Write as _;
+    std::io::stdout().write_all(&out)?;
     Ok(())
 }
 
