@@ -109,6 +109,12 @@ fn ten_players_play_three_rounds_to_one_standing() {
     }
     let err = env.bad(&["tournament", "round"]);
     assert!(err.contains("round 1 is still in play"), "{err}");
+    // at a shared database, a table must say which match it is
+    let err = env.bad(&["hole", "ann=5", "bob=5"]);
+    assert!(
+        err.contains("several tournament tables are in play") && err.contains("--match"),
+        "{err}"
+    );
     for (i, (id, players)) in r1.iter().enumerate() {
         play(&env, 1, *id, players, &["cat"]);
         if i + 1 < r1.len() {

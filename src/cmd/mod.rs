@@ -106,11 +106,24 @@ fn no_matches<T>(path: &Path) -> Result<T> {
     ))
 }
 
-/// Loads the match `id`, or the newest (unfinished, if `unfinished`) match.
+/// Loads the match `id`, or the newest (unfinished, if `unfinished`) match. Without an id,
+/// refuses to guess among several tournament tables in play: at a shared tournament
+/// database the newest is another table's.
 pub fn pick_match(conn: &Connection, id: Option<i64>, unfinished: bool) -> Result<Match> {
     let id = match id {
         Some(id) => id,
         None => match store::latest_match(conn, unfinished)? {
+            Some(id) if unfinished && store::tournaments::tournament_of(conn, id)?.is_some() => {
+                let open = store::tournaments::tables_in_play(conn)?;
+                if open.len() > 1 {
+                    let ids: Vec<String> = open.iter().map(i64::to_string).collect();
+                    return input(format!(
+                        "several tournament tables are in play (matches {}); name yours with --match ID",
+                        ids.join(", ")
+                    ));
+                }
+                id
+            }
             Some(id) => id,
             None if unfinished => return input(
                 "no unfinished match; start one with `golf new`, or name a match with --match ID",

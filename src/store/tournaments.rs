@@ -82,6 +82,18 @@ pub fn tournament_of(conn: &Connection, match_id: i64) -> anyhow::Result<Option<
         .optional()?)
 }
 
+/// Tournament tables still in play (matches neither finished nor abandoned), by id.
+pub fn tables_in_play(conn: &Connection) -> anyhow::Result<Vec<i64>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT t.match_id FROM tournament_tables t JOIN matches m ON m.id = t.match_id
+         WHERE m.finished_at IS NULL AND m.abandoned_at IS NULL ORDER BY t.match_id",
+    )?;
+    let ids = stmt
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<Vec<i64>, _>>()?;
+    Ok(ids)
+}
+
 /// Tournament names, newest first.
 pub fn names(conn: &Connection) -> anyhow::Result<Vec<String>> {
     let mut stmt = conn.prepare("SELECT name FROM tournaments ORDER BY id DESC")?;
