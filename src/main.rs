@@ -1,8 +1,10 @@
 //! The `golf` binary: runs the library and turns its error into an exit code.
 
 fn main() {
-    // `source <(COMPLETE=bash golf)`: completion with player names from the database
+    // the shell's completion script calls `GOLF_COMPLETE=bash golf -- WORDS` (golf's own
+    // variable, so a stray `COMPLETE` meant for another tool changes nothing)
     clap_complete::CompleteEnv::with_factory(<golf::cli::Cli as clap::CommandFactory>::command)
+        .var("GOLF_COMPLETE")
         .complete();
     match golf::run(std::env::args_os()) {
         Ok(()) => {}

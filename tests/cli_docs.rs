@@ -76,7 +76,7 @@ fn bash_completions_offer_commands_rules_and_the_players_recorded() {
     for shell in ["zsh", "fish", "powershell", "elvish"] {
         let script = env.ok(&["completions", shell]);
         assert!(
-            script.contains("COMPLETE") && script.contains("golf"),
+            script.contains("GOLF_COMPLETE") && script.contains("golf"),
             "{shell}"
         );
     }

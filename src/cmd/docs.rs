@@ -7,7 +7,7 @@ use crate::cli::Cli;
 use crate::error::Result;
 
 /// Prints the completion script for `shell` to stdout: it registers `golf` with the shell,
-/// which then asks `golf` itself (`COMPLETE=SHELL golf -- WORDS`, clap_complete's dynamic
+/// which then asks `golf` itself (`GOLF_COMPLETE=SHELL golf -- WORDS`, clap_complete's dynamic
 /// completion) — so commands, flags and bundled rule names are always current, and PLAYER
 /// arguments offer the names recorded in the database.
 pub fn completions(shell: clap_complete::Shell) -> Result<()> {
@@ -17,7 +17,7 @@ pub fn completions(shell: clap_complete::Shell) -> Result<()> {
         return crate::error::input(format!("no completion for the shell {name}"));
     };
     let mut out = Vec::new();
-    completer.write_registration("COMPLETE", "golf", "golf", "golf", &mut out)?;
+    completer.write_registration("GOLF_COMPLETE", "golf", "golf", "golf", &mut out)?;
     use std::io::Write as _;
     std::io::stdout().write_all(&out)?;
     Ok(())
