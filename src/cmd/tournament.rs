@@ -68,7 +68,6 @@ fn new(ctx: &Context, args: TournamentNewArgs) -> Result<()> {
         let now = chrono::Utc::now();
         u64::from(now.timestamp_subsec_nanos()) ^ now.timestamp().unsigned_abs()
     });
-    let holes = rules.holes;
     let mut t = Tournament::new(
         &args.name,
         rules,
@@ -76,7 +75,6 @@ fn new(ctx: &Context, args: TournamentNewArgs) -> Result<()> {
         args.table_size,
         seating,
         seed,
-        holes,
         &args.players,
     )?;
     let now = store::timestamp();

@@ -109,8 +109,9 @@ impl Match {
     }
 }
 
-/// Checks and normalises player names: 2 to [`MAX_PLAYERS`], no two alike ignoring case.
-fn players(names: &[String], rules: &str) -> Result<Vec<String>, GameError> {
+/// Normalised player names, no two alike ignoring case (a match's seats, a tournament's
+/// entrants). Errors: a bad name, a name given twice.
+pub(super) fn distinct_names(names: &[String]) -> Result<Vec<String>, GameError> {
     let mut players: Vec<String> = Vec::new();
     for p in names {
         let name = player::normalise(p)?;
@@ -122,6 +123,12 @@ fn players(names: &[String], rules: &str) -> Result<Vec<String>, GameError> {
         }
         players.push(name);
     }
+    Ok(players)
+}
+
+/// Checks and normalises player names: 2 to [`MAX_PLAYERS`], no two alike ignoring case.
+fn players(names: &[String], rules: &str) -> Result<Vec<String>, GameError> {
+    let players = distinct_names(names)?;
     if players.len() < 2 {
         return Err(GameError::TooFewPlayers {
             count: players.len(),

@@ -79,10 +79,9 @@ pub fn table_sizes(n: usize, k: usize) -> Result<Vec<usize>, GameError> {
 pub const MAX_ENTRANTS: usize = 256;
 
 impl Tournament {
-    /// A new tournament (id 0, no round seated). Errors: a bad name, rounds outside 1–20,
+    /// A new tournament (id 0, no round seated; every table plays the rules' holes). Errors: a bad name, rounds outside 1–20,
     /// tables outside 2–16 seats, bad or repeated player names, a seating that would leave
     /// someone alone at a table.
-    #[allow(clippy::too_many_arguments)]
     pub fn new(
         name: &str,
         rules: Rules,
@@ -90,7 +89,6 @@ impl Tournament {
         table_size: usize,
         seating: Seating,
         seed: u64,
-        holes: u32,
         entrants: &[String],
     ) -> Result<Tournament, GameError> {
         let name = crate::text::stored("the tournament name", name, super::setup::MAX_MATCH_NAME)?;
@@ -109,24 +107,17 @@ impl Tournament {
                 entrants.len()
             ));
         }
-        let mut players: Vec<String> = Vec::new();
-        for p in entrants {
-            let p = crate::player::normalise(p)?;
-            if players.iter().any(|q| q.to_lowercase() == p.to_lowercase()) {
-                return Err(GameError::PlayerTwice(p));
-            }
-            players.push(p);
-        }
+        let players = super::setup::distinct_names(entrants)?;
         table_sizes(players.len(), table_size)?;
         Ok(Tournament {
             id: 0,
             name,
+            holes: rules.holes,
             rules,
             rounds,
             table_size,
             seating,
             seed,
-            holes,
             players,
             disqualified: vec![],
             played: vec![],

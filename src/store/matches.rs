@@ -9,19 +9,26 @@ use super::Damaged;
 use crate::game::{AuditEntry, Entry, Hole, Match, PenaltyKind, PenaltyRecord};
 use crate::rules::{Rules, Tiebreak};
 
+/// The id of `rules` in `rule_sets`, recording them first if no match or tournament here
+/// has used them: matches under the same rules share one stored copy.
+pub(super) fn rule_set_id(conn: &Connection, rules: &Rules) -> anyhow::Result<i64> {
+    let json = serde_json::to_string(rules)?;
+    conn.execute(
+        "INSERT OR IGNORE INTO rule_sets (json) VALUES (?1)",
+        [&json],
+    )?;
+    Ok(
+        conn.query_row("SELECT id FROM rule_sets WHERE json = ?1", [&json], |r| {
+            r.get(0)
+        })?,
+    )
+}
+
 /// Records a new match — its resolved rules, seats and settings — and returns its id.
 /// `m.holes`, `m.penalties` and `m.audit` are not written.
 pub fn insert_match(conn: &Connection, m: &Match) -> anyhow::Result<i64> {
     let tiebreak: Vec<String> = m.tiebreak.iter().map(|t| t.name()).collect();
-    let rules = serde_json::to_string(&m.rules)?;
-    conn.execute(
-        "INSERT OR IGNORE INTO rule_sets (json) VALUES (?1)",
-        [&rules],
-    )?;
-    let rule_set: i64 =
-        conn.query_row("SELECT id FROM rule_sets WHERE json = ?1", [&rules], |r| {
-            r.get(0)
-        })?;
+    let rule_set = rule_set_id(conn, &m.rules)?;
     conn.execute(
         "INSERT INTO matches (name, rules_name, rule_set, holes_planned, decks, tiebreak, started_at, target, uuid)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",

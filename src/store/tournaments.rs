@@ -10,26 +10,13 @@ use crate::rules::Rules;
 /// A `tournaments` row: id, name, rules JSON, rounds, table size, seating, seed, holes.
 type Row = (i64, String, String, u32, i64, String, i64, u32);
 
-fn rule_set(conn: &Connection, rules: &Rules) -> anyhow::Result<i64> {
-    let json = serde_json::to_string(rules)?;
-    conn.execute(
-        "INSERT OR IGNORE INTO rule_sets (json) VALUES (?1)",
-        [&json],
-    )?;
-    Ok(
-        conn.query_row("SELECT id FROM rule_sets WHERE json = ?1", [&json], |r| {
-            r.get(0)
-        })?,
-    )
-}
-
 /// Records a new tournament and its players; returns its id.
 pub fn insert_tournament(conn: &Connection, t: &Tournament, at: &str) -> anyhow::Result<i64> {
     let seating = crate::rules::name_of(&t.seating);
     conn.execute(
         "INSERT INTO tournaments (name, rule_set, rounds, table_size, seating, seed, holes, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        params![t.name, rule_set(conn, &t.rules)?, t.rounds, t.table_size as i64, seating, t.seed as i64, t.holes, at],
+        params![t.name, super::matches::rule_set_id(conn, &t.rules)?, t.rounds, t.table_size as i64, seating, t.seed as i64, t.holes, at],
     )?;
     let id = conn.last_insert_rowid();
     for (i, p) in t.players.iter().enumerate() {
