@@ -26,8 +26,7 @@ pub fn run(ctx: &Context, command: TournamentCommand) -> Result<()> {
             ctx.out.show(&SeatedView::new(&t))
         }
         TournamentCommand::Standings(args) => {
-            let t = find(ctx.open_read()?.conn(), args.name.as_deref())?;
-            let view = StandingsView::new(&t);
+            let view = StandingsView::new(&read(ctx, args.name.as_deref())?);
             match args.csv {
                 true => Ok(crate::view::line(format_args!(
                     "{}",
@@ -36,24 +35,37 @@ pub fn run(ctx: &Context, command: TournamentCommand) -> Result<()> {
                 false => ctx.out.show(&view),
             }
         }
-        TournamentCommand::List => ctx
-            .out
-            .show(&ListView::new(&tournaments::all(ctx.open_read()?.conn())?)),
-        TournamentCommand::Show(args) => {
-            let t = find(ctx.open_read()?.conn(), args.name.as_deref())?;
-            ctx.out.show(&ShowView::new(&t))
+        TournamentCommand::List => {
+            // no database yet: no tournaments (nothing is created)
+            let all = match store::Store::open_read_only(&ctx.db_path()?)? {
+                Some(mut store) => store.read(|tx| Ok(tournaments::all(tx)?))?,
+                None => Vec::new(),
+            };
+            ctx.out.show(&ListView::new(&all))
         }
+        TournamentCommand::Show(args) => ctx
+            .out
+            .show(&ShowView::new(&read(ctx, args.name.as_deref())?)),
     }
+}
+
+/// The tournament `name`, or the newest, read in one transaction.
+fn read(ctx: &Context, name: Option<&str>) -> Result<Tournament> {
+    ctx.open_read()?.read(|tx| find(tx, name))
 }
 
 /// The tournament `name`, or the newest.
 fn find(conn: &Connection, name: Option<&str>) -> Result<Tournament> {
     match (tournaments::load(conn, name)?, name) {
         (Some(t), _) => Ok(t),
-        (None, Some(n)) => input(format!(
-            "no tournament named `{}`; `golf tournament list` shows them",
-            crate::text::escape(n)
-        )),
+        (None, Some(n)) => {
+            let names = tournaments::names(conn)?;
+            input(format!(
+                "no tournament named `{}`{}; `golf tournament list` shows them",
+                crate::text::escape(n),
+                crate::text::did_you_mean(n, names.iter().map(String::as_str))
+            ))
+        }
         (None, None) => input("no tournaments yet; start one with `golf tournament new NAME --rules classic PLAYER...`"),
     }
 }

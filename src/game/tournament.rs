@@ -67,7 +67,8 @@ pub fn table_sizes(n: usize, k: usize) -> Result<Vec<usize>, GameError> {
     let tables = n.div_ceil(k.max(1));
     if n < 2 || k < 2 || n.div_ceil(tables.max(1)) < 2 || n / tables.max(1) < 2 {
         return Err(GameError::Edit(format!(
-            "{n} players at tables of {k} would seat someone alone; expected at least 2 at every table"
+            "{n} player{} at tables of {k} would seat someone alone; expected at least 2 at every table",
+            if n == 1 { "" } else { "s" }
         )));
     }
     Ok((0..tables)
@@ -79,9 +80,9 @@ pub fn table_sizes(n: usize, k: usize) -> Result<Vec<usize>, GameError> {
 pub const MAX_ENTRANTS: usize = 256;
 
 impl Tournament {
-    /// A new tournament (id 0, no round seated; every table plays the rules' holes). Errors: a bad name, rounds outside 1–20,
-    /// tables outside 2–16 seats, bad or repeated player names, a seating that would leave
-    /// someone alone at a table.
+    /// A new tournament (id 0, no round seated; every table plays the rules' holes).
+    /// Errors: a bad name, rounds outside 1–20, tables outside 2–16 seats, bad or repeated
+    /// player names, a seating that would leave someone alone at a table.
     pub fn new(
         name: &str,
         rules: Rules,
