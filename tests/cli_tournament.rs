@@ -109,6 +109,8 @@ fn ten_players_play_three_rounds_to_one_standing() {
     }
     let err = env.bad(&["tournament", "round"]);
     assert!(err.contains("round 1 is still in play"), "{err}");
+    let err = env.bad(&["tournament", "show", "Club nite"]);
+    assert!(err.contains("did you mean `Club night`?"), "{err}");
     // at a shared database, a table must say which match it is
     let err = env.bad(&["hole", "ann=5", "bob=5"]);
     assert!(
@@ -295,6 +297,10 @@ fn a_field_that_would_seat_someone_alone_is_refused_and_nothing_written() {
         "ANN",
     ]);
     assert!(err.contains("named twice"), "{err}");
+    let out = env.ok(&["tournament", "list"]);
+    assert!(out.contains("No tournaments yet"), "{out}");
+    assert_eq!(env.json(&["tournament", "list"]), serde_json::json!([]));
+    assert!(!env.db().exists());
     let err = env.bad(&["tournament", "standings"]);
     assert!(
         err.contains("no matches recorded yet") || err.contains("no tournaments"),
