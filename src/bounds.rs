@@ -66,6 +66,10 @@ pub type Columns = Bounded<1, 6>;
 pub type LatePerMinute = Bounded<0, 100>;
 /// Points over a round's highest total for a round disqualification (RULES.md §13).
 pub type RoundDisqualification = Bounded<0, 100>;
+/// Players at a tournament table (RULES.md §13).
+pub type TableSize = Bounded<2, 16>;
+/// Rounds of a tournament (RULES.md §13).
+pub type Rounds = Bounded<1, 20>;
 /// Minutes late in one penalty.
 pub type LateMinutes = Bounded<1, 120>;
 /// A card's value.

@@ -415,12 +415,12 @@ pub struct TournamentNewArgs {
     /// A house rule to apply on top, in order (repeatable).
     #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
     pub house: Vec<String>,
-    /// Rounds, 1 to 20.
-    #[arg(long, value_name = "N", default_value_t = 3)]
-    pub rounds: u32,
-    /// Most players at a table, 2 to 16.
-    #[arg(long, value_name = "N", default_value_t = 4)]
-    pub table_size: usize,
+    /// Rounds, 1 to 20 [default: the rules' `tournament.rounds`, 3 in every bundled variant].
+    #[arg(long, value_name = "N")]
+    pub rounds: Option<u32>,
+    /// Most players at a table, 2 to 16 [default: the rules' `tournament.table_size`, 4].
+    #[arg(long, value_name = "N")]
+    pub table_size: Option<usize>,
     /// How tables are filled.
     #[arg(long, value_enum, default_value_t = SeatingChoice::Random)]
     pub seating: SeatingChoice,

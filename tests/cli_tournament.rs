@@ -408,23 +408,24 @@ fn swiss_seating_puts_the_leaders_together() {
 }
 
 #[test]
-fn the_round_disqualification_charge_comes_from_the_rules() {
+fn the_round_disqualification_charge_and_the_table_size_come_from_the_rules() {
     let env = Env::new();
     let rules = env.write(
         "ours.toml",
-        "extends = \"classic\"\n[match]\nholes = 1\n[tournament]\nround_disqualification = 20\n",
+        "extends = \"classic\"\n[match]\nholes = 1\n[tournament]\nround_disqualification = 20\ntable_size = 2\nrounds = 1\n",
     );
     let out = env.ok(&["rules", "show", rules.to_str().unwrap()]);
     assert!(out.contains("round's highest total + 20"), "{out}");
-    let flags = format!(
-        "--rules {} --table-size 2 --rounds 1 --seed 2",
-        rules.display()
-    );
+    let flags = format!("--rules {} --seed 2", rules.display());
     let mut args = vec!["tournament", "new", "Short"];
     args.extend(flags.split_whitespace());
     args.extend(&PLAYERS[..4]);
     env.ok(&args);
     let r1 = tables(&env, 1);
+    assert_eq!(
+        r1.iter().map(|(_, p)| p.len()).collect::<Vec<_>>(),
+        vec![2, 2]
+    );
     let ann = table_of(&r1, "ann").0.to_string();
     for _ in 0..3 {
         env.ok(&["penalty", "ann", "--illegal-move", "--match", &ann]);

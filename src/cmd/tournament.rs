@@ -72,6 +72,10 @@ fn find(conn: &Connection, name: Option<&str>) -> Result<Tournament> {
 
 fn new(ctx: &Context, args: TournamentNewArgs) -> Result<()> {
     let rules = crate::rules::resolve(&ctx.rules(args.rules)?, &ctx.house(args.house))?;
+    let rounds = args.rounds.unwrap_or(rules.tournament.rounds);
+    let table_size = args
+        .table_size
+        .unwrap_or(rules.tournament.table_size as usize);
     let seating = match args.seating {
         SeatingChoice::Random => Seating::Random,
         SeatingChoice::Swiss => Seating::Swiss,
@@ -83,8 +87,8 @@ fn new(ctx: &Context, args: TournamentNewArgs) -> Result<()> {
     let mut t = Tournament::new(
         &args.name,
         rules,
-        args.rounds,
-        args.table_size,
+        rounds,
+        table_size,
         seating,
         seed,
         &args.players,

@@ -721,6 +721,8 @@ impl Resolved<'_> {
                     "tournament.round_disqualification",
                 )?
                 .0 as i32,
+            table_size: self.required(t.table_size, "tournament.table_size")?.0,
+            rounds: self.required(t.rounds, "tournament.rounds")?.0,
         };
         if tournament.illegal_move.is_empty() {
             return Err(self.invalid(

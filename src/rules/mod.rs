@@ -470,6 +470,23 @@ pub struct Tournament {
     /// player disqualified from a tournament round (RULES.md §13); 0 to 100.
     #[serde(default = "round_disqualification")]
     pub round_disqualification: i32,
+    /// Players a tournament table seats at most, 2 to 16 (Official §6.1: 4); `golf
+    /// tournament new --table-size` overrides it.
+    #[serde(default = "table_size")]
+    pub table_size: u32,
+    /// Rounds a tournament plays, 1 to 20 (Official §6.1: 3 to 5); `--rounds` overrides it.
+    #[serde(default = "rounds")]
+    pub rounds: u32,
+}
+
+/// Official §6.1's table, for rules stored before it was a rules-file key.
+fn table_size() -> u32 {
+    4
+}
+
+/// Official §6.1's fewest rounds, for rules stored before it was a rules-file key.
+fn rounds() -> u32 {
+    3
 }
 
 /// RULES.md §13's charge, for rules stored before it was a rules-file key.
@@ -707,7 +724,15 @@ impl Rules {
             self.tournament.round_disqualification,
             0,
             100,
-        )
+        )?;
+        let count = |n: u32| i32::try_from(n).unwrap_or(i32::MAX);
+        signed(
+            "tournament.table_size",
+            count(self.tournament.table_size),
+            2,
+            16,
+        )?;
+        signed("tournament.rounds", count(self.tournament.rounds), 1, 20)
     }
 
     /// The card and set values of [`Rules::within_bounds`].
@@ -958,6 +983,14 @@ impl Rules {
             (
                 "tournament.negative_points".into(),
                 self.tournament.negative_points.to_string(),
+            ),
+            (
+                "tournament.table_size".into(),
+                self.tournament.table_size.to_string(),
+            ),
+            (
+                "tournament.rounds".into(),
+                self.tournament.rounds.to_string(),
             ),
             (
                 "tournament.round_disqualification".into(),

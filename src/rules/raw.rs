@@ -60,6 +60,8 @@
 //! illegal_move = ["warning", "5", "disqualify"]   # first, second, third offence…
 //! late_per_minute = 2
 //! round_disqualification = 10         # a round's highest total + 10 (RULES.md §13)
+//! table_size = 4                      # tournament tables seat 4 (Official §6.1)
+//! rounds = 3
 //!
 //! [play.look-once]                    # rules of play with no scoring effect
 //! text = "…"
@@ -81,7 +83,7 @@ use serde::Deserialize;
 use super::{Anywhere, BonusWhen, NegativeMatches, Penalty, PenaltyWhen, Tiebreak};
 use crate::bounds::{
     CardValue, Columns, Copies, Decks, Holes, JokersPerDeck, LatePerMinute, MappedScore,
-    PackJokers, Points, RoundDisqualification, Rows, SetPoints, Target,
+    PackJokers, Points, RoundDisqualification, Rounds, Rows, SetPoints, TableSize, Target,
 };
 
 /// One rules file as written: every key optional, unknown keys refused.
@@ -269,6 +271,10 @@ pub struct RawTournament {
     /// Points over a round's highest total charged to a player disqualified from a
     /// tournament round, 0 to 100 (RULES.md §13).
     pub round_disqualification: Option<RoundDisqualification>,
+    /// Players a tournament table seats at most, 2 to 16 (Official §6.1: 4).
+    pub table_size: Option<TableSize>,
+    /// Rounds a tournament plays, 1 to 20 (Official §6.1: 3 to 5).
+    pub rounds: Option<Rounds>,
 }
 
 /// `[pack]`: a pack of the rules' own (RULES.md §4.1).
