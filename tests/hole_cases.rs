@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::Path;
+mod common;
 
 use golf::game::hole::{score, Ending, Typed};
 use golf::game::HoleError;
@@ -21,24 +21,10 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
-    let text = std::fs::read_to_string(dir.join("holes.txt")).unwrap();
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(i, l)| {
-            let f: Vec<&str> = l.split(" | ").map(str::trim).collect();
-            assert!(
-                f.len() >= 4,
-                "line {}: RULES | ENDED | GRIDS | EXPECTED",
-                i + 1
-            );
-            let mut parts = f[0].split('+');
-            let name = parts.next().unwrap();
-            let rules = match name.ends_with(".toml") {
-                true => dir.join(name).display().to_string(),
-                false => name.to_string(),
-            };
+    common::case_lines("holes.txt", 4, "RULES | ENDED | GRIDS | EXPECTED")
+        .into_iter()
+        .map(|(line, f)| {
+            let (rules, house) = common::rules_spec(&f[0]);
             let ended = match f[1].split_once(' ') {
                 Some(("out", who)) => Some((who.to_string(), false)),
                 Some(("knock", who)) => Some((who.to_string(), true)),
@@ -52,9 +38,9 @@ fn cases() -> Vec<Case> {
                 })
                 .collect();
             Case {
-                line: i + 1,
+                line,
                 rules,
-                house: parts.map(str::to_string).collect(),
+                house,
                 ended,
                 grids,
                 expected: f[3].to_string(),

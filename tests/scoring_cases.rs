@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::Path;
+mod common;
 
 use golf::deck;
 use golf::grid::Grid;
@@ -21,33 +21,18 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
-    let text = std::fs::read_to_string(dir.join("scoring.txt")).unwrap();
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(i, l)| {
-            let fields: Vec<&str> = l.split(" | ").map(str::trim).collect();
-            assert!(
-                fields.len() >= 3,
-                "line {}: expected RULES | GRID | EXPECTED | WHY",
-                i + 1
-            );
+    common::case_lines("scoring.txt", 3, "RULES | GRID | EXPECTED | WHY")
+        .into_iter()
+        .map(|(line, fields)| {
             let (spec, decks) = match fields[0].split_once('@') {
                 Some((s, d)) => (s, Some(d.parse().unwrap())),
-                None => (fields[0], None),
+                None => (fields[0].as_str(), None),
             };
-            let mut parts = spec.split('+');
-            let name = parts.next().unwrap();
-            let rules = if name.ends_with(".toml") {
-                dir.join(name).display().to_string()
-            } else {
-                name.to_string()
-            };
+            let (rules, house) = common::rules_spec(spec);
             Case {
-                line: i + 1,
+                line,
                 rules,
-                house: parts.map(str::to_string).collect(),
+                house,
                 decks,
                 grid: fields[1].to_string(),
                 expected: fields[2].to_string(),

@@ -148,3 +148,35 @@ impl Drop for ReadOnly {
         let _ = std::fs::set_permissions(&self.0, std::fs::Permissions::from_mode(mode));
     }
 }
+
+/// The case lines of `tests/cases/<file>`: (line number, fields split on ` | `), blank
+/// lines and `#` comments skipped. Panics naming the line and `shape` when a line has fewer
+/// than `min` fields.
+pub fn case_lines(file: &str, min: usize, shape: &str) -> Vec<(usize, Vec<String>)> {
+    let text = std::fs::read_to_string(repo("tests/cases").join(file)).unwrap();
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(i, l)| {
+            let fields: Vec<String> = l.split(" | ").map(|f| f.trim().to_string()).collect();
+            assert!(
+                fields.len() >= min,
+                "{file} line {}: expected {shape}",
+                i + 1
+            );
+            (i + 1, fields)
+        })
+        .collect()
+}
+
+/// A case's `NAME[+HOUSE]...`: the rules (a name ending `.toml` is a file in `tests/cases`)
+/// and the house rules in order.
+pub fn rules_spec(spec: &str) -> (String, Vec<String>) {
+    let mut parts = spec.split('+');
+    let name = parts.next().unwrap_or_default();
+    let rules = match name.ends_with(".toml") {
+        true => repo("tests/cases").join(name).display().to_string(),
+        false => name.to_string(),
+    };
+    (rules, parts.map(str::to_string).collect())
+}
