@@ -1,5 +1,7 @@
 //! What a recorded match would have been under other rules: every hole scored again from
-//! the grids as typed (bare scores kept as they were), the result decided again.
+//! the grids as typed (bare scores kept as they were), the result decided again. Also the
+//! checks on a match read from an export: whether it holds together ([`Match::imported`])
+//! and whether it continues a copy recorded here ([`Match::continues`]).
 
 use super::hole::{score, Typed};
 use super::{GameError, Match};

@@ -501,3 +501,16 @@ pub fn all_match_ids(conn: &Connection) -> anyhow::Result<Vec<i64>> {
         .collect::<Result<Vec<i64>, _>>()?;
     Ok(ids)
 }
+
+/// Every player name recorded, starting with `prefix` (ignoring case), sorted, at most 200:
+/// what shell completion offers for a PLAYER argument.
+pub fn player_names(conn: &Connection, prefix: &str) -> anyhow::Result<Vec<String>> {
+    let mut stmt = conn.prepare(
+        "SELECT DISTINCT player FROM seats WHERE substr(player, 1, length(?1)) = ?1 COLLATE NOCASE
+         ORDER BY player COLLATE NOCASE LIMIT 200",
+    )?;
+    let names = stmt
+        .query_map([prefix], |r| r.get(0))?
+        .collect::<Result<Vec<String>, _>>()?;
+    Ok(names)
+}

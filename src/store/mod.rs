@@ -14,23 +14,10 @@ pub mod schema;
 pub mod stats;
 pub mod tournaments;
 
-/// Every player name recorded, starting with `prefix` (ignoring case), sorted, at most 200:
-/// what shell completion offers for a PLAYER argument.
-pub fn player_names(conn: &Connection, prefix: &str) -> anyhow::Result<Vec<String>> {
-    let mut stmt = conn.prepare(
-        "SELECT DISTINCT player FROM seats WHERE substr(player, 1, length(?1)) = ?1 COLLATE NOCASE
-         ORDER BY player COLLATE NOCASE LIMIT 200",
-    )?;
-    let names = stmt
-        .query_map([prefix], |r| r.get(0))?
-        .collect::<Result<Vec<String>, _>>()?;
-    Ok(names)
-}
-
 pub use matches::{
     all_match_ids, append_whole, delete_hole, delete_last_penalty, find_by_uuid, finish,
     insert_audit, insert_hole, insert_match, insert_penalty, insert_whole, latest_match,
-    load_match, match_ids, unfinished_matches, update_match,
+    load_match, match_ids, player_names, unfinished_matches, update_match,
 };
 
 use std::path::{Path, PathBuf};
