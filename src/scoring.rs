@@ -1,11 +1,11 @@
 //! Scoring: the algorithm every variant shares (RULES.md §3), returning a breakdown that
 //! explains every point, and the going-out adjustment over one hole's grid scores (§5).
 
-use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 
-use crate::card::{Card, Rank};
+use crate::card::{Card, Rank, Suit};
 use crate::grid::{Cell, Grid};
 use crate::rules::{Anywhere, BonusWhen, NegativeMatches, Penalty, PenaltyWhen, Rules};
 
@@ -37,7 +37,7 @@ pub struct MatchedSet {
     /// Its cells.
     pub cells: Vec<Cell>,
     /// Its cards as typed, in cell order.
-    pub cards: Vec<String>,
+    pub cards: Vec<Arc<str>>,
     /// The rank its cards share, when they do.
     #[serde(skip)]
     pub rank: Option<Rank>,
@@ -46,7 +46,7 @@ pub struct MatchedSet {
     /// Points it scores: 0, or a kept negative sum.
     pub points: i32,
     /// The rule's source.
-    pub source: String,
+    pub source: Arc<str>,
 }
 
 /// A card in no set, which scores its value.
@@ -54,12 +54,12 @@ pub struct MatchedSet {
 pub struct Unmatched {
     /// Where it lies.
     pub cell: Cell,
-    /// The card as typed.
-    pub card: String,
+    /// The card as typed (shared: a [`Scorer`] makes each card's text once).
+    pub card: Arc<str>,
     /// Its value in points.
     pub points: i32,
-    /// The source of that value.
-    pub source: String,
+    /// The source of that value (shared like the card's text).
+    pub source: Arc<str>,
 }
 
 /// A same-rank column bonus (RULES.md §3 step 5).
@@ -77,7 +77,7 @@ pub struct Bonus {
     /// The rule in words.
     pub rule: String,
     /// Its source.
-    pub source: String,
+    pub source: Arc<str>,
 }
 
 /// Every point of one grid's score, explained (RULES.md §3).
@@ -149,209 +149,296 @@ impl Breakdown {
     }
 }
 
-struct Scorer<'a> {
-    rules: &'a Rules,
-    grid: &'a Grid,
-    used: Vec<bool>,
-    sets: Vec<MatchedSet>,
+/// The most cards a grid holds (4×6), so a set's cells fit in a `u32` mask.
+const MAX_CELLS: usize = crate::grid::MAX_ROWS * crate::grid::MAX_COLUMNS;
+
+/// At most one set per two cards: sets never share a card.
+const MAX_SETS: usize = MAX_CELLS / 2;
+
+/// Why a found set scores what it scores (RULES.md §3 step 3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Worth {
+    /// A set scores 0.
+    Zero,
+    /// The rank's own `matching.matched_values` entry.
+    Matched,
+    /// Negative cards keep their sum (`negative_matches = "keep"`).
+    NegativeKept,
+    /// Negative cards cancel like any other (`negative_matches = "cancel"`).
+    NegativeCancelled,
 }
 
-impl Scorer<'_> {
-    fn index(&self, cell: Cell) -> usize {
-        (cell.row - 1) * self.grid.columns() + cell.column - 1
-    }
+/// A matched set as the scorer finds it, before any words: its cells as a mask over the
+/// grid's cards in row order (bit `i` is card `i`), the line it lies on (column or row
+/// number from 1; 0 and 1 for the two diagonals), its rank and what it scores.
+#[derive(Debug, Clone, Copy)]
+struct Found {
+    kind: SetKind,
+    line: u8,
+    cells: u32,
+    rank: Rank,
+    points: i32,
+    worth: Worth,
+}
 
-    fn card(&self, cell: Cell) -> Card {
-        self.grid.cards()[self.index(cell)]
-    }
+/// Where found sets go: the explained path keeps them all, the total-only path keeps
+/// only their points and the ranks of matched columns.
+trait Sink {
+    fn push(&mut self, set: Found);
+}
 
-    fn add_set(&mut self, kind: SetKind, place: String, cells: Vec<Cell>, rule: String, key: &str) {
-        let cards: Vec<Card> = cells.iter().map(|c| self.card(*c)).collect();
-        let sum: i32 = cards.iter().map(|c| self.rules.values.of(*c)).sum();
-        let rank = Some(cards[0].rank).filter(|r| cards.iter().all(|c| c.rank == *r));
-        let matched_value = rank.and_then(|r| {
-            let m = &self.rules.matching.matched_values;
-            m.iter().find(|(mr, _)| *mr == r).map(|(_, v)| (r, *v))
-        });
-        // a negative set also cites the rule that decides whether it keeps its sum (§3 step 3)
-        let (points, rule, source) = if let Some((r, value)) = matched_value {
-            (
-                value,
-                format!(
-                    "{rule}: a matched set of {} scores {value}",
-                    self.rules.plural(r)
-                ),
-                self.rules.source_of("matching.matched_values").to_string(),
-            )
-        } else if sum < 0 {
-            let (made, kept) = (
-                self.rules.source_of(key),
-                self.rules.source_of("matching.negative_matches"),
-            );
-            let source = if made == kept {
-                made.to_string()
-            } else {
-                format!("{made}; {kept}")
-            };
-            match self.rules.matching.negative_matches {
-                NegativeMatches::Keep => (
-                    sum,
-                    format!("{rule} of negative cards keeps its sum"),
-                    source,
-                ),
-                NegativeMatches::Cancel => {
-                    (0, format!("{rule}, negative cards cancel too"), source)
+/// Matched columns per rank (RULES.md §3 step 5): at most one rank per column.
+#[derive(Default)]
+struct ColumnCounts {
+    counts: [(Option<Rank>, u32); crate::grid::MAX_COLUMNS],
+    len: usize,
+}
+
+impl ColumnCounts {
+    fn add(&mut self, rank: Rank) {
+        match self.counts[..self.len]
+            .iter_mut()
+            .find(|(r, _)| *r == Some(rank))
+        {
+            Some((_, k)) => *k += 1,
+            None => {
+                if let Some(slot) = self.counts.get_mut(self.len) {
+                    *slot = (Some(rank), 1);
+                    self.len += 1;
                 }
             }
-        } else {
-            (0, rule, self.rules.source_of(key).to_string())
-        };
-        for cell in &cells {
-            let i = self.index(*cell);
-            self.used[i] = true;
         }
-        self.sets.push(MatchedSet {
+    }
+
+    /// `(rank, matched columns)` in rank order.
+    fn by_rank(&mut self) -> impl Iterator<Item = (Rank, u32)> + '_ {
+        let counts = &mut self.counts[..self.len];
+        counts.sort_unstable_by_key(|(rank, _)| *rank);
+        counts.iter().filter_map(|(r, k)| r.map(|r| (r, *k)))
+    }
+}
+
+/// The total-only sink: points of sets and, when a bonus can need them, matched columns
+/// per rank; nothing else.
+#[derive(Default)]
+struct Tally {
+    points: i32,
+    count_columns: bool,
+    columns: ColumnCounts,
+}
+
+impl Sink for Tally {
+    fn push(&mut self, set: Found) {
+        self.points += set.points;
+        if self.count_columns && set.kind == SetKind::Column {
+            self.columns.add(set.rank);
+        }
+    }
+}
+
+/// The explained path's sink: every set, in the order found, without allocating.
+struct FoundSets {
+    sets: [Option<Found>; MAX_SETS],
+    len: usize,
+}
+
+impl FoundSets {
+    fn iter(&self) -> impl Iterator<Item = &Found> {
+        self.sets[..self.len].iter().flatten()
+    }
+}
+
+impl Sink for FoundSets {
+    fn push(&mut self, set: Found) {
+        if let Some(slot) = self.sets.get_mut(self.len) {
+            *slot = Some(set);
+            self.len += 1;
+        }
+    }
+}
+
+/// One pass over a grid that finds every set without allocating, handing each to a
+/// [`Sink`]: both [`total`] and [`score`] run it, so the two can never disagree.
+struct Sets<'a, S> {
+    rules: &'a Rules,
+    cards: &'a [Card],
+    /// Each card's [`Rank::code`], so lines compare numbers, not enums.
+    codes: [u16; MAX_CELLS],
+    /// Each card's value (RULES.md §3 step 1), looked up once.
+    values: [i32; MAX_CELLS],
+    /// The sum of every card's value, and of those in sets: unmatched cards score the
+    /// difference.
+    all: i32,
+    in_sets: i32,
+    columns: usize,
+    used: u32,
+    sink: S,
+}
+
+impl<'a, S: Sink> Sets<'a, S> {
+    /// The grid's cards, no set found yet: [`Sets::find`] reads their codes and values.
+    #[inline(always)]
+    fn new(scorer: &'a Scorer<'a>, grid: &'a Grid, sink: S) -> Sets<'a, S> {
+        Sets {
+            rules: scorer.rules,
+            cards: &grid.cards()[..grid.cards().len().min(MAX_CELLS)],
+            codes: [0; MAX_CELLS],
+            values: [0; MAX_CELLS],
+            all: 0,
+            in_sets: 0,
+            columns: grid.columns(),
+            used: 0,
+            sink,
+        }
+    }
+
+    /// Finds the sets of RULES.md §3 step 2 in its order: lines (columns, rows,
+    /// diagonals), then row pairs, then matching anywhere.
+    fn find(&mut self, scorer: &Scorer<'_>, rows: usize) {
+        for (i, card) in self.cards.iter().enumerate() {
+            let code = card.rank.code();
+            let value = scorer.value(*card, code);
+            self.codes[i] = code;
+            self.values[i] = value;
+            self.all += value;
+        }
+        self.lines(rows);
+        if self.rules.matching.row_pairs {
+            self.row_pairs(rows);
+        }
+        match self.rules.matching.anywhere {
+            Anywhere::None => {}
+            how => self.anywhere(how),
+        }
+    }
+
+    /// Cards in no set, as a mask.
+    fn unmatched(&self) -> u32 {
+        let all = if self.cards.len() >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.cards.len()) - 1
+        };
+        all & !self.used
+    }
+
+    fn add(&mut self, kind: SetKind, line: usize, cells: u32) {
+        let Some(first) = cells_of(cells).next() else {
+            return;
+        };
+        let rank = self.cards[first].rank;
+        let sum: i32 = cells_of(cells).map(|i| self.values[i]).sum();
+        self.in_sets += sum;
+        let m = &self.rules.matching;
+        let matched = match m.matched_values.is_empty() {
+            true => None,
+            false => m.matched_values.iter().find(|(r, _)| *r == rank),
+        };
+        let (points, worth) = match matched {
+            Some((_, value)) => (*value, Worth::Matched),
+            None if sum < 0 => match m.negative_matches {
+                NegativeMatches::Keep => (sum, Worth::NegativeKept),
+                NegativeMatches::Cancel => (0, Worth::NegativeCancelled),
+            },
+            None => (0, Worth::Zero),
+        };
+        self.used |= cells;
+        self.sink.push(Found {
             kind,
-            place,
+            line: u8::try_from(line).unwrap_or(u8::MAX),
             cells,
-            cards: cards.iter().map(|c| self.rules.card_text(*c)).collect(),
             rank,
-            rule,
             points,
-            source,
+            worth,
         });
     }
 
     /// A full line (at least two cards), none used yet, all of one rank.
-    fn try_line(&mut self, kind: SetKind, place: String, cells: Vec<Cell>, noun: &str, key: &str) {
-        if cells.len() < 2 || cells.iter().any(|c| self.used[self.index(*c)]) {
+    fn try_line(&mut self, kind: SetKind, line: usize, cells: impl Iterator<Item = usize>) {
+        let mut cells = cells;
+        let Some(first) = cells.next() else {
             return;
+        };
+        let code = self.codes[first];
+        let mut mask = 1u32 << first;
+        for i in cells {
+            if self.codes[i] != code {
+                return;
+            }
+            mask |= 1 << i;
         }
-        let rank = self.card(cells[0]).rank;
-        if cells.iter().all(|c| self.card(*c).rank == rank) {
-            let rule = if cells.len() == 2 {
-                format!("{noun} pair")
-            } else {
-                format!("{noun} of {}", count_word(cells.len()))
-            };
-            self.add_set(kind, place, cells, rule, key);
+        if mask.count_ones() >= 2 && self.used & mask == 0 {
+            self.add(kind, line, mask);
         }
     }
 
-    fn lines(&mut self) {
-        let (rows, columns) = (self.grid.rows(), self.grid.columns());
+    fn lines(&mut self, rows: usize) {
+        let columns = self.columns;
         let m = &self.rules.matching;
         let (by_column, by_row, by_diagonal) = (m.columns, m.rows, m.diagonals);
         if by_column {
-            for column in 1..=columns {
-                let cells = (1..=rows).map(|row| Cell { row, column }).collect();
-                self.try_line(
-                    SetKind::Column,
-                    format!("column {column}"),
-                    cells,
-                    "column",
-                    "matching.columns",
-                );
+            for column in 0..columns {
+                let cells = (0..rows).map(|row| row * columns + column);
+                self.try_line(SetKind::Column, column + 1, cells);
             }
         }
         if by_row {
-            for row in 1..=rows {
-                let cells = (1..=columns).map(|column| Cell { row, column }).collect();
-                self.try_line(
-                    SetKind::Row,
-                    format!("row {row}"),
-                    cells,
-                    "row",
-                    "matching.rows",
-                );
+            for row in 0..rows {
+                let cells = (0..columns).map(|column| row * columns + column);
+                self.try_line(SetKind::Row, row + 1, cells);
             }
         }
         if by_diagonal && rows == columns {
-            let main = (1..=rows).map(|r| Cell { row: r, column: r }).collect();
-            self.try_line(
-                SetKind::Diagonal,
-                "diagonal from top left".into(),
-                main,
-                "diagonal",
-                "matching.diagonals",
-            );
-            let anti = (1..=rows)
-                .map(|r| Cell {
-                    row: r,
-                    column: columns + 1 - r,
-                })
-                .collect();
-            self.try_line(
-                SetKind::Diagonal,
-                "diagonal from top right".into(),
-                anti,
-                "diagonal",
-                "matching.diagonals",
-            );
+            let main = (0..rows).map(|r| r * columns + r);
+            self.try_line(SetKind::Diagonal, 0, main);
+            let anti = (0..rows).map(|r| r * columns + columns - 1 - r);
+            self.try_line(SetKind::Diagonal, 1, anti);
         }
     }
 
-    fn row_pairs(&mut self) {
-        for row in 1..=self.grid.rows() {
-            for column in 1..=self.grid.columns() {
-                let first = Cell { row, column };
-                if self.used[self.index(first)] {
+    fn row_pairs(&mut self, rows: usize) {
+        let columns = self.columns;
+        for row in 0..rows {
+            for column in 0..columns {
+                let first = row * columns + column;
+                if self.used & (1 << first) != 0 {
                     continue;
                 }
-                let rank = self.card(first).rank;
-                let partner = (column + 1..=self.grid.columns())
-                    .map(|c| Cell { row, column: c })
-                    .find(|c| !self.used[self.index(*c)] && self.card(*c).rank == rank);
+                let code = self.codes[first];
+                let partner = (first + 1..(row + 1) * columns)
+                    .find(|&i| self.used & (1 << i) == 0 && self.codes[i] == code);
                 if let Some(second) = partner {
-                    self.add_set(
-                        SetKind::RowPair,
-                        format!("row {row}"),
-                        vec![first, second],
-                        "row pair".into(),
-                        "matching.row_pairs",
-                    );
+                    self.add(SetKind::RowPair, row + 1, (1 << first) | (1 << second));
                 }
             }
         }
     }
 
+    /// Matching anywhere (RULES.md §3 step 2.3), rank by rank in rank order.
     fn anywhere(&mut self, how: Anywhere) {
-        let mut by_rank: BTreeMap<Rank, Vec<Cell>> = BTreeMap::new();
-        for (cell, card) in self.grid.cells() {
-            if !self.used[self.index(cell)] {
-                by_rank.entry(card.rank).or_default().push(cell);
+        let mut groups = [(0u16, 0u32); MAX_CELLS];
+        let mut n = 0;
+        let free = self.unmatched();
+        for i in cells_of(free) {
+            let code = self.codes[i];
+            match groups[..n].iter_mut().find(|(c, _)| *c == code) {
+                Some((_, mask)) => *mask |= 1 << i,
+                None => {
+                    groups[n] = (code, 1 << i);
+                    n += 1;
+                }
             }
         }
-        for (rank, cells) in by_rank {
-            if cells.len() < 2 {
-                continue;
-            }
+        let groups = &mut groups[..n];
+        groups.sort_unstable_by_key(|(rank, _)| *rank);
+        for &(_, mask) in groups.iter().filter(|(_, m)| m.count_ones() >= 2) {
             match how {
                 Anywhere::None => {}
-                Anywhere::Multiples => {
-                    let rule = format!(
-                        "{} {} anywhere cancel",
-                        number_word(cells.len() as u32),
-                        self.rules.plural(rank)
-                    );
-                    self.add_set(
-                        SetKind::Multiples,
-                        "anywhere".into(),
-                        cells,
-                        rule,
-                        "matching.anywhere",
-                    );
-                }
+                Anywhere::Multiples => self.add(SetKind::Multiples, 0, mask),
                 Anywhere::Pairs => {
-                    for pair in cells.chunks_exact(2) {
-                        let rule = format!("pair of {} anywhere", self.rules.plural(rank));
-                        self.add_set(
-                            SetKind::Pair,
-                            "anywhere".into(),
-                            pair.to_vec(),
-                            rule,
-                            "matching.anywhere",
-                        );
+                    let mut cells = cells_of(mask);
+                    while let (Some(a), Some(b)) = (cells.next(), cells.next()) {
+                        self.add(SetKind::Pair, 0, (1 << a) | (1 << b));
                     }
                 }
             }
@@ -359,94 +446,339 @@ impl Scorer<'_> {
     }
 }
 
+/// The card indices in a mask, lowest first: row by row, left to right.
+fn cells_of(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let i = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(i)
+    })
+}
+
+/// The bonuses for `k` matched columns of `rank` (RULES.md §3 step 5): the general table's
+/// entry, then the rank's own; zero entries give nothing.
+fn column_bonuses(rules: &Rules, rank: Rank, k: u32) -> [Option<i32>; 2] {
+    let m = &rules.matching;
+    let own = m.rank_columns.iter().find(|(r, _)| *r == rank);
+    [
+        m.same_rank_columns.get(&k).copied(),
+        own.and_then(|(_, t)| t.get(&k)).copied(),
+    ]
+    .map(|p| p.filter(|p| *p != 0))
+}
+
+/// Rules made ready to score many grids: each rank's value looked up once, so a grid's
+/// total is a few dozen comparisons and additions (RULES.md §3).
+///
+/// ```
+/// use golf::{grid::Grid, rules, scoring::Scorer};
+/// let rules = rules::resolve("classic", &[]).unwrap();
+/// let scorer = Scorer::new(&rules);
+/// let grid = Grid::parse("5 K Q / 5 2 J").unwrap();
+/// assert_eq!(scorer.total(&grid), 18); // a column of fives, K 0, Q 10, 2 −2, J 10
+/// assert_eq!(scorer.score(&grid).total, 18);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Scorer<'a> {
+    rules: &'a Rules,
+    /// Values by [`Rank::code`]: ace to king, then the joker.
+    values: [i32; 14],
+    /// Whether any suited card has a value of its own (`values.suited`).
+    suited: bool,
+    /// Whether any same-rank column bonus is set (RULES.md §3 step 5).
+    bonuses: bool,
+    /// Each card's text and value source, made on first use by [`Scorer::score`]: an
+    /// explained grid then shares them instead of writing two strings per card.
+    words: OnceLock<Vec<OnceLock<CardWords>>>,
+}
+
+/// A card's text as typed and the source of its value.
+#[derive(Debug, Clone)]
+struct CardWords {
+    text: Arc<str>,
+    source: Arc<str>,
+}
+
+/// Where a card's words are kept: five slots per rank code, one per suit and one for none.
+fn words_slot(card: Card) -> usize {
+    let suit = match card.suit {
+        None => 0,
+        Some(Suit::Spades) => 1,
+        Some(Suit::Hearts) => 2,
+        Some(Suit::Diamonds) => 3,
+        Some(Suit::Clubs) => 4,
+    };
+    usize::from(card.rank.code()) * 5 + suit
+}
+
+impl<'a> Scorer<'a> {
+    /// Prepares `rules` for scoring.
+    pub fn new(rules: &'a Rules) -> Scorer<'a> {
+        let v = &rules.values;
+        let mut values = [0; 14];
+        values[..13].copy_from_slice(&v.ranks);
+        values[13] = v.joker.unwrap_or(0);
+        let m = &rules.matching;
+        Scorer {
+            rules,
+            values,
+            suited: !v.suited.is_empty(),
+            bonuses: !m.same_rank_columns.is_empty() || !m.rank_columns.is_empty(),
+            words: OnceLock::new(),
+        }
+    }
+
+    /// A card's text and value source, made once per scorer.
+    fn words(&self, card: Card) -> CardWords {
+        let make = || CardWords {
+            text: self.rules.card_text(card).into(),
+            source: value_source(self.rules, card).into(),
+        };
+        let slots = self.words.get_or_init(|| {
+            let codes = 14 + self.rules.pack.len();
+            (0..codes * 5).map(|_| OnceLock::new()).collect()
+        });
+        match slots.get(words_slot(card)) {
+            Some(slot) => slot.get_or_init(make).clone(),
+            None => make(),
+        }
+    }
+
+    /// One card's value given its [`Rank::code`], exactly [`crate::rules::Values::of`].
+    #[inline(always)]
+    fn value(&self, card: Card, code: u16) -> i32 {
+        if self.suited && card.suit.is_some() {
+            return self.rules.values.of(card);
+        }
+        match self.values.get(usize::from(code)) {
+            Some(v) => *v,
+            None => self.rules.values.of_rank(card.rank),
+        }
+    }
+
+    /// A grid's score alone, exactly as [`Scorer::score`] totals it but without a word of
+    /// explanation and without allocating: for standings, rescoring and checks that show
+    /// only numbers.
+    pub fn total(&self, grid: &Grid) -> i32 {
+        let tally = Tally {
+            count_columns: self.bonuses,
+            ..Tally::default()
+        };
+        let mut sets = Sets::new(self, grid, tally);
+        sets.find(self, grid.rows());
+        let unmatched = sets.all - sets.in_sets;
+        let bonuses: i32 = if self.bonuses {
+            sets.sink
+                .columns
+                .by_rank()
+                .flat_map(|(rank, k)| column_bonuses(self.rules, rank, k))
+                .flatten()
+                .sum()
+        } else {
+            0
+        };
+        sets.sink.points + unmatched + bonuses
+    }
+
+    /// Scores one grid with every point explained: see [`score`].
+    pub fn score(&self, grid: &Grid) -> Breakdown {
+        let rules = self.rules;
+        let mut found = Sets::new(
+            self,
+            grid,
+            FoundSets {
+                sets: [None; MAX_SETS],
+                len: 0,
+            },
+        );
+        found.find(self, grid.rows());
+        let columns = grid.columns();
+        let cell = |i: usize| Cell {
+            row: i / columns + 1,
+            column: i % columns + 1,
+        };
+        let sets: Vec<MatchedSet> = found
+            .sink
+            .iter()
+            .map(|f| explain_set(f, self, grid.cards(), &cell))
+            .collect();
+        let unmatched: Vec<Unmatched> = cells_of(found.unmatched())
+            .map(|i| {
+                let words = self.words(grid.cards()[i]);
+                Unmatched {
+                    cell: cell(i),
+                    card: words.text,
+                    points: found.values[i],
+                    source: words.source,
+                }
+            })
+            .collect();
+        let mut matched_columns = ColumnCounts::default();
+        for set in found.sink.iter().filter(|s| s.kind == SetKind::Column) {
+            matched_columns.add(set.rank);
+        }
+        let mut bonuses = Vec::new();
+        for (rank, k) in matched_columns.by_rank() {
+            let [general, own] = column_bonuses(rules, rank, k);
+            let bonus = |points, rule, key| Bonus {
+                rank: rules.card_text(Card::new(rank)),
+                plural: rules.plural(rank),
+                columns: k,
+                points,
+                rule,
+                source: rules.source_of(key).into(),
+            };
+            if let Some(points) = general {
+                let rule = "same-rank columns bonus".to_string();
+                bonuses.push(bonus(points, rule, "matching.same_rank_columns"));
+            }
+            if let Some(points) = own {
+                let rule = format!("{}' own same-rank columns bonus", rules.plural(rank));
+                bonuses.push(bonus(points, rule, "matching.rank_columns"));
+            }
+        }
+        let total = sets.iter().map(|s| s.points).sum::<i32>()
+            + unmatched.iter().map(|u| u.points).sum::<i32>()
+            + bonuses.iter().map(|b| b.points).sum::<i32>();
+        Breakdown {
+            sets,
+            unmatched,
+            bonuses,
+            total,
+        }
+    }
+}
+
+/// A grid's score alone, exactly as [`score`] totals it but without a word of explanation
+/// (RULES.md §3). To score many grids under one set of rules, prepare a [`Scorer`] once.
+///
+/// ```
+/// use golf::{grid::Grid, rules, scoring};
+/// let rules = rules::resolve("classic", &[]).unwrap();
+/// let grid = Grid::parse("5 K Q / 5 2 J").unwrap();
+/// assert_eq!(scoring::total(&grid, &rules), scoring::score(&grid, &rules).total);
+/// ```
+pub fn total(grid: &Grid, rules: &Rules) -> i32 {
+    Scorer::new(rules).total(grid)
+}
+
 /// Scores one grid under `rules`, exactly as RULES.md §3 says: lines (columns, rows,
 /// diagonals), then row pairs, then matching anywhere; sets score 0 or keep a negative
-/// sum; unmatched cards score their value; then same-rank column bonuses.
+/// sum; unmatched cards score their value; then same-rank column bonuses. Every point
+/// comes with its rule and source; [`total`] gives the same number without the words.
 ///
 /// The grid is taken as it is: its shape and cards are checked when it is parsed
 /// ([`Grid::parse_for`]) and dealt ([`crate::deck`]). Any shape up to 4×6 scores.
 pub fn score(grid: &Grid, rules: &Rules) -> Breakdown {
-    let mut scorer = Scorer {
-        rules,
-        grid,
-        used: vec![false; grid.cards().len()],
-        sets: Vec::new(),
+    Scorer::new(rules).score(grid)
+}
+
+/// One found set in words: where it lies, the rule that made it and what it scores.
+fn explain_set(
+    f: &Found,
+    scorer: &Scorer<'_>,
+    cards: &[Card],
+    cell: &dyn Fn(usize) -> Cell,
+) -> MatchedSet {
+    let rules = scorer.rules;
+    let n = f.cells.count_ones() as usize;
+    let line_rule = |noun: &str| {
+        if n == 2 {
+            format!("{noun} pair")
+        } else {
+            format!("{noun} of {}", count_word(n))
+        }
     };
-    scorer.lines();
-    if rules.matching.row_pairs {
-        scorer.row_pairs();
-    }
-    scorer.anywhere(rules.matching.anywhere);
-
-    let unmatched: Vec<Unmatched> = grid
-        .cells()
-        .filter(|(cell, _)| !scorer.used[scorer.index(*cell)])
-        .map(|(cell, card)| Unmatched {
-            cell,
-            card: rules.card_text(card),
-            points: rules.values.of(card),
-            source: value_source(rules, card).to_string(),
-        })
-        .collect();
-    let bonuses = same_rank_bonuses(&scorer.sets, rules);
-
-    let total = scorer.sets.iter().map(|s| s.points).sum::<i32>()
-        + unmatched.iter().map(|u| u.points).sum::<i32>()
-        + bonuses.iter().map(|b| b.points).sum::<i32>();
-    Breakdown {
-        sets: scorer.sets,
-        unmatched,
-        bonuses,
-        total,
-    }
-}
-
-/// Same-rank column bonuses (RULES.md §3 step 5): for each rank with k matched columns,
-/// the general table's entry for k, then the rank's own table's entry on top.
-fn same_rank_bonuses(sets: &[MatchedSet], rules: &Rules) -> Vec<Bonus> {
-    let mut columns_by_rank: BTreeMap<Rank, u32> = BTreeMap::new();
-    for set in sets.iter().filter(|s| s.kind == SetKind::Column) {
-        if let Some(rank) = set.rank {
-            *columns_by_rank.entry(rank).or_default() += 1;
-        }
-    }
-    let m = &rules.matching;
-    let mut bonuses = Vec::new();
-    for (rank, k) in columns_by_rank {
-        let own = m.rank_columns.iter().find(|(r, _)| *r == rank);
-        let tables = [
-            (
-                m.same_rank_columns.get(&k),
-                "same-rank columns bonus".to_string(),
-                "matching.same_rank_columns",
-            ),
-            (
-                own.and_then(|(_, t)| t.get(&k)),
-                format!("{}' own same-rank columns bonus", rules.plural(rank)),
-                "matching.rank_columns",
-            ),
-        ];
-        for (points, rule, key) in tables {
-            if let Some(&points) = points.filter(|p| **p != 0) {
-                bonuses.push(Bonus {
-                    rank: rules.card_text(Card::new(rank)),
-                    plural: rules.plural(rank),
-                    columns: k,
-                    points,
-                    rule,
-                    source: rules.source_of(key).to_string(),
-                });
+    let (place, rule, key) = match f.kind {
+        SetKind::Column => (
+            format!("column {}", f.line),
+            line_rule("column"),
+            "matching.columns",
+        ),
+        SetKind::Row => (format!("row {}", f.line), line_rule("row"), "matching.rows"),
+        SetKind::Diagonal => (
+            if f.line == 0 {
+                "diagonal from top left"
+            } else {
+                "diagonal from top right"
             }
+            .to_string(),
+            line_rule("diagonal"),
+            "matching.diagonals",
+        ),
+        SetKind::RowPair => (
+            format!("row {}", f.line),
+            "row pair".to_string(),
+            "matching.row_pairs",
+        ),
+        SetKind::Multiples => (
+            "anywhere".to_string(),
+            format!(
+                "{} {} anywhere cancel",
+                number_word(n as u32),
+                rules.plural(f.rank)
+            ),
+            "matching.anywhere",
+        ),
+        SetKind::Pair => (
+            "anywhere".to_string(),
+            format!("pair of {} anywhere", rules.plural(f.rank)),
+            "matching.anywhere",
+        ),
+    };
+    // a negative set also cites the rule that decides whether it keeps its sum (§3 step 3)
+    let negative_source = || {
+        let (made, kept) = (
+            rules.source_of(key),
+            rules.source_of("matching.negative_matches"),
+        );
+        if made == kept {
+            made.to_string()
+        } else {
+            format!("{made}; {kept}")
         }
+    };
+    let (rule, source) = match f.worth {
+        Worth::Zero => (rule, rules.source_of(key).to_string()),
+        Worth::Matched => (
+            format!(
+                "{rule}: a matched set of {} scores {}",
+                rules.plural(f.rank),
+                f.points
+            ),
+            rules.source_of("matching.matched_values").to_string(),
+        ),
+        Worth::NegativeKept => (
+            format!("{rule} of negative cards keeps its sum"),
+            negative_source(),
+        ),
+        Worth::NegativeCancelled => (
+            format!("{rule}, negative cards cancel too"),
+            negative_source(),
+        ),
+    };
+    MatchedSet {
+        kind: f.kind,
+        place,
+        cells: cells_of(f.cells).map(cell).collect(),
+        cards: cells_of(f.cells)
+            .map(|i| scorer.words(cards[i]).text)
+            .collect(),
+        rank: Some(f.rank),
+        rule,
+        points: f.points,
+        source: source.into(),
     }
-    bonuses
 }
 
+/// The source of a card's value: its suited entry, its rank's `values.X`, or the pack's.
 fn value_source(rules: &Rules, card: Card) -> &str {
     if matches!(card.rank, Rank::Face(_)) {
         return rules.source_of("pack");
     }
-    let key = format!("values.{}", card.rank.key());
     if card.suit.is_some()
         && rules
             .values
@@ -456,7 +788,7 @@ fn value_source(rules: &Rules, card: Card) -> &str {
     {
         return rules.source_of("values.suited");
     }
-    rules.source_of(&key)
+    rules.source_of(card.rank.value_key())
 }
 
 /// One player's hole adjustments (RULES.md §5): the points added to their grid score and

@@ -249,3 +249,46 @@ proptest! {
         prop_assert_eq!(forward.outcome().decided_by, backward.outcome().decided_by);
     }
 }
+
+/// A variant with house rules, then every matching switch set at random, so the test
+/// reaches rows, diagonals, row pairs, both kinds of matching anywhere, kept and cancelled
+/// negative sets, matched values (`eagle-eye`) and a rank's own column bonus (`wolfpack`).
+fn any_rules() -> impl Strategy<Value = Rules> {
+    let base = prop::sample::select(vec![
+        ("classic", vec![]),
+        ("jokers", vec!["eagle-eye"]),
+        ("extended", vec!["wolfpack", "negative-pairs-keep"]),
+        ("six-card", vec!["horizontal-pairs"]),
+        ("nine-card", vec![]),
+        ("four-card-multiples", vec!["super-kings"]),
+        ("jokers", vec!["one-eyed-jacks", "negative-pairs-cancel"]),
+    ]);
+    let anywhere = prop::sample::select(vec![
+        rules::Anywhere::None,
+        rules::Anywhere::Multiples,
+        rules::Anywhere::Pairs,
+    ]);
+    (base, any::<[bool; 5]>(), anywhere).prop_map(|((name, house), switches, anywhere)| {
+        let mut rules = with(name, &house);
+        let [columns, rows, diagonals, row_pairs, keep] = switches;
+        let m = &mut rules.matching;
+        (m.columns, m.rows, m.diagonals, m.row_pairs) = (columns, rows, diagonals, row_pairs);
+        m.anywhere = anywhere;
+        m.negative_matches = if keep {
+            rules::NegativeMatches::Keep
+        } else {
+            rules::NegativeMatches::Cancel
+        };
+        rules
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    #[test]
+    fn the_total_only_path_gives_the_explained_total(grid in any_grid(), rules in any_rules()) {
+        let explained = scoring::score(&grid, &rules);
+        prop_assert_eq!(scoring::total(&grid, &rules), explained.total, "{:?}", explained);
+    }
+}

@@ -144,7 +144,7 @@ pub fn score(
             Typed::Score(n) => (n.to_string(), None, *n),
             Typed::Grid { text, grid } => {
                 grids.push((name(*seat), grid));
-                let total = scoring::score(grid, rules).total;
+                let total = scoring::total(grid, rules);
                 (text.clone(), Some(rules.grid_text(grid)), total)
             }
         };

@@ -155,7 +155,7 @@ impl Values {
     /// The value of one card: a suited override first, then the rank's value; a joker with
     /// no joker value scores 0 (such a grid is refused earlier, RULES.md §2).
     pub fn of(&self, card: Card) -> i32 {
-        if let Some(suit) = card.suit {
+        if let (Some(suit), false) = (card.suit, self.suited.is_empty()) {
             if let Some((_, _, v)) = self
                 .suited
                 .iter()
@@ -172,10 +172,7 @@ impl Values {
         match rank {
             Rank::Joker => self.joker.unwrap_or(0),
             Rank::Face(i) => self.faces.get(usize::from(i)).copied().unwrap_or(0),
-            other => {
-                let i = Rank::STANDARD.iter().position(|r| *r == other).unwrap_or(0);
-                self.ranks[i]
-            }
+            other => other.standard_index().map_or(0, |i| self.ranks[i]),
         }
     }
 }
@@ -779,14 +776,24 @@ impl Rules {
 
     /// A card as players type it: a face of the rules' own pack by its first token.
     pub fn card_text(&self, card: Card) -> String {
-        match card.rank {
-            Rank::Face(i) => self
-                .pack
-                .get(usize::from(i))
-                .and_then(|f| f.tokens.first().cloned())
-                .unwrap_or_else(|| card.to_string()),
-            _ => card.to_string(),
+        let rank = match card.rank {
+            Rank::Face(i) => {
+                return self
+                    .pack
+                    .get(usize::from(i))
+                    .and_then(|f| f.tokens.first().cloned())
+                    .unwrap_or_else(|| card.to_string())
+            }
+            Rank::Joker => "JK",
+            other => other.key(),
+        };
+        // built by hand rather than through `Display`: an explained score writes one per card
+        let mut text = String::with_capacity(rank.len() + 1);
+        text.push_str(rank);
+        if let Some(suit) = card.suit {
+            text.push(suit.letter());
         }
+        text
     }
 
     /// A rank as a rules file names it: `J`, `joker`, or a face's name.

@@ -105,7 +105,7 @@ pub fn match_problems(conn: &Connection) -> crate::error::Result<Vec<String>> {
                 let who = &m.players[e.seat];
                 match crate::grid::Grid::parse_for(grid, m.rules.expected()) {
                     Ok(g) => {
-                        let score = crate::scoring::score(&g, &m.rules).total;
+                        let score = crate::scoring::total(&g, &m.rules);
                         if score != e.score {
                             problems.push(format!(
                                 "match {id}, {what} {}: {who}'s grid {grid} scores {score}, but {} is stored",
