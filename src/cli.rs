@@ -656,7 +656,7 @@ impl clap::builder::TypedValueParser for RulesName {
         Some(Box::new(
             names
                 .iter()
-                .map(|(n, _)| clap::builder::PossibleValue::new(*n)),
+                .map(|b| clap::builder::PossibleValue::new(b.name)),
         ))
     }
 }

@@ -101,6 +101,10 @@ fn special_kind(_: &std::fs::FileType) -> &'static str {
 /// mark, right-to-left override…), which would let a name look like another or text
 /// rearrange itself on screen.
 pub fn is_unprintable(c: char) -> bool {
+    // every format character lies outside ASCII; most text is ASCII, decided here at once
+    if c.is_ascii() {
+        return c.is_ascii_control();
+    }
     c.is_control() || c.general_category() == GeneralCategory::Format
 }
 

@@ -187,7 +187,7 @@ proptest! {
         junk in "[a-z_=\\[\\]\" 0-9.-]{0,20}",
         at in 0usize..60,
     ) {
-        let text = rules::bundled::variant("eight-card").unwrap();
+        let text = rules::bundled::variant("eight-card").unwrap().text;
         let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
         if dup_line < lines.len() { let l = lines[dup_line].clone(); lines.insert(dup_line, l); }
         if drop_line < lines.len() { lines.remove(drop_line); }

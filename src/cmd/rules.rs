@@ -10,7 +10,7 @@ use crate::view::rules::{DiffView, ListView, RulesChecked, RulesShown};
 pub fn run(ctx: &Context, command: RulesCommand) -> Result<()> {
     match command {
         RulesCommand::List => {
-            let (variants, house) = rules::catalogue()?;
+            let (variants, house) = rules::listing();
             ctx.out.show(&ListView::new(variants, house))
         }
         RulesCommand::Doc => {

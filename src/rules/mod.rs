@@ -583,6 +583,26 @@ pub fn catalogue() -> Result<(Vec<Rules>, Vec<HouseRule>), RulesError> {
     Ok((variants, house))
 }
 
+/// What `golf rules list` shows, in the listed order: each bundled variant's title, grid,
+/// deck and holes, and each house rule's summary and source — as `build.rs` worked them
+/// out from the bundled files, so listing them parses nothing.
+pub fn listing() -> (Vec<bundled::Listed>, Vec<HouseRule>) {
+    let variants = bundled::VARIANTS
+        .iter()
+        .filter_map(|b| bundled::LISTED.iter().find(|l| l.file == b.name).copied())
+        .collect();
+    let house = bundled::HOUSE_RULES
+        .iter()
+        .filter_map(|b| bundled::HOUSE_LISTED.iter().find(|(n, _, _)| *n == b.name))
+        .map(|&(name, summary, source)| HouseRule {
+            name,
+            summary: summary.to_string(),
+            source: source.to_string(),
+        })
+        .collect();
+    (variants, house)
+}
+
 /// A variant's name with its house rules, as shown to players:
 /// `label("classic", ["horizontal-pairs"])` is `classic + horizontal-pairs`.
 pub fn label(name: &str, house: &[String]) -> String {

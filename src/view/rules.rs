@@ -34,18 +34,19 @@ pub struct ListView {
 }
 
 impl ListView {
-    /// The list of `variants` and `house` rules.
-    pub fn new(variants: Vec<Rules>, house: Vec<HouseRule>) -> ListView {
+    /// The list of `variants` and `house` rules ([`crate::rules::listing`]).
+    pub fn new(variants: Vec<crate::rules::bundled::Listed>, house: Vec<HouseRule>) -> ListView {
+        let count = |n: i64| u32::try_from(n).unwrap_or_default();
         let variants = variants
             .into_iter()
             .map(|r| Listed {
-                grid: format!("{}×{}", r.layout.rows, r.layout.columns),
-                decks: r.deck.decks,
-                jokers_per_deck: r.deck.jokers_per_deck,
-                holes: r.holes,
-                source: r.source,
-                title: r.title,
-                name: r.name,
+                grid: format!("{}×{}", r.rows, r.columns),
+                decks: count(r.decks),
+                jokers_per_deck: count(r.jokers_per_deck),
+                holes: count(r.holes),
+                source: r.source.to_string(),
+                title: r.title.to_string(),
+                name: r.name.to_string(),
             })
             .collect();
         ListView { variants, house }
