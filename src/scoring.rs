@@ -868,6 +868,17 @@ pub fn hole(
         .collect()
 }
 
+/// Whether any hole adjustment of RULES.md §5 is set: without one, [`hole`] changes no
+/// score and explains nothing.
+pub fn adjusts_holes(rules: &Rules) -> bool {
+    let g = &rules.going_out;
+    !rules.hole.score_map.is_empty()
+        || g.penalty != Penalty::None
+        || g.bonus != 0
+        || rules.hole.lowest_bonus.is_some_and(|b| b != 0)
+        || rules.hole.tie_penalty.is_some_and(|p| p != 0)
+}
+
 /// Step 1: a score equal to a key of the score map becomes its value.
 fn score_map(cur: &mut [i64], why: &mut [Vec<String>], rules: &Rules) {
     for (i, score) in cur.iter_mut().enumerate() {

@@ -53,7 +53,7 @@ fn a_fresh_database_is_created_current_and_stamped() {
         out.contains(&format!("Database: {}", env.db().display())),
         "{out}"
     );
-    assert!(out.contains("Schema version: 5"), "{out}");
+    assert!(out.contains("Schema version: 6"), "{out}");
     assert!(
         out.contains("Integrity check: ok") && out.contains("Foreign keys: ok"),
         "{out}"
@@ -98,7 +98,7 @@ fn a_newer_schema_is_refused_naming_both_versions() {
     refused_unchanged(
         &env,
         &env.db(),
-        "schema version 99, newer than this golf understands (version 5)",
+        "schema version 99, newer than this golf understands (version 6)",
     );
 }
 
@@ -294,4 +294,49 @@ fn a_kept_version_1_database_is_upgraded_in_place() {
         );
     }
     assert_ne!(uuids[0], uuids[1]);
+}
+
+/// A database of schema v5 (before grids lost their stored sentences and duplicate typed
+/// text, issue 13), kept forever with the card and export that golf printed of it then:
+/// after the upgrade both read back the same, word for word — the going-out sentences
+/// written again from the holes, the grid typed in lower case kept as typed.
+#[test]
+fn a_kept_version_5_database_upgrades_and_reads_back_word_for_word() {
+    let env = Env::new();
+    std::fs::copy(common::repo("tests/fixtures/golf-v5.db"), env.db()).unwrap();
+    let fixture = |name: &str| -> serde_json::Value {
+        let text =
+            std::fs::read_to_string(common::repo(&format!("tests/fixtures/{name}"))).unwrap();
+        serde_json::from_str(&text).unwrap()
+    };
+    env.ok(&["new", "--rules", "quick", "cat", "dan"]);
+    let conn = rusqlite::Connection::open(env.db()).unwrap();
+    let version: i64 = conn
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, 6);
+    let typed: Vec<Option<String>> = conn
+        .prepare("SELECT typed FROM grids WHERE match_id = 1 ORDER BY hole_id, seat")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(
+        typed[0].as_deref(),
+        Some("5 k q / 5 2 j"),
+        "kept: differs from the grid"
+    );
+    assert_eq!(typed[1], None, "dropped: the same as the grid");
+    assert_eq!(
+        typed[5].as_deref(),
+        Some("12"),
+        "a bare score keeps what was typed"
+    );
+
+    assert_eq!(env.json(&["card", "1"]), fixture("golf-v5.card.json"));
+    let export: serde_json::Value =
+        serde_json::from_str(&env.ok(&["export", "--match", "1"])).unwrap();
+    assert_eq!(export, fixture("golf-v5.export.json"));
+    assert!(env.ok(&["check"]).contains("Recorded matches: ok"));
 }

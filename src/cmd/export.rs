@@ -13,12 +13,13 @@ pub fn run(ctx: &Context, args: ExportArgs) -> Result<()> {
     let matches = match crate::store::Store::open_read_only(&ctx.db_path()?)? {
         None => Vec::new(),
         Some(mut store) => store.read(|tx| {
-            let ids = match args.matches.is_empty() {
-                true => store::all_match_ids(tx)?,
-                false => args.matches.clone(),
-            };
-            ids.into_iter()
-                .map(|id| pick_match(tx, Some(id), false))
+            if args.matches.is_empty() {
+                return Ok(store::load_matches(tx, &store::all_match_ids(tx)?)?);
+            }
+            // each named match, so that a missing one is named in the error
+            args.matches
+                .iter()
+                .map(|id| pick_match(tx, Some(*id), false))
                 .collect()
         })?,
     };

@@ -21,13 +21,9 @@ pub fn run(ctx: &Context, args: HistoryArgs) -> Result<()> {
         return empty(ctx, player.as_deref());
     };
     let rows = store.read(|tx| {
-        let mut rows = Vec::new();
-        for id in store::match_ids(tx, player.as_deref(), args.limit)? {
-            if let Some(m) = store::load_match(tx, id)? {
-                rows.push(HistoryRow::new(&m));
-            }
-        }
-        Ok(rows)
+        let ids = store::match_ids(tx, player.as_deref(), args.limit)?;
+        let matches = store::load_matches(tx, &ids)?;
+        Ok(matches.iter().map(HistoryRow::new).collect::<Vec<_>>())
     })?;
     if rows.is_empty() {
         return empty(ctx, player.as_deref());

@@ -30,7 +30,7 @@ pub fn run(ctx: &Context, command: RulesCommand) -> Result<()> {
                 (Some(name), _) => rules::resolve(&name, &house)?,
                 (None, id) => {
                     let mut store = ctx.open_read()?;
-                    store.read(|tx| pick_match(tx, id, false))?.rules
+                    (*store.read(|tx| pick_match(tx, id, false))?.rules).clone()
                 }
             };
             ctx.out.show(&RulesShown(rules))

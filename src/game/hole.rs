@@ -178,6 +178,38 @@ pub fn score(
 }
 
 impl Match {
+    /// Writes the words of every entry's adjustment (RULES.md §5) from what the holes
+    /// record — scores, who ended the hole and how, the players' names — exactly as when
+    /// the hole was played: the store keeps the points, not the sentence.
+    pub fn explain_holes(&mut self) {
+        if !scoring::adjusts_holes(&self.rules) {
+            return;
+        }
+        for hole in &mut self.holes {
+            let scores: Vec<i32> = hole.entries.iter().map(|e| e.score).collect();
+            let names: Vec<String> = hole
+                .entries
+                .iter()
+                .map(|e| {
+                    self.players
+                        .get(e.seat)
+                        .map_or("?", String::as_str)
+                        .to_string()
+                })
+                .collect();
+            let ended = hole.out.and_then(|seat| {
+                Some(scoring::Ended {
+                    player: hole.entries.iter().position(|e| e.seat == seat)?,
+                    knocked: hole.knocked,
+                })
+            });
+            let adjustments = scoring::hole(&scores, &names, ended, &self.rules);
+            for (entry, adj) in hole.entries.iter_mut().zip(adjustments) {
+                entry.explanation = adj.explanation;
+            }
+        }
+    }
+
     /// Which seats play the next hole: everyone on a regular hole; the tied players on a
     /// playoff hole. Errors when the match cannot take that hole.
     pub fn seats_for(&self, playoff: bool) -> Result<Vec<usize>, GameError> {

@@ -157,7 +157,7 @@ pub struct Match {
     /// Its name, if given.
     pub name: Option<String>,
     /// The fully resolved rules, as stored when the match began.
-    pub rules: Rules,
+    pub rules: std::sync::Arc<Rules>,
     /// Holes to play (with a target, the most that may be played).
     pub holes_planned: u32,
     /// Play until a total reaches this many points (RULES.md §8).

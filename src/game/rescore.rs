@@ -80,7 +80,7 @@ impl Match {
     /// not fit the other rules (its layout, its pack), or hands they cannot deal.
     pub fn rescored(&self, rules: &Rules) -> Result<Match, GameError> {
         let mut m = self.clone();
-        m.rules = rules.clone();
+        m.rules = std::sync::Arc::new(rules.clone());
         for hole in &mut m.holes {
             let fail = |e: GameError| GameError::Rescore {
                 hole: match hole.playoff {

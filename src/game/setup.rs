@@ -93,7 +93,7 @@ impl Match {
             id: 0,
             uuid: uuid::Uuid::new_v4().to_string(),
             name,
-            rules,
+            rules: rules.into(),
             holes_planned: holes,
             target,
             decks,

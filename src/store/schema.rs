@@ -24,6 +24,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0003_edits_notes_abandon.sql"),
     include_str!("../../migrations/0004_stable_ids.sql"),
     include_str!("../../migrations/0005_tournaments.sql"),
+    include_str!("../../migrations/0006_compact_grids.sql"),
 ];
 
 /// How long a command waits for another process's write lock.

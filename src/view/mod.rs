@@ -149,16 +149,20 @@ macro_rules! outln {
 /// and styling ([`crate::text::escape_output`]), whatever the text's origin.
 pub fn line(args: std::fmt::Arguments<'_>) -> std::io::Result<()> {
     let text = args.to_string();
-    let mut out = std::io::stdout().lock();
+    // stdout flushes at every newline; a long listing goes out in a few large writes
+    let mut out = std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock());
     out.write_all(crate::text::escape_output(&text).as_bytes())?;
-    out.write_all(b"\n")
+    out.write_all(b"\n")?;
+    out.flush()
 }
 
 /// Writes `value` as pretty JSON to stdout.
 pub fn json<T: Serialize>(value: &T) -> crate::error::Result<()> {
-    let mut out = std::io::stdout().lock();
+    // buffered: stdout alone would flush at each of the document's lines
+    let mut out = std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock());
     serde_json::to_writer_pretty(&mut out, value)?;
     writeln!(out)?;
+    out.flush()?;
     Ok(())
 }
 
