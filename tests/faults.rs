@@ -368,14 +368,19 @@ fn root_page(db: &Path, name: &str) -> u64 {
     .unwrap() as u64
 }
 
-/// Item 7: random bytes in the holes table's page, the grids table or an index stop every write.
+/// Item 7: random bytes in a page of the holes table, the grids table or an index stop
+/// every write that reads that page — pages are checked as they are read, without a
+/// check of the whole file on every command (issue 13) — and `golf check` finds them.
 #[test]
-fn random_bytes_in_a_page_stop_every_write() {
-    for (object, offset) in [
-        ("holes", 8),
-        ("holes", 4096 - 400),
-        ("grids", 8),
-        ("seats_by_player", 8),
+fn random_bytes_in_a_page_stop_every_write_that_reads_it() {
+    let hole = &["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"][..];
+    let penalty = &["penalty", "ann", "--points", "2", "--reason", "slow"][..];
+    let new = &["new", "--rules", "classic", "cat", "dan"][..];
+    for (object, offset, writes) in [
+        ("holes", 8, vec![hole, penalty]),
+        ("holes", 4096 - 400, vec![hole, penalty]),
+        ("grids", 8, vec![hole, penalty]),
+        ("seats_by_player", 8, vec![new]),
     ] {
         let env = Env::new();
         env.ok(&["new", "--rules", "classic", "ann", "bob"]);
@@ -391,11 +396,7 @@ fn random_bytes_in_a_page_stop_every_write() {
             *b = rng.below(256) as u8;
         }
         std::fs::write(&db, &bytes).unwrap();
-        for args in [
-            &["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"][..],
-            &["penalty", "ann", "--points", "2", "--reason", "slow"],
-            &["new", "--rules", "classic", "cat", "dan"],
-        ] {
+        for args in writes {
             let out = env.golf().args(args).output().unwrap();
             let stderr = String::from_utf8_lossy(&out.stderr);
             assert_eq!(
@@ -520,4 +521,42 @@ fn a_refused_import_names_no_rolled_back_match() {
     assert!(stderr.contains("hole 2"), "{stderr}");
     assert!(!stderr.contains("match 1"), "{stderr}");
     assert!(!env.db().exists());
+}
+
+/// Item 7: after a writer may have stopped mid-write (a WAL left beside the file), the
+/// next write checks the whole file first, so damage on a page that write never reads
+/// still stops it; without that sign, a write pays for the pages it reads only.
+#[test]
+fn a_write_after_an_unclean_stop_checks_the_whole_file() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
+    let db = env.db();
+    // damage where `golf hole` does not read: the index of players' seats
+    let page = root_page(&db, "seats_by_player");
+    let mut bytes = std::fs::read(&db).unwrap();
+    let start = (page as usize - 1) * 4096 + 8;
+    let mut rng = Lcg(page);
+    for b in &mut bytes[start..start + 400] {
+        *b = rng.below(256) as u8;
+    }
+    std::fs::write(&db, &bytes).unwrap();
+    let hole = ["hole", "ann=K 3 9 / K 3 A", "bob=6 6 J / 4 8 J"];
+
+    // a WAL with nothing SQLite can use in it, as a writer killed while starting leaves
+    let mut wal = db.as_os_str().to_os_string();
+    wal.push("-wal");
+    std::fs::write(PathBuf::from(&wal), [0u8; 32]).unwrap();
+    let out = env.golf().args(hole).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("damaged"), "{stderr}");
+
+    // no such sign: the write goes ahead, and `golf check` still finds the damage
+    let _ = std::fs::remove_file(PathBuf::from(&wal));
+    env.ok(&hole);
+    assert_eq!(
+        env.golf().arg("check").output().unwrap().status.code(),
+        Some(1)
+    );
 }
