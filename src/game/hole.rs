@@ -148,14 +148,7 @@ pub fn score(
                 (text.clone(), Some(rules.grid_text(grid)), total)
             }
         };
-        result.push(Entry {
-            seat: *seat,
-            typed: typed_text,
-            grid,
-            score,
-            adjustment: 0,
-            explanation: String::new(),
-        });
+        result.push(Entry::new(*seat, typed_text, grid, score, 0, String::new()));
     }
     deck::check_hole(&grids, decks, rules)?;
     let scores: Vec<i32> = result.iter().map(|e| e.score).collect();
@@ -378,7 +371,7 @@ impl Match {
         for e in &old.entries {
             let typed = match changes.iter().find(|(s, _)| *s == e.seat) {
                 Some((_, t)) => t.clone(),
-                None => Typed::parse(&self.players[e.seat], &e.typed, &self.rules)?,
+                None => Typed::parse(&self.players[e.seat], e.typed(), &self.rules)?,
             };
             entries.push((e.seat, typed));
         }

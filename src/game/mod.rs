@@ -25,13 +25,15 @@ use serde::{Deserialize, Serialize};
 use crate::bounds::{BareScore, Decks, Holes};
 use crate::rules::{Rules, Tiebreak};
 
-/// One player's entry on one hole.
+/// One player's entry on one hole. Serialized (export) with `typed` always written out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "EntryJson", into = "EntryJson")]
 pub struct Entry {
     /// Seat (0-based, seating order).
     pub seat: usize,
-    /// What was typed.
-    pub typed: String,
+    /// What was typed, when it differs from the normalised grid (`5 k q / 5 2 j`, a bare
+    /// score `12`); `None` when it was the grid as shown. [`Entry::typed`] gives it either way.
+    pub typed_as: Option<String>,
     /// The grid, normalised; `None` when a bare score was recorded unchecked.
     pub grid: Option<String>,
     /// The grid score (or the unchecked score).
@@ -42,7 +44,71 @@ pub struct Entry {
     pub explanation: String,
 }
 
+/// An entry as exported: what was typed always written out.
+#[derive(Serialize, Deserialize)]
+struct EntryJson {
+    seat: usize,
+    typed: String,
+    grid: Option<String>,
+    score: i32,
+    adjustment: i32,
+    explanation: String,
+}
+
+impl From<EntryJson> for Entry {
+    fn from(e: EntryJson) -> Entry {
+        Entry::new(
+            e.seat,
+            e.typed,
+            e.grid,
+            e.score,
+            e.adjustment,
+            e.explanation,
+        )
+    }
+}
+
+impl From<Entry> for EntryJson {
+    fn from(e: Entry) -> EntryJson {
+        EntryJson {
+            seat: e.seat,
+            typed: e.typed().to_string(),
+            grid: e.grid,
+            score: e.score,
+            adjustment: e.adjustment,
+            explanation: e.explanation,
+        }
+    }
+}
+
 impl Entry {
+    /// An entry; `typed` is kept only where it differs from `grid`.
+    pub fn new(
+        seat: usize,
+        typed: String,
+        grid: Option<String>,
+        score: i32,
+        adjustment: i32,
+        explanation: String,
+    ) -> Entry {
+        Entry {
+            seat,
+            typed_as: (grid.as_ref() != Some(&typed)).then_some(typed),
+            grid,
+            score,
+            adjustment,
+            explanation,
+        }
+    }
+
+    /// What was typed: the grid as shown, unless it was typed otherwise.
+    pub fn typed(&self) -> &str {
+        self.typed_as
+            .as_deref()
+            .or(self.grid.as_deref())
+            .unwrap_or_default()
+    }
+
     /// The hole score: grid score plus adjustment, in 64 bits (RULES.md §12).
     pub fn total(&self) -> i64 {
         i64::from(self.score) + i64::from(self.adjustment)

@@ -92,7 +92,7 @@ impl Match {
             };
             let mut typed = Vec::new();
             for e in &hole.entries {
-                let text = e.grid.as_deref().unwrap_or(&e.typed);
+                let text = e.grid.as_deref().unwrap_or(e.typed());
                 let t =
                     Typed::parse(&self.players[e.seat], text, rules).map_err(|e| fail(e.into()))?;
                 typed.push((e.seat, t));

@@ -99,7 +99,12 @@ impl Match {
     /// broken by the match's tiebreak chain, tried in order (RULES.md §8). When the chain
     /// reaches sudden death and no playoff hole has decided, `playoff_needed` names who plays.
     pub fn outcome(&self) -> Outcome {
-        decide(&self.standings(), &self.tiebreak, &self.playoff_scores())
+        self.outcome_of(&self.standings())
+    }
+
+    /// [`Match::outcome`] from `standings` already worked out ([`Match::standings`]).
+    pub fn outcome_of(&self, standings: &[Standing]) -> Outcome {
+        decide(standings, &self.tiebreak, &self.playoff_scores())
     }
 
     /// The outcome in a sentence: who wins or leads, and how a tie was broken with its

@@ -109,9 +109,8 @@ pub fn load_matches(conn: &Connection, ids: &[i64]) -> anyhow::Result<Vec<Match>
         Filter::List
     };
     let mut matches = load_headers(conn, &list, filter)?;
-    let at: std::collections::HashMap<i64, usize> =
-        matches.iter().enumerate().map(|(i, m)| (m.id, i)).collect();
-    let slot = |id: i64| at.get(&id).copied();
+    let at: IdMap<usize> = matches.iter().enumerate().map(|(i, m)| (m.id, i)).collect();
+    let slot = |id: i64| at.get(id);
 
     let mut seats: Vec<Vec<(i64, String)>> = vec![Vec::new(); matches.len()];
     let mut stmt =
@@ -127,11 +126,11 @@ pub fn load_matches(conn: &Connection, ids: &[i64]) -> anyhow::Result<Vec<Match>
         m.players = seated.into_iter().map(|(_, name)| name).collect();
     }
     load_holes(conn, &list, filter, &mut matches, &slot)?;
-    load_penalties(conn, &list, &mut matches, &slot)?;
-    let mut stmt = conn.prepare_cached(
-        "SELECT match_id, at, action, hole, playoff, detail FROM audit
-         WHERE match_id IN (SELECT value FROM json_each(?1)) ORDER BY id",
-    )?;
+    load_penalties(conn, &list, filter, &mut matches, &slot)?;
+    let mut stmt = conn.prepare_cached(&format!(
+        "{} ORDER BY id",
+        filter.apply("SELECT match_id, at, action, hole, playoff, detail FROM audit")
+    ))?;
     let mut rows = stmt.query([&list])?;
     while let Some(r) = rows.next()? {
         if let Some(i) = slot(r.get(0)?) {
@@ -155,6 +154,57 @@ pub fn load_matches(conn: &Connection, ids: &[i64]) -> anyhow::Result<Vec<Match>
         .iter()
         .filter_map(|id| slot(*id).and_then(|i| ordered[i].take()))
         .collect())
+}
+
+/// Row ids to what was made of them: a table indexed by id while the ids are dense (as a
+/// database's are), which a bulk load looks up hundreds of thousands of times; a map for
+/// any id far past the others.
+#[derive(Debug)]
+struct IdMap<T> {
+    dense: Vec<Option<T>>,
+    sparse: std::collections::HashMap<i64, T>,
+}
+
+impl<T> Default for IdMap<T> {
+    fn default() -> Self {
+        IdMap {
+            dense: Vec::new(),
+            sparse: Default::default(),
+        }
+    }
+}
+
+impl<T: Copy> IdMap<T> {
+    fn insert(&mut self, id: i64, value: T) {
+        match usize::try_from(id) {
+            Ok(i) if i < self.dense.len() => self.dense[i] = Some(value),
+            // grows to twice what it holds at most, so a stray large id goes to the map
+            Ok(i) if i <= 2 * self.dense.len() + 1024 => {
+                self.dense.resize_with(i + 1, || None);
+                self.dense[i] = Some(value);
+            }
+            _ => {
+                self.sparse.insert(id, value);
+            }
+        }
+    }
+
+    fn get(&self, id: i64) -> Option<T> {
+        match usize::try_from(id).ok().and_then(|i| self.dense.get(i)) {
+            Some(value) => *value,
+            None => self.sparse.get(&id).copied(),
+        }
+    }
+}
+
+impl<T: Copy> FromIterator<(i64, T)> for IdMap<T> {
+    fn from_iter<I: IntoIterator<Item = (i64, T)>>(items: I) -> Self {
+        let mut map = IdMap::default();
+        for (id, value) in items {
+            map.insert(id, value);
+        }
+        map
+    }
 }
 
 /// How [`load_matches`] picks the rows of the matches it loads (`?1`, a JSON array of ids).
@@ -261,24 +311,28 @@ fn load_holes(
         "SELECT match_id, id, number, playoff, out_seat, recorded_at, knocked, note FROM holes",
     ))?;
     // hole id → (match, index among its holes)
-    let mut where_is: std::collections::HashMap<i64, (usize, usize)> = Default::default();
+    let mut where_is: IdMap<(usize, usize)> = IdMap::default();
     let mut rows = stmt.query([list])?;
     while let Some(r) = rows.next()? {
         let Some(i) = slot(r.get(0)?) else { continue };
         let m = &mut matches[i];
         where_is.insert(r.get(1)?, (i, m.holes.len()));
+        if m.holes.is_empty() {
+            m.holes.reserve_exact(m.holes_planned as usize);
+        }
+        let players = m.players.len();
         m.holes.push(Hole {
             number: r.get(2)?,
             playoff: r.get(3)?,
             out: r.get::<_, Option<i64>>(4)?.map(seat),
             knocked: r.get(6)?,
             note: r.get(7)?,
-            entries: Vec::new(),
+            entries: Vec::with_capacity(players),
             recorded_at: r.get(5)?,
         });
     }
     // grids are reached through their holes (the key is hole_id); a scan reads them all
-    let columns = "g.hole_id, g.seat, coalesce(g.typed, g.grid, ''), g.grid, g.score, g.adjustment";
+    let columns = "g.hole_id, g.seat, g.typed, g.grid, g.score, g.adjustment";
     let mut stmt = conn.prepare_cached(&match filter {
         Filter::List => format!(
             "SELECT {columns} FROM holes h JOIN grids g ON g.hole_id = h.id
@@ -288,12 +342,13 @@ fn load_holes(
     })?;
     let mut rows = stmt.query([list])?;
     while let Some(r) = rows.next()? {
-        let Some(&(i, h)) = where_is.get(&r.get(0)?) else {
+        let Some((i, h)) = where_is.get(r.get(0)?) else {
             continue;
         };
         matches[i].holes[h].entries.push(Entry {
             seat: seat(r.get(1)?),
-            typed: r.get(2)?,
+            // stored only where it differs from the grid (schema v6)
+            typed_as: r.get(2)?,
             grid: r.get(3)?,
             score: r.get(4)?,
             adjustment: r.get(5)?,
@@ -319,13 +374,17 @@ fn seat(n: i64) -> usize {
 fn load_penalties(
     conn: &Connection,
     list: &str,
+    filter: Filter,
     matches: &mut [Match],
     slot: &dyn Fn(i64) -> Option<usize>,
 ) -> anyhow::Result<()> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT match_id, seat, hole, kind, points, disqualifies, reason, recorded_at
-         FROM penalties WHERE match_id IN (SELECT value FROM json_each(?1)) ORDER BY id",
-    )?;
+    let mut stmt = conn.prepare_cached(&format!(
+        "{} ORDER BY id",
+        filter.apply(
+            "SELECT match_id, seat, hole, kind, points, disqualifies, reason, recorded_at
+             FROM penalties"
+        )
+    ))?;
     let mut rows = stmt.query([list])?;
     while let Some(r) = rows.next()? {
         let id: i64 = r.get(0)?;
@@ -369,7 +428,7 @@ pub fn insert_hole(conn: &Connection, match_id: i64, hole: &Hole) -> anyhow::Res
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     )?;
     for e in &hole.entries {
-        let typed = Some(&e.typed).filter(|t| e.grid.as_ref() != Some(*t));
+        let typed = e.typed_as.as_ref().filter(|t| e.grid.as_ref() != Some(*t));
         stmt.execute(params![
             hole_id,
             match_id,

@@ -70,7 +70,7 @@ impl Export {
                         h.number.to_string(),
                         h.playoff.to_string(),
                         m.players[e.seat].clone(),
-                        e.grid.clone().unwrap_or_else(|| e.typed.clone()),
+                        e.grid.clone().unwrap_or_else(|| e.typed().to_string()),
                         e.score.to_string(),
                         e.adjustment.to_string(),
                         e.total().to_string(),

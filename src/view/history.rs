@@ -55,7 +55,8 @@ pub struct HistoryRow {
 impl HistoryRow {
     /// The row of match `m`.
     pub fn new(m: &Match) -> HistoryRow {
-        let o = m.outcome();
+        let standings = m.standings();
+        let o = m.outcome_of(&standings);
         let finished = m.finished_at.is_some();
         let names: Vec<String> = o.winners.iter().map(|&s| m.players[s].clone()).collect();
         let abandoned = m.abandoned_at.is_some();
@@ -73,8 +74,7 @@ impl HistoryRow {
             finished_at: m.finished_at.clone(),
             holes_planned: m.holes_planned,
             holes_played: m.holes_played(),
-            players: m
-                .standings()
+            players: standings
                 .into_iter()
                 .map(|s| PlayerTotal {
                     name: s.name,

@@ -102,7 +102,7 @@ fn hole_text(m: &Match, h: &Hole) -> String {
         .iter()
         .map(|e| {
             let who = m.players.get(e.seat).map_or("?", String::as_str);
-            let grid = e.grid.as_deref().unwrap_or(&e.typed);
+            let grid = e.grid.as_deref().unwrap_or(e.typed());
             format!("{who} {grid} = {}", e.total())
         })
         .collect();

@@ -170,7 +170,7 @@ impl HoleRecorded {
                 .iter()
                 .map(|e| RecordedEntry {
                     player: m.players[e.seat].clone(),
-                    typed: e.typed.clone(),
+                    typed: e.typed().to_string(),
                     checked: e.grid.is_some(),
                     entry: EntryView::new(e, &m.rules),
                 })

@@ -123,7 +123,7 @@ impl HoleScoreView {
                 };
                 HolePlayer {
                     name: names[e.seat].clone(),
-                    grid: e.grid.clone().unwrap_or_else(|| e.typed.clone()),
+                    grid: e.grid.clone().unwrap_or_else(|| e.typed().to_string()),
                     score: e.score,
                     adjustment: e.adjustment,
                     total: e.total(),
