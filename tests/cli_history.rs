@@ -282,3 +282,64 @@ fn importing_the_same_scoresheet_twice_records_it_once() {
     assert!(out.contains("Winner: bob with 73"), "{out}");
     assert_eq!(env.json(&["history"]).as_array().unwrap().len(), 1);
 }
+
+/// A match exported from one database imports whole into another, however its grids were
+/// typed: a grid typed in lower case, a bare score and a going-out penalty come back as
+/// they were recorded (the import re-scores every hole and must agree).
+#[test]
+fn an_exported_match_typed_in_lower_case_imports_whole() {
+    let env = Env::new();
+    env.ok(&[
+        "new",
+        "--rules",
+        "classic",
+        "--house",
+        "out-penalty-10",
+        "ann",
+        "bob",
+        "cat",
+    ]);
+    env.ok(&[
+        "hole",
+        "ann=5 k q / 5 2 j",
+        "bob=2 7 Q / 2 7 Q",
+        "cat=14",
+        "--out",
+        "ann",
+    ]);
+    let file = env.path("one.json");
+    env.ok(&["export", "--output", file.to_str().unwrap()]);
+    let other = env.path("other.db");
+    let out = env
+        .golf()
+        .args([
+            "--db",
+            other.to_str().unwrap(),
+            "import",
+            file.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let card = |db: &std::path::Path| -> serde_json::Value {
+        let out = env
+            .golf()
+            .args(["--db", db.to_str().unwrap(), "card", "1", "--json"])
+            .output()
+            .unwrap();
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let (here, there) = (card(&env.db()), card(&other));
+    assert_eq!(here["holes"], there["holes"]);
+    assert_eq!(there["players"][0]["total"], 28, "18 and the penalty of 10");
+    let exported: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(
+        exported["matches"][0]["holes"][0]["entries"][0]["typed"],
+        "5 k q / 5 2 j"
+    );
+}

@@ -97,8 +97,16 @@ impl Match {
                     Typed::parse(&self.players[e.seat], text, rules).map_err(|e| fail(e.into()))?;
                 typed.push((e.seat, t));
             }
-            hole.entries = score(rules, m.decks, &m.players, &typed, hole.ending())
+            let mut entries = score(rules, m.decks, &m.players, &typed, hole.ending())
                 .map_err(|e| fail(e.into()))?;
+            // what each player typed stays what they typed (`5 k q / 5 2 j`), whatever
+            // the rules make of it
+            for (new, old) in entries.iter_mut().zip(&hole.entries) {
+                if new.seat == old.seat && old.typed_as.is_some() {
+                    new.typed_as.clone_from(&old.typed_as);
+                }
+            }
+            hole.entries = entries;
         }
         Ok(m)
     }

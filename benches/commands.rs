@@ -1,0 +1,168 @@
+//! Whole commands, as a user runs them: each bench starts the release `golf` binary and
+//! waits for it, so start-up, the database and the output are all in the figure. Run with
+//! `cargo bench --bench commands`. The ratios of issue 13 compare figures of one run:
+//!
+//! - start-up: `golf score` and `golf rules list` against `hello_world`, a release
+//!   hello-world compiled here with the same rustc;
+//! - `golf hole` on the shared 10,000-match database (benches/common) against one match;
+//! - `golf import` of those 10,000 matches from one file into a new database;
+//! - `golf history --limit 10000 --json` against `sqlite3 -readonly DB .dump` of the same
+//!   file (skipped with a note where the sqlite3 shell is not installed).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+mod common;
+
+fn main() {
+    divan::main();
+}
+
+const GOLF: &str = env!("CARGO_BIN_EXE_golf");
+
+/// Runs `program args`, output discarded; panics unless it succeeds.
+fn run(program: &Path, args: &[&str], db: Option<&Path>) {
+    let mut cmd = Command::new(program);
+    cmd.args(args).stdout(Stdio::null()).stderr(Stdio::piped());
+    if let Some(db) = db {
+        cmd.env("GOLF_DB", db);
+    }
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("{}: {e}", program.display()));
+    assert!(
+        out.status.success(),
+        "{} {args:?}: {}: {}",
+        program.display(),
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn golf(args: &[&str], db: &Path) {
+    run(Path::new(GOLF), args, Some(db));
+}
+
+/// A release hello-world built with the rustc that built golf, once.
+fn hello() -> &'static Path {
+    static HELLO: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
+    let (_, path) = HELLO.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let source = dir.path().join("hello.rs");
+        std::fs::write(&source, "fn main() { println!(\"Hello, world!\"); }\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let exe = dir.path().join("hello");
+        let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+        let status = Command::new(rustc)
+            .args(["-C", "opt-level=3", "-o"])
+            .arg(&exe)
+            .arg(&source)
+            .status()
+            .unwrap_or_else(|e| panic!("rustc: {e}"));
+        assert!(status.success(), "rustc could not build hello.rs");
+        (dir, exe)
+    });
+    path
+}
+
+/// A database path with nothing in it yet (no file: read commands need none).
+fn no_db() -> &'static Path {
+    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIR.get_or_init(|| tempfile::tempdir().unwrap_or_else(|e| panic!("{e}")))
+        .path()
+}
+
+#[divan::bench]
+fn hello_world() {
+    run(hello(), &[], None);
+}
+
+#[divan::bench]
+fn golf_version() {
+    golf(&["--version"], &no_db().join("none.db"));
+}
+
+#[divan::bench]
+fn golf_score_classic() {
+    golf(
+        &["score", "--rules", "classic", "5 K Q / 5 2 J"],
+        &no_db().join("none.db"),
+    );
+}
+
+#[divan::bench]
+fn golf_rules_list() {
+    golf(&["rules", "list"], &no_db().join("none.db"));
+}
+
+/// A copy of the shared database (so the benches that write leave it as it was), or a
+/// database with one match when `empty`.
+fn copy_of(empty: bool, name: &str) -> PathBuf {
+    let path = common::fixture().dir.path().join(name);
+    if !path.exists() {
+        if empty {
+            golf(&["new", "--rules", "classic", "ann", "bob"], &path);
+        } else {
+            std::fs::copy(&common::fixture().path, &path).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+    path
+}
+
+/// `golf hole` on a new match; the `golf new` before each is not timed.
+fn hole(bencher: divan::Bencher, db: &Path) {
+    bencher
+        .with_inputs(|| golf(&["new", "--rules", "classic", "ann", "bob"], db))
+        .bench_local_values(|()| golf(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"], db));
+}
+
+#[divan::bench(sample_count = 30)]
+fn golf_hole_on_one_match(bencher: divan::Bencher) {
+    hole(bencher, &copy_of(true, "one.db"));
+}
+
+#[divan::bench(sample_count = 30)]
+fn golf_hole_on_10000_matches(bencher: divan::Bencher) {
+    hole(bencher, &copy_of(false, "hole.db"));
+}
+
+#[divan::bench(sample_count = 3)]
+fn golf_import_10000_matches(bencher: divan::Bencher) {
+    let f = common::fixture();
+    let file = f.dir.path().join("all.json");
+    if !file.exists() {
+        golf(
+            &["export", "--output", file.to_str().unwrap_or_default()],
+            &f.path,
+        );
+    }
+    let file = file.to_str().unwrap_or_default().to_string();
+    bencher
+        .with_inputs(|| {
+            let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+            let db = dir.path().join("imported.db");
+            (dir, db)
+        })
+        .bench_local_values(|(_dir, db)| golf(&["import", &file], &db));
+}
+
+#[divan::bench(sample_count = 10)]
+fn golf_history_10000_json() {
+    golf(
+        &["history", "--limit", "10000", "--json"],
+        &common::fixture().path,
+    );
+}
+
+#[divan::bench(sample_count = 10)]
+fn sqlite3_dump_of_the_same_file() {
+    let path = &common::fixture().path;
+    let shell = Path::new("sqlite3");
+    if Command::new(shell).arg("-version").output().is_err() {
+        eprintln!("sqlite3_dump_of_the_same_file: no sqlite3 shell here; skipped");
+        return;
+    }
+    let path = path.to_str().unwrap_or_default();
+    run(shell, &["-readonly", path, ".dump"], None);
+}
