@@ -148,21 +148,18 @@ fn golf_import_10000_matches(bencher: divan::Bencher) {
 }
 
 #[divan::bench(sample_count = 10)]
-fn golf_history_10000_json() {
-    golf(
-        &["history", "--limit", "10000", "--json"],
-        &common::fixture().path,
-    );
+fn golf_history_10000_json(bencher: divan::Bencher) {
+    let path = &common::fixture().path;
+    bencher.bench_local(|| golf(&["history", "--limit", "10000", "--json"], path));
 }
 
 #[divan::bench(sample_count = 10)]
-fn sqlite3_dump_of_the_same_file() {
-    let path = &common::fixture().path;
+fn sqlite3_dump_of_the_same_file(bencher: divan::Bencher) {
+    let path = common::fixture().path.to_str().unwrap_or_default();
     let shell = Path::new("sqlite3");
     if Command::new(shell).arg("-version").output().is_err() {
         eprintln!("sqlite3_dump_of_the_same_file: no sqlite3 shell here; skipped");
         return;
     }
-    let path = path.to_str().unwrap_or_default();
-    run(shell, &["-readonly", path, ".dump"], None);
+    bencher.bench_local(|| run(shell, &["-readonly", path, ".dump"], None));
 }

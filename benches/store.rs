@@ -54,7 +54,7 @@ fn history_all_10000(bencher: divan::Bencher) {
         .unwrap_or_else(|| panic!("no database"));
     bencher.bench_local(|| {
         let ids = store::match_ids(db.conn(), None, 10_000).unwrap_or_else(|e| panic!("{e}"));
-        let matches = store::load_matches(db.conn(), &ids).unwrap_or_else(|e| panic!("{e}"));
+        let matches = store::load_summaries(db.conn(), &ids).unwrap_or_else(|e| panic!("{e}"));
         black_box(matches.iter().map(|m| m.outcome()).collect::<Vec<_>>());
     });
 }

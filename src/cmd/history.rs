@@ -22,7 +22,7 @@ pub fn run(ctx: &Context, args: HistoryArgs) -> Result<()> {
     };
     let rows = store.read(|tx| {
         let ids = store::match_ids(tx, player.as_deref(), args.limit)?;
-        let matches = store::load_matches(tx, &ids)?;
+        let matches = store::load_summaries(tx, &ids)?;
         let rows = matches.iter().map(HistoryRow::new).collect::<Vec<_>>();
         // thousands of whole matches are left for the process's end to free: freeing
         // them one string at a time was a tenth of `history --limit 10000`
