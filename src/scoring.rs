@@ -685,20 +685,30 @@ fn explain_set(
 ) -> MatchedSet {
     let rules = scorer.rules;
     let n = f.cells.count_ones() as usize;
-    let line_rule = |noun: &str| {
-        if n == 2 {
-            format!("{noun} pair")
-        } else {
-            format!("{noun} of {}", count_word(n))
+    // the common words are constants: an explained grid writes several per set
+    let line_rule = |noun: &str| match (noun, n) {
+        ("column", 2) => "column pair".to_string(),
+        ("column", 3) => "column of three".to_string(),
+        ("column", 4) => "column of four".to_string(),
+        ("row", 2) => "row pair".to_string(),
+        ("row", 3) => "row of three".to_string(),
+        (noun, 2) => format!("{noun} pair"),
+        (noun, n) => format!("{noun} of {}", count_word(n)),
+    };
+    let numbered = |noun: &str| {
+        const COLUMNS: [&str; 6] = [
+            "column 1", "column 2", "column 3", "column 4", "column 5", "column 6",
+        ];
+        const ROWS: [&str; 4] = ["row 1", "row 2", "row 3", "row 4"];
+        let table: &[&str] = if noun == "column" { &COLUMNS } else { &ROWS };
+        match table.get(usize::from(f.line).wrapping_sub(1)) {
+            Some(place) => place.to_string(),
+            None => format!("{noun} {}", f.line),
         }
     };
     let (place, rule, key) = match f.kind {
-        SetKind::Column => (
-            format!("column {}", f.line),
-            line_rule("column"),
-            "matching.columns",
-        ),
-        SetKind::Row => (format!("row {}", f.line), line_rule("row"), "matching.rows"),
+        SetKind::Column => (numbered("column"), line_rule("column"), "matching.columns"),
+        SetKind::Row => (numbered("row"), line_rule("row"), "matching.rows"),
         SetKind::Diagonal => (
             if f.line == 0 {
                 "diagonal from top left"
@@ -710,7 +720,7 @@ fn explain_set(
             "matching.diagonals",
         ),
         SetKind::RowPair => (
-            format!("row {}", f.line),
+            numbered("row"),
             "row pair".to_string(),
             "matching.row_pairs",
         ),
