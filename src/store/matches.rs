@@ -103,7 +103,8 @@ pub fn load_matches(conn: &Connection, ids: &[i64]) -> anyhow::Result<Vec<Match>
 /// [`load_matches`] for listings that show totals only (`history`): the same matches,
 /// checked the same, scored the same, but without their words — each checked grid's text
 /// is empty (`Some("")`; a bare score's is `None` as always), what was typed is not kept,
-/// and adjustments are not explained. On 10,000 matches that is half the time.
+/// adjustments are not explained, and holes' times are empty. On 10,000 matches that is
+/// half the time.
 pub fn load_summaries(conn: &Connection, ids: &[i64]) -> anyhow::Result<Vec<Match>> {
     load(conn, ids, false)
 }
@@ -322,9 +323,11 @@ fn load_holes(
 ) -> anyhow::Result<()> {
     // rows come in whatever order the plan gives; each match's holes, and each hole's
     // entries, are put in order below (no sort of the whole result in SQLite)
-    let mut stmt = conn.prepare_cached(&filter.apply(
-        "SELECT match_id, id, number, playoff, out_seat, recorded_at, knocked, note FROM holes",
-    ))?;
+    // a summary leaves out when each hole was recorded, as it leaves out the grids' texts
+    let recorded_at = if whole { "recorded_at" } else { "''" };
+    let mut stmt = conn.prepare_cached(&filter.apply(&format!(
+        "SELECT match_id, id, number, playoff, out_seat, {recorded_at}, knocked, note FROM holes"
+    )))?;
     // hole id → (match, index among its holes)
     let mut where_is: IdMap<(usize, usize)> = IdMap::default();
     let mut rows = stmt.query([list])?;
