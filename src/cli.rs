@@ -47,6 +47,49 @@ pub enum ColorChoice {
     Never,
 }
 
+/// A subcommand's arguments, built only when that subcommand is the one run (clap's
+/// `Command::defer`): each run builds the names and one-line help of every subcommand but
+/// the arguments of one. Parses and reads exactly as `T`.
+#[derive(Debug, Clone)]
+pub struct Lazy<T>(pub T);
+
+impl<T: clap::FromArgMatches> clap::FromArgMatches for Lazy<T> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Lazy)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+}
+
+impl<T: Args> Args for Lazy<T> {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.defer(keeping_help::<T, false>)
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        cmd.defer(keeping_help::<T, true>)
+    }
+}
+
+/// `T`'s arguments added to `cmd`, whose own help (from the subcommand's doc comment,
+/// set before) stays: added eagerly, `T`'s were added first and the subcommand's won.
+fn keeping_help<T: Args, const UPDATE: bool>(cmd: clap::Command) -> clap::Command {
+    let (about, long_about) = (cmd.get_about().cloned(), cmd.get_long_about().cloned());
+    let mut cmd = match UPDATE {
+        false => T::augment_args(cmd),
+        true => T::augment_args_for_update(cmd),
+    };
+    if let Some(about) = about {
+        cmd = cmd.about(about);
+    }
+    if let Some(long_about) = long_about {
+        cmd = cmd.long_about(long_about);
+    }
+    cmd
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -54,7 +97,7 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  golf score --rules classic \"5 K Q / 5 2 J\"\n  golf score --rules eight-card \"6 4 9 9 / A K 9 9\"\n  golf score --rules play-nine \"-5 8 8 3 / HIO 8 8 4\"\n  golf score --rules classic --house underdog --out ann ann=\"7 J 8 / 10 8 7\" bob=\"3 8 4 / A 8 4\"\n  golf score --rules classic --house horizontal-pairs 7 7 3 / 4 5 6\n  golf score --rules ./our-rules.toml --json \"Qs Qh 2 / K 3 JK\""
     )]
-    Score(ScoreArgs),
+    Score(Lazy<ScoreArgs>),
     /// List, show, compare and check rules files.
     #[command(subcommand)]
     Rules(RulesCommand),
@@ -62,81 +105,81 @@ pub enum Command {
     #[command(
         after_help = "Examples:\n  golf ruling horizontal\n  golf ruling \"face-down\"\n  golf ruling deck runs out"
     )]
-    Ruling(RulingArgs),
+    Ruling(Lazy<RulingArgs>),
     /// Start a match: players in seating order (the deal rotates through them).
     #[command(
         after_help = "Examples:\n  golf new --rules classic ann bob cat\n  golf new --rules eight-card --holes 18 --tiebreak countback,shared --name \"Friday\" ann bob\n  golf new --rules six-card --house out-penalty-10 --decks 2 ann bob cat dan"
     )]
-    New(NewArgs),
+    New(Lazy<NewArgs>),
     /// Record the next hole: every player's grid (or a bare score), then show the standings.
     #[command(
         after_help = "Examples:\n  golf hole ann=\"5 K Q / 5 2 J\" bob=\"2 7 Q / 2 7 Q\" --out bob\n  golf hole ann=12 bob=\"2 7 Q / 2 7 Q\"     (a bare number is recorded unchecked)\n  golf hole                               (on a terminal: asks for each grid)\n  golf hole --playoff ann=\"K K 3 / K K 4\" bob=\"9 9 9 / 2 3 4\""
     )]
-    Hole(HoleArgs),
+    Hole(Lazy<HoleArgs>),
     /// Correct a recorded hole; the old entry stays in the match's audit log.
     #[command(
         after_help = "Examples:\n  golf amend 3 bob=\"2 7 Q / 2 7 K\"\n  golf amend 3 --out ann"
     )]
-    Amend(AmendArgs),
+    Amend(Lazy<AmendArgs>),
     /// Withdraw the last recorded hole (kept in the audit log).
     #[command(after_help = "Example:\n  golf undo")]
-    Undo(MatchArg),
+    Undo(Lazy<MatchArg>),
     /// Record a tournament penalty (Official §6.3).
     #[command(
         after_help = "Examples:\n  golf penalty bob --illegal-move\n  golf penalty cat --late 3\n  golf penalty ann --points 5 --reason \"looked at a face-down card\""
     )]
-    Penalty(PenaltyArgs),
+    Penalty(Lazy<PenaltyArgs>),
     /// Run a tournament (Official §6): several rounds, players seated at tables, each table
     /// an ordinary match, one standing over every round.
     #[command(subcommand)]
     Tournament(TournamentCommand),
     /// Show a match's scorecard.
     #[command(after_help = "Examples:\n  golf card\n  golf card 12 --json")]
-    Card(CardArgs),
+    Card(Lazy<CardArgs>),
     /// Close a match after its last hole, breaking any tie by the match's tiebreak chain.
     #[command(after_help = "Example:\n  golf finish")]
-    Finish(MatchArg),
+    Finish(Lazy<MatchArg>),
     /// Past matches, newest first.
     #[command(after_help = "Examples:\n  golf history\n  golf history --player ann --limit 5")]
-    History(HistoryArgs),
+    History(Lazy<HistoryArgs>),
     /// A match's audit log: every amendment and every withdrawn hole or penalty, with when,
     /// what it was and what it became.
     #[command(after_help = "Examples:\n  golf log\n  golf log 12 --json")]
-    Log(MatchArg),
+    Log(Lazy<MatchArg>),
     /// What a recorded match would have been under other rules: every hole re-scored from
     /// the grids as typed, old and new totals and winners side by side. Changes nothing.
     #[command(
         after_help = "Examples:\n  golf rescore 12 --house horizontal-pairs\n  golf rescore 12 --rules six-card --house out-penalty-10"
     )]
-    Rescore(RescoreArgs),
+    Rescore(Lazy<RescoreArgs>),
     /// Per player over finished matches: matches, wins (shared apart), holes, mean and
     /// median hole, best and worst hole and match, holes ended and what it cost.
     #[command(
         after_help = "Examples:\n  golf stats\n  golf stats --player ann --rules classic --since 2026-01-01"
     )]
-    Stats(StatsArgs),
+    Stats(Lazy<StatsArgs>),
     /// Every finished match two players both played: who finished lower, by how much,
     /// holes each won against the other, and the tally.
     #[command(after_help = "Example:\n  golf head-to-head ann bob")]
-    HeadToHead(HeadToHeadArgs),
+    HeadToHead(Lazy<HeadToHeadArgs>),
     /// Running totals per player hole by hole, drawn in the terminal or written as SVG;
     /// with --player, a player's hole scores over their matches.
     #[command(
         after_help = "Examples:\n  golf chart\n  golf chart 12 --svg match-12.svg\n  golf chart --player ann"
     )]
-    Chart(ChartArgs),
+    Chart(Lazy<ChartArgs>),
     /// Every match (or the ones named), lossless as JSON that `golf import` reads back, or
     /// as CSV for spreadsheets (a row per match, hole and player).
     #[command(
         after_help = "Examples:\n  golf export --output golf.json\n  golf export --format csv --match 12 > match-12.csv"
     )]
-    Export(ExportArgs),
+    Export(Lazy<ExportArgs>),
     /// Record a whole match from a scoresheet TOML file in one transaction.
     #[command(after_help = "Example:\n  golf import examples/classic-9-holes.toml")]
-    Import(ImportArgs),
+    Import(Lazy<ImportArgs>),
     /// Write a consistent, verified copy of the database.
     #[command(after_help = "Example:\n  golf backup ~/golf-backup.db")]
-    Backup(BackupArgs),
+    Backup(Lazy<BackupArgs>),
     /// Check the database's integrity; print its path and schema version.
     #[command(after_help = "Example:\n  golf check")]
     Check,
@@ -145,7 +188,7 @@ pub enum Command {
     Match(MatchCommand),
     /// Abandon a match: it is kept and marked abandoned, takes no more holes, has no result.
     #[command(after_help = "Examples:\n  golf abandon\n  golf abandon 12")]
-    Abandon(MatchArg),
+    Abandon(Lazy<MatchArg>),
     /// Show the defaults in force (rules, house rules, decks, tiebreak, database) and where
     /// each comes from: a flag, GOLF_DB, the config file, or golf's own.
     #[command(after_help = "Example:\n  golf config")]
