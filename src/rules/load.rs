@@ -163,8 +163,8 @@ impl Layer {
         let label = format!("rules/{kind}{}.toml (bundled)", file.name);
         let from_json = serde_json::from_str::<Table>(file.json)
             .ok()
-            .and_then(|table| Some((RawLayer::deserialize(table.clone()).ok()?, table)));
-        let Some((raw, table)) = from_json else {
+            .zip(serde_json::from_str::<RawLayer>(file.json).ok());
+        let Some((table, raw)) = from_json else {
             // not reached for a file build.rs wrote; the TOML gives the message
             return Layer::parse(label, file.name, file.text.to_string(), None);
         };
