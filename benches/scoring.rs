@@ -51,53 +51,52 @@ fn deal(rules: &Rules) -> Vec<Grid> {
         .collect()
 }
 
-/// Totals the variant's dealt grids once per iteration, without explanations.
-fn bench_totals(bencher: Bencher, rules: Rules) {
+/// Which path a bench scores on.
+#[derive(Clone, Copy)]
+enum Path {
+    /// `Scorer::total`: the number alone.
+    Total,
+    /// `Scorer::score`: every point in words.
+    Explained,
+}
+
+/// Scores the variant's dealt grids once per iteration on `path`.
+fn bench_rules(bencher: Bencher, rules: Rules, path: Path) {
     let grids = deal(&rules);
     let scorer = scoring::Scorer::new(&rules);
     bencher
         .counter(divan::counter::ItemsCount::new(GRIDS))
         .bench(|| {
             for grid in &grids {
-                black_box(scorer.total(black_box(grid)));
+                match path {
+                    Path::Total => {
+                        black_box(scorer.total(black_box(grid)));
+                    }
+                    Path::Explained => {
+                        black_box(scorer.score(black_box(grid)));
+                    }
+                }
             }
         });
 }
 
-#[divan::bench(args = ["classic", "quick", "extended", "jokers", "six-card", "four-card", "eight-card", "four-card-multiples", "nine-card"])]
-fn total_1000_grids(bencher: Bencher, variant: &str) {
-    bench_totals(
-        bencher,
-        rules::resolve(variant, &[]).unwrap_or_else(|e| panic!("{e}")),
-    );
-}
-
-/// Scores the variant's dealt grids once per iteration.
-fn bench_rules(bencher: Bencher, rules: Rules) {
-    let grids = deal(&rules);
-    let scorer = scoring::Scorer::new(&rules);
-    bencher
-        .counter(divan::counter::ItemsCount::new(GRIDS))
-        .bench(|| {
-            for grid in &grids {
-                black_box(scorer.score(black_box(grid)));
-            }
-        });
+fn variant(name: &str) -> Rules {
+    rules::resolve(name, &[]).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[divan::bench(args = ["classic", "quick", "extended", "jokers", "six-card", "four-card", "eight-card", "four-card-multiples", "nine-card"])]
-fn score_1000_grids(bencher: Bencher, variant: &str) {
-    bench_rules(
-        bencher,
-        rules::resolve(variant, &[]).unwrap_or_else(|e| panic!("{e}")),
-    );
+fn total_1000_grids(bencher: Bencher, name: &str) {
+    bench_rules(bencher, variant(name), Path::Total);
+}
+
+#[divan::bench(args = ["classic", "quick", "extended", "jokers", "six-card", "four-card", "eight-card", "four-card-multiples", "nine-card"])]
+fn score_1000_grids(bencher: Bencher, name: &str) {
+    bench_rules(bencher, variant(name), Path::Explained);
 }
 
 #[divan::bench]
 fn classic_with_horizontal_pairs(bencher: Bencher) {
     let house = ["horizontal-pairs".to_string()];
-    bench_rules(
-        bencher,
-        rules::resolve("classic", &house).unwrap_or_else(|e| panic!("{e}")),
-    );
+    let rules = rules::resolve("classic", &house).unwrap_or_else(|e| panic!("{e}"));
+    bench_rules(bencher, rules, Path::Explained);
 }

@@ -475,11 +475,14 @@ fn column_bonuses(rules: &Rules, rank: Rank, k: u32) -> [Option<i32>; 2] {
 ///
 /// ```
 /// use golf::{grid::Grid, rules, scoring::Scorer};
-/// let rules = rules::resolve("classic", &[]).unwrap();
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let rules = rules::resolve("classic", &[])?;
 /// let scorer = Scorer::new(&rules);
-/// let grid = Grid::parse("5 K Q / 5 2 J").unwrap();
+/// let grid = Grid::parse("5 K Q / 5 2 J")?;
 /// assert_eq!(scorer.total(&grid), 18); // a column of fives, K 0, Q 10, 2 −2, J 10
 /// assert_eq!(scorer.score(&grid).total, 18);
+/// # Ok(())
+/// # }
 /// ```
 #[derive(Debug, Clone)]
 pub struct Scorer<'a> {
@@ -657,9 +660,12 @@ impl<'a> Scorer<'a> {
 ///
 /// ```
 /// use golf::{grid::Grid, rules, scoring};
-/// let rules = rules::resolve("classic", &[]).unwrap();
-/// let grid = Grid::parse("5 K Q / 5 2 J").unwrap();
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let rules = rules::resolve("classic", &[])?;
+/// let grid = Grid::parse("5 K Q / 5 2 J")?;
 /// assert_eq!(scoring::total(&grid, &rules), scoring::score(&grid, &rules).total);
+/// # Ok(())
+/// # }
 /// ```
 pub fn total(grid: &Grid, rules: &Rules) -> i32 {
     Scorer::new(rules).total(grid)
