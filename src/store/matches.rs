@@ -103,8 +103,8 @@ pub fn load_matches(conn: &Connection, ids: &[i64]) -> anyhow::Result<Vec<Match>
 /// [`load_matches`] for listings that show totals only (`history`): the same matches,
 /// checked the same, scored the same, but without their words — each checked grid's text
 /// is empty (`Some("")`; a bare score's is `None` as always), what was typed is not kept,
-/// adjustments are not explained, and holes' times are empty. On 10,000 matches that is
-/// half the time.
+/// adjustments are not explained, and holes' times and notes are empty. On 10,000
+/// matches that is half the time.
 pub fn load_summaries(conn: &Connection, ids: &[i64]) -> anyhow::Result<Vec<Match>> {
     load(conn, ids, false)
 }
@@ -323,10 +323,11 @@ fn load_holes(
 ) -> anyhow::Result<()> {
     // rows come in whatever order the plan gives; each match's holes, and each hole's
     // entries, are put in order below (no sort of the whole result in SQLite)
-    // a summary leaves out when each hole was recorded, as it leaves out the grids' texts
-    let recorded_at = if whole { "recorded_at" } else { "''" };
+    // a summary leaves out when each hole was recorded and its note, as it leaves out the
+    // grids' texts (the columns after `knocked`)
+    let words = if whole { ", recorded_at, note" } else { "" };
     let mut stmt = conn.prepare_cached(&filter.apply(&format!(
-        "SELECT match_id, id, number, playoff, out_seat, {recorded_at}, knocked, note FROM holes"
+        "SELECT match_id, id, number, playoff, out_seat, knocked{words} FROM holes"
     )))?;
     // hole id → (match, index among its holes)
     let mut where_is: IdMap<(usize, usize)> = IdMap::default();
@@ -343,17 +344,17 @@ fn load_holes(
             number: r.get(2)?,
             playoff: r.get(3)?,
             out: r.get::<_, Option<i64>>(4)?.map(seat),
-            knocked: r.get(6)?,
-            note: r.get(7)?,
+            knocked: r.get(5)?,
+            note: if whole { r.get(7)? } else { None },
             entries: Vec::with_capacity(players),
-            recorded_at: r.get(5)?,
+            recorded_at: if whole { r.get(6)? } else { String::new() },
         });
     }
     // grids are reached through their holes (the key is hole_id); a scan reads them all
     let columns = match whole {
-        true => "g.hole_id, g.seat, g.score, g.adjustment, g.typed, g.grid",
+        true => "g.hole_id, g.seat, g.score, g.adjustment, g.grid, g.typed",
         // a summary needs only whether there was a grid, not its text
-        false => "g.hole_id, g.seat, g.score, g.adjustment, NULL, g.grid IS NOT NULL",
+        false => "g.hole_id, g.seat, g.score, g.adjustment, g.grid IS NOT NULL",
     };
     let mut stmt = conn.prepare_cached(&match filter {
         Filter::List => format!(
@@ -370,10 +371,10 @@ fn load_holes(
         matches[i].holes[h].entries.push(Entry {
             seat: seat(r.get(1)?),
             // stored only where it differs from the grid (schema v6)
-            typed_as: r.get(4)?,
+            typed_as: if whole { r.get(5)? } else { None },
             grid: match whole {
-                true => r.get(5)?,
-                false => r.get::<_, bool>(5)?.then(String::new),
+                true => r.get(4)?,
+                false => r.get::<_, bool>(4)?.then(String::new),
             },
             score: r.get(2)?,
             adjustment: r.get(3)?,
