@@ -151,23 +151,34 @@ pub fn score(
         result.push(Entry::new(*seat, typed_text, grid, score, 0, String::new()));
     }
     deck::check_hole(&grids, decks, rules)?;
-    let scores: Vec<i32> = result.iter().map(|e| e.score).collect();
-    let names: Vec<String> = result.iter().map(|e| name(e.seat).to_string()).collect();
-    let ended = ended.and_then(|e| {
-        let player = result.iter().position(|r| r.seat == e.seat)?;
-        Some(scoring::Ended {
-            player,
-            knocked: e.knocked,
-        })
-    });
-    for (entry, adj) in result
-        .iter_mut()
-        .zip(scoring::hole(&scores, &names, ended, rules))
-    {
+    let adjustments = adjustments(&result, players, ended, rules);
+    for (entry, adj) in result.iter_mut().zip(adjustments) {
         entry.adjustment = adj.points;
         entry.explanation = adj.explanation;
     }
     Ok(result)
+}
+
+/// The hole adjustments of RULES.md §5 for `entries` (in seat order, grid scores set),
+/// with `players` naming the seats and `ended` saying who ended the hole: one per entry.
+fn adjustments(
+    entries: &[Entry],
+    players: &[String],
+    ended: Option<Ending>,
+    rules: &Rules,
+) -> Vec<scoring::Adjustment> {
+    let scores: Vec<i32> = entries.iter().map(|e| e.score).collect();
+    let names: Vec<String> = entries
+        .iter()
+        .map(|e| players.get(e.seat).map_or("?", String::as_str).to_string())
+        .collect();
+    let ended = ended.and_then(|e| {
+        Some(scoring::Ended {
+            player: entries.iter().position(|r| r.seat == e.seat)?,
+            knocked: e.knocked,
+        })
+    });
+    scoring::hole(&scores, &names, ended, rules)
 }
 
 impl Match {
@@ -179,25 +190,8 @@ impl Match {
             return;
         }
         for hole in &mut self.holes {
-            let scores: Vec<i32> = hole.entries.iter().map(|e| e.score).collect();
-            let names: Vec<String> = hole
-                .entries
-                .iter()
-                .map(|e| {
-                    self.players
-                        .get(e.seat)
-                        .map_or("?", String::as_str)
-                        .to_string()
-                })
-                .collect();
-            let ended = hole.out.and_then(|seat| {
-                Some(scoring::Ended {
-                    player: hole.entries.iter().position(|e| e.seat == seat)?,
-                    knocked: hole.knocked,
-                })
-            });
-            let adjustments = scoring::hole(&scores, &names, ended, &self.rules);
-            for (entry, adj) in hole.entries.iter_mut().zip(adjustments) {
+            let words = adjustments(&hole.entries, &self.players, hole.ending(), &self.rules);
+            for (entry, adj) in hole.entries.iter_mut().zip(words) {
                 entry.explanation = adj.explanation;
             }
         }

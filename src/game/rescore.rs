@@ -92,21 +92,13 @@ impl Match {
             };
             let mut typed = Vec::new();
             for e in &hole.entries {
-                let text = e.grid.as_deref().unwrap_or(e.typed());
-                let t =
-                    Typed::parse(&self.players[e.seat], text, rules).map_err(|e| fail(e.into()))?;
+                // what the player typed, so that it stays what they typed
+                let t = Typed::parse(&self.players[e.seat], e.typed(), rules)
+                    .map_err(|e| fail(e.into()))?;
                 typed.push((e.seat, t));
             }
-            let mut entries = score(rules, m.decks, &m.players, &typed, hole.ending())
+            hole.entries = score(rules, m.decks, &m.players, &typed, hole.ending())
                 .map_err(|e| fail(e.into()))?;
-            // what each player typed stays what they typed (`5 k q / 5 2 j`), whatever
-            // the rules make of it
-            for (new, old) in entries.iter_mut().zip(&hole.entries) {
-                if new.seat == old.seat && old.typed_as.is_some() {
-                    new.typed_as.clone_from(&old.typed_as);
-                }
-            }
-            hole.entries = entries;
         }
         Ok(m)
     }

@@ -113,21 +113,20 @@ fn load(conn: &Connection, ids: &[i64], whole: bool) -> anyhow::Result<Vec<Match
     let list = serde_json::to_string(ids)?;
     // most of the file wanted (history of thousands): each table is read straight through
     // and the rows of other matches skipped here, rather than looked up one id at a time
-    let max_id: i64 = conn
-        .prepare_cached("SELECT coalesce(max(id), 0) FROM matches")?
-        .query_row([], |r| r.get(0))?;
-    let filter = if ids.len() >= 256 && ids.len() as i64 * 2 >= max_id {
-        Filter::Scan
-    } else {
-        Filter::List
+    let most = ids.len() >= 256 && {
+        let max_id: i64 = conn
+            .prepare_cached("SELECT coalesce(max(id), 0) FROM matches")?
+            .query_row([], |r| r.get(0))?;
+        ids.len() as i64 * 2 >= max_id
     };
+    let filter = if most { Filter::Scan } else { Filter::List };
     let mut matches = load_headers(conn, &list, filter)?;
     let at: IdMap<usize> = matches.iter().enumerate().map(|(i, m)| (m.id, i)).collect();
     let slot = |id: i64| at.get(id);
 
     let mut seats: Vec<Vec<(i64, String)>> = vec![Vec::new(); matches.len()];
     let mut stmt =
-        conn.prepare_cached(&filter.apply("SELECT match_id, seat, player FROM seats"))?;
+        conn.prepare_cached(&filter.apply("SELECT match_id, seat, player FROM seats", "match_id"))?;
     let mut rows = stmt.query([&list])?;
     while let Some(r) = rows.next()? {
         if let Some(i) = slot(r.get(0)?) {
@@ -142,7 +141,10 @@ fn load(conn: &Connection, ids: &[i64], whole: bool) -> anyhow::Result<Vec<Match
     load_penalties(conn, &list, filter, &mut matches, &slot)?;
     let mut stmt = conn.prepare_cached(&format!(
         "{} ORDER BY id",
-        filter.apply("SELECT match_id, at, action, hole, playoff, detail FROM audit")
+        filter.apply(
+            "SELECT match_id, at, action, hole, playoff, detail FROM audit",
+            "match_id",
+        )
     ))?;
     let mut rows = stmt.query([&list])?;
     while let Some(r) = rows.next()? {
@@ -232,10 +234,10 @@ enum Filter {
 }
 
 impl Filter {
-    /// `sql` (a query on a table with a `match_id` column, no WHERE) filtered.
-    fn apply(self, sql: &str) -> String {
+    /// `sql` (a query on one table, no WHERE) filtered on its column `id` (a match id).
+    fn apply(self, sql: &str, id: &str) -> String {
         match self {
-            Filter::List => format!("{sql} WHERE match_id IN (SELECT value FROM json_each(?1))"),
+            Filter::List => format!("{sql} WHERE {id} IN (SELECT value FROM json_each(?1))"),
             Filter::Scan => format!("{sql} WHERE ?1 IS NOT NULL"),
         }
     }
@@ -253,14 +255,12 @@ fn shown(t: String) -> String {
 /// The match rows of `list` (a JSON array of ids) with their rules and tiebreak chains;
 /// players, holes and penalties empty. Each rule set is decoded once and shared.
 fn load_headers(conn: &Connection, list: &str, filter: Filter) -> anyhow::Result<Vec<Match>> {
-    let sql = "SELECT id, name, rule_set, holes_planned, decks, tiebreak, started_at,
-                      finished_at, target, abandoned_at, uuid
-               FROM matches";
-    let sql = match filter {
-        Filter::List => format!("{sql} WHERE id IN (SELECT value FROM json_each(?1))"),
-        Filter::Scan => format!("{sql} WHERE ?1 IS NOT NULL"),
-    };
-    let mut stmt = conn.prepare_cached(&sql)?;
+    let mut stmt = conn.prepare_cached(&filter.apply(
+        "SELECT id, name, rule_set, holes_planned, decks, tiebreak, started_at,
+                finished_at, target, abandoned_at, uuid
+         FROM matches",
+        "id",
+    ))?;
     let mut json = conn.prepare_cached("SELECT json FROM rule_sets WHERE id = ?1")?;
     let mut decoded: std::collections::HashMap<i64, std::sync::Arc<Rules>> = Default::default();
     let mut rows = stmt.query([list])?;
@@ -322,13 +322,14 @@ fn load_holes(
     slot: &dyn Fn(i64) -> Option<usize>,
 ) -> anyhow::Result<()> {
     // rows come in whatever order the plan gives; each match's holes, and each hole's
-    // entries, are put in order below (no sort of the whole result in SQLite)
-    // a summary leaves out when each hole was recorded and its note, as it leaves out the
-    // grids' texts (the columns after `knocked`)
+    // entries, are put in order below (no sort of the whole result in SQLite). A summary
+    // leaves out when each hole was recorded and its note, as it leaves out the grids'
+    // texts (the columns after `knocked`)
     let words = if whole { ", recorded_at, note" } else { "" };
-    let mut stmt = conn.prepare_cached(&filter.apply(&format!(
-        "SELECT match_id, id, number, playoff, out_seat, knocked{words} FROM holes"
-    )))?;
+    let mut stmt = conn.prepare_cached(&filter.apply(
+        &format!("SELECT match_id, id, number, playoff, out_seat, knocked{words} FROM holes"),
+        "match_id",
+    ))?;
     // hole id → (match, index among its holes)
     let mut where_is: IdMap<(usize, usize)> = IdMap::default();
     let mut rows = stmt.query([list])?;
@@ -408,7 +409,8 @@ fn load_penalties(
         "{} ORDER BY id",
         filter.apply(
             "SELECT match_id, seat, hole, kind, points, disqualifies, reason, recorded_at
-             FROM penalties"
+             FROM penalties",
+            "match_id",
         )
     ))?;
     let mut rows = stmt.query([list])?;

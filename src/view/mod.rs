@@ -149,11 +149,9 @@ macro_rules! outln {
 /// and styling ([`crate::text::escape_output`]), whatever the text's origin.
 pub fn line(args: std::fmt::Arguments<'_>) -> std::io::Result<()> {
     let text = args.to_string();
-    // stdout flushes at every newline; a long listing goes out in a few large writes
-    let mut out = std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock());
+    let mut out = std::io::stdout().lock();
     out.write_all(crate::text::escape_output(&text).as_bytes())?;
-    out.write_all(b"\n")?;
-    out.flush()
+    out.write_all(b"\n")
 }
 
 /// Writes `value` as pretty JSON to stdout.
