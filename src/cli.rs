@@ -189,6 +189,14 @@ pub enum Command {
     /// Abandon a match: it is kept and marked abandoned, takes no more holes, has no result.
     #[command(after_help = "Examples:\n  golf abandon\n  golf abandon 12")]
     Abandon(Lazy<MatchArg>),
+    /// Delete a match (a test match, the README's example): it leaves history, stats and
+    /// ratings, is listed in its audit log, and can be restored. A tournament's match
+    /// cannot be deleted.
+    #[command(after_help = "Examples:\n  golf delete 12\n  golf restore 12")]
+    Delete(Lazy<DeleteArgs>),
+    /// Restore a deleted match: back in history, stats and ratings as it was.
+    #[command(after_help = "Example:\n  golf restore 12")]
+    Restore(Lazy<DeleteArgs>),
     /// Show the defaults in force (rules, house rules, decks, tiebreak, database) and where
     /// each comes from: a flag, GOLF_DB, the config file, or golf's own.
     #[command(after_help = "Example:\n  golf config")]
@@ -333,6 +341,14 @@ impl MatchArg {
     pub fn id(&self) -> Option<i64> {
         self.match_pos.or(self.match_id)
     }
+}
+
+/// `golf delete` and `golf restore`.
+#[derive(Debug, Args)]
+pub struct DeleteArgs {
+    /// The match (its id, as `golf history` lists it).
+    #[arg(value_name = "MATCH")]
+    pub id: i64,
 }
 
 /// `golf hole`.

@@ -1,7 +1,7 @@
 //! `golf penalty`: a tournament penalty — points with a reason, an illegal move or minutes
 //! late, escalating as the match's rules set them (RULES.md §9, Official §6.3).
 
-use super::{pick_match, Context};
+use super::{pick_match, reopen, said_reopened, Context};
 use crate::cli::PenaltyArgs;
 use crate::error::{input, Result};
 use crate::game::PenaltyRequest;
@@ -24,8 +24,9 @@ pub fn run(ctx: &Context, args: PenaltyArgs) -> Result<()> {
     };
     let mut store = ctx.open_existing()?;
     let now = store::timestamp();
-    let (m, record) = store.write(|tx| {
+    let (m, record, reopened) = store.write(|tx| {
         let mut m = pick_match(tx, args.match_id, true)?;
+        let reopened = reopen(tx, &mut m, &now)?;
         let seat = player::find(&m.players, &args.player)?;
         let record = m.penalty(seat, kind.clone(), args.hole, &now)?;
         if args.tournament {
@@ -39,7 +40,8 @@ pub fn run(ctx: &Context, args: PenaltyArgs) -> Result<()> {
         }
         store::insert_penalty(tx, m.id, &record)?;
         m.penalties.push(record.clone());
-        Ok((m, record))
+        Ok((m, record, reopened))
     })?;
+    said_reopened(&m, reopened);
     ctx.out.show(&PenaltyGiven::new(&m, &record))
 }

@@ -18,7 +18,7 @@ pub use error::GameError;
 pub use hole::{Ending, HoleError, Typed, Withdrawn};
 pub use penalty::Kind as PenaltyRequest;
 pub use setup::Setup;
-pub use standings::{Outcome, Standing, TiebreakStep};
+pub use standings::{ranking, Outcome, Standing, TiebreakStep};
 
 use serde::{Deserialize, Serialize};
 
@@ -242,6 +242,10 @@ pub struct Match {
     /// When it was abandoned, if it was: kept, but left out of results.
     #[serde(default)]
     pub abandoned_at: Option<String>,
+    /// When it was deleted, if it was (RULES.md §17): kept in the file, left out of
+    /// history, stats and ratings, and can be restored. Not exported.
+    #[serde(default, skip_serializing)]
+    pub deleted_at: Option<String>,
     /// Holes in the order recorded.
     pub holes: Vec<Hole>,
     /// Tournament penalties in the order recorded.
@@ -325,8 +329,15 @@ impl Match {
         None
     }
 
-    /// Refuses to change a finished or abandoned match.
+    /// Refuses to change a finished, abandoned or deleted match.
     pub fn check_open(&self) -> Result<(), GameError> {
+        if let Some(at) = &self.deleted_at {
+            return Err(GameError::Deleted {
+                label: self.label(),
+                at: at.clone(),
+                id: self.id,
+            });
+        }
         if let Some(at) = &self.abandoned_at {
             return Err(GameError::Abandoned {
                 label: self.label(),

@@ -107,6 +107,13 @@ impl Match {
         decide(standings, &self.tiebreak, &self.playoff_scores())
     }
 
+    /// The match's ranking, place by seat (1 = first): see [`ranking`], the one definition
+    /// of a win (RULES.md §16). Works out the standings and outcome itself.
+    pub fn ranking(&self) -> Vec<u32> {
+        let standings = self.standings();
+        ranking(&standings, &self.outcome_of(&standings))
+    }
+
     /// The outcome in a sentence: who wins or leads, and how a tie was broken with its
     /// figures; `finished` says "Winner" rather than "Leader".
     pub fn summary(&self, o: &Outcome, finished: bool) -> String {
@@ -171,6 +178,30 @@ impl Match {
             how_broken(o)
         )
     }
+}
+
+/// The ranking of a finished match: one place per seat (indexed by seat), 1 = first — the
+/// one definition of a win that `stats`, `head-to-head`, `history` and ratings all use
+/// (RULES.md §8, §16). The winners after the tiebreak chain (`outcome.winners`: one, or
+/// all who share the win) take place 1; every other player not disqualified follows by
+/// total, equal totals sharing a place; disqualified players share the last place. Places
+/// are "1224" style: a player's place is 1 + the number of players ranked strictly ahead.
+/// `standings` are [`Match::standings`], `outcome` the result of [`decide`] on them; a
+/// match still waiting for a sudden-death playoff ranks its tied players together first.
+pub fn ranking(standings: &[Standing], outcome: &Outcome) -> Vec<u32> {
+    // sort key: (disqualified, not a winner, total); equal keys share a place
+    let key = |s: &Standing| {
+        let winner = outcome.winners.contains(&s.seat);
+        (s.disqualified, !winner, if winner { 0 } else { s.total })
+    };
+    let mut places = vec![0u32; standings.len()];
+    for s in standings {
+        let ahead = standings.iter().filter(|o| key(o) < key(s)).count();
+        if let Some(p) = places.get_mut(s.seat) {
+            *p = ahead as u32 + 1;
+        }
+    }
+    places
 }
 
 /// How a tie was broken, in words with the deciding method's figures.
@@ -513,6 +544,31 @@ mod tests {
         m.penalties.push(p);
         assert_eq!(m.standings()[0].total, 3);
         assert_eq!(m.outcome().winners, vec![1]);
+    }
+
+    #[test]
+    fn ranking_puts_winners_first_then_totals_then_the_disqualified() {
+        // ann and bob tie on 10, countback gives ann; cat 12 and dan 12 share third
+        let m = fixture(
+            &["ann", "bob", "cat", "dan"],
+            &[&[1, 4, 6, 6], &[9, 6, 6, 6]],
+            &[Countback, Shared],
+        );
+        assert_eq!(m.ranking(), vec![1, 2, 3, 3]);
+        // a shared win is shared: identical holes, countback cannot separate
+        let m = fixture(
+            &["ann", "bob", "cat"],
+            &[&[1, 3, 9], &[3, 1, 9]],
+            &[Countback, Shared],
+        );
+        assert_eq!(m.ranking(), vec![1, 1, 3]);
+        // a disqualified player is last, whatever their total
+        let mut m = fixture(&["ann", "bob", "cat"], &[&[1, 5, 9]], &[Countback]);
+        let p = m
+            .penalty(0, Kind::Disqualify("cheating".into()), None, AT)
+            .unwrap();
+        m.penalties.push(p);
+        assert_eq!(m.ranking(), vec![3, 1, 2]);
     }
 
     #[test]

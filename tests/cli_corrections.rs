@@ -1,0 +1,205 @@
+//! Issue 18: every total tells the truth, and every mistake can be mended — one definition
+//! of a win (RULES.md §8, §16), deleting and restoring a match, reopening a finished match
+//! to correct it (§17), penalties in every total, the deal skipping a disqualified player.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::Env;
+
+/// Classic, two holes: ann 18 and −4, bob 7 and 7 — both 14, ann wins on countback
+/// (her lowest hole, −4, beats bob's 7).
+fn countback_match(env: &Env) {
+    env.ok(&["new", "--rules", "classic", "--holes", "2", "ann", "bob"]);
+    env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=K 9 4 / K 2 4"]);
+    env.ok(&["hole", "ann=2 7 Q / 2 7 Q", "bob=K 9 4 / K 2 4"]);
+    env.ok(&["finish"]);
+}
+
+/// Classic, two holes, the same two grids swapped: 14 each, countback equal, one hole won
+/// each — the chain `countback, most-holes-won, shared` ends in a shared win.
+fn shared_match(env: &Env) {
+    env.ok(&["new", "--rules", "classic", "--holes", "2", "ann", "bob"]);
+    env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
+    env.ok(&["hole", "ann=2 7 Q / 2 7 Q", "bob=5 K Q / 5 2 J"]);
+    env.ok(&["finish"]);
+}
+
+fn stat<'a>(stats: &'a serde_json::Value, player: &str) -> &'a serde_json::Value {
+    stats
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["player"] == player)
+        .unwrap()
+}
+
+#[test]
+fn a_countback_win_is_a_win_everywhere_and_a_shared_win_is_shared_everywhere() {
+    let env = Env::new();
+    countback_match(&env);
+    let card = env.json(&["card", "1"]);
+    assert_eq!(card["winners"], serde_json::json!(["ann"]));
+    let h2h = env.json(&["head-to-head", "ann", "bob"]);
+    assert_eq!(h2h["wins"]["ann"], 1, "{h2h}");
+    assert_eq!(h2h["wins"]["bob"], 0, "{h2h}");
+    assert_eq!(h2h["ties"], 0, "{h2h}");
+    let text = env.ok(&["head-to-head", "ann", "bob"]);
+    assert!(text.contains("ann on the tiebreak"), "{text}");
+    let stats = env.json(&["stats"]);
+    assert_eq!(stat(&stats, "ann")["wins"], 1);
+    assert_eq!(stat(&stats, "bob")["wins"], 0);
+    let history = env.json(&["history"]);
+    assert_eq!(history[0]["winners"], serde_json::json!(["ann"]));
+
+    shared_match(&env);
+    let h2h = env.json(&["head-to-head", "ann", "bob"]);
+    assert_eq!(h2h["matches"], 2);
+    assert_eq!(h2h["wins"]["ann"], 1, "{h2h}");
+    assert_eq!(h2h["ties"], 1, "{h2h}");
+    let stats = env.json(&["stats"]);
+    assert_eq!(stat(&stats, "ann")["shared_wins"], 1);
+    assert_eq!(stat(&stats, "bob")["shared_wins"], 1);
+    assert_eq!(stat(&stats, "bob")["wins"], 0);
+    let history = env.json(&["history"]);
+    assert_eq!(history[0]["winners"], serde_json::json!(["ann", "bob"]));
+}
+
+#[test]
+fn a_deleted_match_leaves_history_and_stats_and_can_be_restored() {
+    let env = Env::new();
+    countback_match(&env);
+    env.ok(&["new", "--rules", "quick", "--holes", "1", "cat", "dan"]);
+    env.ok(&["hole", "cat=K 9 / K 2", "dan=Q 3 / 5 Q"]);
+    env.ok(&["finish"]);
+    let out = env.ok(&["delete", "2"]);
+    assert!(
+        out.contains("Deleted match 2") && out.contains("golf restore 2"),
+        "{out}"
+    );
+    let history = env.json(&["history"]);
+    assert_eq!(history.as_array().unwrap().len(), 1, "{history}");
+    assert_eq!(history[0]["match"], 1);
+    let stats = env.json(&["stats"]);
+    assert!(
+        stats
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["player"] != "cat"),
+        "{stats}"
+    );
+    assert_eq!(env.json(&["head-to-head", "cat", "dan"])["matches"], 0);
+    // the audit log lists it, the file is sound, a second delete is refused
+    let log = env.json(&["log", "2"]);
+    assert_eq!(log["entries"][0]["action"], "delete");
+    env.ok(&["check"]);
+    let again = env.bad(&["delete", "2"]);
+    assert!(again.contains("already deleted"), "{again}");
+    // a deleted match takes no changes
+    let changed = env.bad(&["amend", "--match", "2", "1", "cat=K 9 / K 3"]);
+    assert!(
+        changed.contains("deleted") && changed.contains("golf restore 2"),
+        "{changed}"
+    );
+    env.ok(&["restore", "2"]);
+    assert_eq!(env.json(&["history"]).as_array().unwrap().len(), 2);
+    assert_eq!(stat(&env.json(&["stats"]), "cat")["wins"], 1);
+    let log = env.json(&["log", "2"]);
+    assert_eq!(log["entries"][1]["action"], "restore");
+    let not = env.bad(&["restore", "2"]);
+    assert!(not.contains("not deleted"), "{not}");
+    env.bad(&["delete", "9"]);
+}
+
+#[test]
+fn a_tournament_match_cannot_be_deleted() {
+    let env = Env::new();
+    env.ok(&[
+        "tournament",
+        "new",
+        "club",
+        "--rules",
+        "classic",
+        "--table-size",
+        "2",
+        "--seed",
+        "3",
+        "ann",
+        "bob",
+        "cat",
+        "dan",
+    ]);
+    let stderr = env.bad(&["delete", "1"]);
+    assert!(stderr.contains("tournament club"), "{stderr}");
+    assert_eq!(env.json(&["card", "1"])["finished"], false);
+}
+
+#[test]
+fn correcting_a_finished_match_reopens_it_and_finish_records_the_new_result() {
+    let env = Env::new();
+    countback_match(&env);
+    // bob's second grid was mistyped: K 9 4 / K 2 4 was really K 4 4 / K 2 4 (2 points)
+    let out = env
+        .golf()
+        .args(["amend", "--match", "1", "2", "bob=K 4 4 / K 2 4"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("reopens it") && stderr.contains("golf finish 1"),
+        "{stderr}"
+    );
+    let card = env.json(&["card", "1"]);
+    assert_eq!(card["finished"], false);
+    // not finished: out of history's winners and out of stats until finished again
+    assert!(env.json(&["stats"]).as_array().unwrap().is_empty());
+    env.ok(&["finish", "1"]);
+    let card = env.json(&["card", "1"]);
+    assert_eq!(card["winners"], serde_json::json!(["bob"]));
+    assert_eq!(
+        env.json(&["history"])[0]["winners"],
+        serde_json::json!(["bob"])
+    );
+    assert_eq!(stat(&env.json(&["stats"]), "bob")["wins"], 1);
+    // the audit log keeps the result the reopening replaced
+    let log = env.json(&["log", "1"]);
+    assert_eq!(log["entries"][0]["action"], "reopen");
+    let before = log["entries"][0]["old"].as_str().unwrap();
+    assert!(
+        before.contains("ann") && before.contains("countback"),
+        "{before}"
+    );
+    // a penalty and an undo reopen it too
+    let out = env
+        .golf()
+        .args([
+            "penalty",
+            "--match",
+            "1",
+            "bob",
+            "--points",
+            "5",
+            "--reason",
+            "slow play",
+        ])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("reopens it"));
+    env.ok(&["finish", "1"]);
+    assert_eq!(
+        env.json(&["card", "1"])["winners"],
+        serde_json::json!(["ann"])
+    );
+    env.ok(&["undo", "--match", "1"]);
+    assert_eq!(env.json(&["card", "1"])["finished"], false);
+    env.ok(&["finish", "1"]);
+    assert_eq!(
+        env.json(&["card", "1"])["winners"],
+        serde_json::json!(["bob"])
+    );
+    // a new hole is still refused, naming the way to correct
+    let stderr = env.bad(&["hole", "--match", "1", "ann=1", "bob=2"]);
+    assert!(stderr.contains("golf amend"), "{stderr}");
+}
