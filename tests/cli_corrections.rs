@@ -203,3 +203,73 @@ fn correcting_a_finished_match_reopens_it_and_finish_records_the_new_result() {
     let stderr = env.bad(&["hole", "--match", "1", "ann=1", "bob=2"]);
     assert!(stderr.contains("golf amend"), "{stderr}");
 }
+
+#[test]
+fn a_penalty_is_in_every_total_from_the_hole_it_was_given_on() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "--holes", "3", "ann", "bob"]);
+    env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=K 9 4 / K 2 4"]);
+    // bob is penalised during hole 2 (the hole in play)
+    env.ok(&[
+        "penalty",
+        "bob",
+        "--points",
+        "5",
+        "--reason",
+        "looked at a face-down card",
+    ]);
+    env.ok(&["hole", "ann=2 7 Q / 2 7 Q", "bob=K 9 4 / K 2 4"]);
+    env.ok(&["hole", "ann=A 2 4 / 4 5 6", "bob=3 3 4 / 3 3 9"]);
+    env.ok(&["finish"]);
+    let card = env.json(&["card", "1"]);
+    let bob = &card["players"][1];
+    // 7, 7 + 5 (penalty at hole 2), 13
+    assert_eq!(bob["total"], 32);
+    assert_eq!(bob["running"], serde_json::json!([7, 19, 32]));
+    for p in card["players"].as_array().unwrap() {
+        assert_eq!(
+            p["running"].as_array().unwrap().last().unwrap(),
+            &p["total"]
+        );
+    }
+    // the CSV: a penalty column and a running total that ends at the card's total
+    let csv = env.ok(&["export", "--format", "csv", "--match", "1"]);
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let bob_rows: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .filter(|r| r[col("player")] == "bob")
+        .collect();
+    let pens: Vec<&str> = bob_rows.iter().map(|r| r[col("penalty")]).collect();
+    assert_eq!(pens, ["0", "5", "0"]);
+    assert_eq!(bob_rows[2][col("running_total")], "32");
+    // the chart ends at the card's totals
+    let chart = env.json(&["chart", "1"]);
+    let series = chart["series"].as_array().unwrap();
+    let bob_line = series.iter().find(|s| s["name"] == "bob").unwrap();
+    let last = bob_line["points"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(last[1], 32.0);
+    let svg = env.path("m.svg");
+    env.ok(&["chart", "1", "--svg", svg.to_str().unwrap()]);
+    // stats: best and worst match total include the penalty
+    let stats = env.json(&["stats"]);
+    assert_eq!(stat(&stats, "bob")["best_match"], 32);
+    // export and import into another database carry it
+    let export = env.path("all.json");
+    env.ok(&["export", "--output", export.to_str().unwrap()]);
+    let other = Env::new();
+    other.ok(&["import", export.to_str().unwrap()]);
+    let card2 = other.json(&["card", "1"]);
+    assert_eq!(card2["players"][1]["total"], 32);
+    assert_eq!(
+        card2["players"][1]["running"],
+        serde_json::json!([7, 19, 32])
+    );
+}

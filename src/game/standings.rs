@@ -83,6 +83,40 @@ impl Match {
             .collect()
     }
 
+    /// The penalty points charged to `seat` at each regular hole recorded, in order: a
+    /// penalty counts from the hole it was given on (RULES.md §9); one given on a hole not
+    /// yet recorded counts at the last recorded hole, so running totals always end at the
+    /// total. Empty before the first hole.
+    pub fn penalties_by_hole(&self, seat: usize) -> Vec<i64> {
+        let numbers: Vec<u32> = self.regular_holes().map(|h| h.number).collect();
+        let mut points = vec![0i64; numbers.len()];
+        for p in self.penalties.iter().filter(|p| p.seat == seat) {
+            let at = numbers
+                .iter()
+                .position(|&n| n >= p.hole)
+                .unwrap_or(numbers.len().saturating_sub(1));
+            if let Some(slot) = points.get_mut(at) {
+                *slot += i64::from(p.points);
+            }
+        }
+        points
+    }
+
+    /// `seat`'s running total after each regular hole recorded: hole scores plus the
+    /// penalties given up to that hole ([`Match::penalties_by_hole`]); the last equals the
+    /// standing's total whenever a hole is recorded. The card, its CSV and the chart all
+    /// use it.
+    pub fn running_totals(&self, seat: usize) -> Vec<i64> {
+        let penalties = self.penalties_by_hole(seat);
+        self.regular_holes()
+            .zip(penalties)
+            .scan(0i64, |sum, (h, p)| {
+                *sum += h.entry(seat).map_or(0, Entry::total) + p;
+                Some(*sum)
+            })
+            .collect()
+    }
+
     /// The playoff holes' scores, by seat.
     pub fn playoff_scores(&self) -> Vec<PlayoffScores> {
         self.playoff_holes()
