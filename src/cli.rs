@@ -415,9 +415,13 @@ pub struct PenaltyArgs {
     /// Disqualify at once (Official §6.3: cheating), with --reason.
     #[arg(long, requires = "reason")]
     pub disqualify: bool,
-    /// With --disqualify: from the whole tournament the match is a table of, not only the match.
+    /// With --disqualify: from the whole tournament the match is a table of, not only the
+    /// match. Works between rounds too (no match in play): the player is seated no more.
     #[arg(long, requires = "disqualify")]
     pub tournament: bool,
+    /// With --tournament: which tournament [default: the newest].
+    #[arg(long, value_name = "NAME", requires = "tournament")]
+    pub tournament_name: Option<String>,
     /// An illegal move, escalating as the match's rules say (`golf rules show` lists the
     /// steps; Official §6.3).
     #[arg(long)]

@@ -273,3 +273,168 @@ fn a_penalty_is_in_every_total_from_the_hole_it_was_given_on() {
         serde_json::json!([7, 19, 32])
     );
 }
+
+#[test]
+fn the_deal_skips_a_disqualified_player() {
+    let env = Env::new();
+    env.ok(&[
+        "new", "--rules", "classic", "--holes", "4", "ann", "bob", "cat",
+    ]);
+    env.ok(&[
+        "hole",
+        "ann=5 K Q / 5 2 J",
+        "bob=K 9 4 / K 2 4",
+        "cat=3 3 4 / 3 3 9",
+    ]);
+    assert_eq!(env.json(&["card"])["next"]["dealer"], "bob");
+    // bob is caught cheating before he deals hole 2
+    let out = env.ok(&["penalty", "bob", "--disqualify", "--reason", "marked cards"]);
+    assert!(out.contains("disqualified"), "{out}");
+    let card = env.json(&["card"]);
+    assert_eq!(card["next"]["dealer"], "cat");
+    let text = env.ok(&["card"]);
+    assert!(text.contains("Next: hole 2, cat deals."), "{text}");
+    env.ok(&["hole", "ann=2 7 Q / 2 7 Q", "cat=K 9 4 / K 2 4"]);
+    env.ok(&["hole", "ann=A 2 4 / 4 5 6", "cat=3 3 4 / 3 3 9"]);
+    let card = env.json(&["card"]);
+    let dealers: Vec<&str> = card["holes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["dealer"].as_str().unwrap())
+        .collect();
+    // hole 1 keeps its dealer; bob deals no more
+    assert_eq!(dealers, ["ann", "cat", "ann"]);
+    assert_eq!(card["next"]["dealer"], "cat");
+}
+
+/// A tournament of four at tables of two, every hole a bare score.
+fn tournament_round(env: &Env, name: &str, round: usize) {
+    let show = env.json(&["tournament", "show", name]);
+    for t in show["rounds"][round - 1]["tables"].as_array().unwrap() {
+        let id = t["match"].as_i64().unwrap().to_string();
+        let players: Vec<&str> = t["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap())
+            .collect();
+        for hole in 1..=9 {
+            let mut args = vec!["hole".to_string(), "--match".into(), id.clone()];
+            for (i, p) in players.iter().enumerate() {
+                args.push(format!("{p}={}", 3 + i + hole % 2));
+            }
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            env.ok(&args);
+        }
+        env.ok(&["finish", &id]);
+    }
+}
+
+#[test]
+fn a_tournament_disqualification_between_rounds_changes_nothing_finished() {
+    let env = Env::new();
+    env.ok(&[
+        "tournament",
+        "new",
+        "club",
+        "--rules",
+        "classic",
+        "--table-size",
+        "3",
+        "--rounds",
+        "2",
+        "--seed",
+        "7",
+        "ann",
+        "bob",
+        "cat",
+        "dan",
+        "eve",
+    ]);
+    env.ok(&[
+        "tournament",
+        "new",
+        "other",
+        "--rules",
+        "classic",
+        "--seed",
+        "1",
+        "gus",
+        "hal",
+    ]);
+    // round 1 of club played and finished; no match in play for ann
+    tournament_round(&env, "club", 1);
+    let before = env.json(&["tournament", "standings", "club"]);
+    let cards: Vec<serde_json::Value> = (1..=2)
+        .map(|id| env.json(&["card", &id.to_string()]))
+        .collect();
+    let out = env.ok(&[
+        "penalty",
+        "ann",
+        "--disqualify",
+        "--tournament",
+        "--tournament-name",
+        "club",
+        "--reason",
+        "cheating found after round 1",
+    ]);
+    assert!(
+        out.contains("ann is disqualified from the tournament club"),
+        "{out}"
+    );
+    // nothing finished changed
+    for (i, card) in cards.iter().enumerate() {
+        assert_eq!(&env.json(&["card", &(i + 1).to_string()]), card);
+    }
+    let standings = env.json(&["tournament", "standings", "club"]);
+    let players = standings["players"].as_array().unwrap();
+    let last = players.last().unwrap();
+    assert_eq!(last["name"], "ann");
+    assert_eq!(last["disqualified"], true);
+    let ann_before = before["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "ann")
+        .unwrap();
+    assert_eq!(last["total"], ann_before["total"]);
+    // round 2 seats only bob, cat, dan and eve
+    env.ok(&["tournament", "round", "club"]);
+    let show = env.json(&["tournament", "show", "club"]);
+    let seated: Vec<&str> = show["rounds"][1]["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|t| {
+            t["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p.as_str().unwrap())
+        })
+        .collect();
+    assert_eq!(seated.len(), 4);
+    assert!(!seated.contains(&"ann"));
+    // twice is refused, and so is an unknown tournament
+    env.bad(&[
+        "penalty",
+        "ann",
+        "--disqualify",
+        "--tournament",
+        "--tournament-name",
+        "club",
+        "--reason",
+        "x",
+    ]);
+    env.bad(&[
+        "penalty",
+        "ann",
+        "--disqualify",
+        "--tournament",
+        "--tournament-name",
+        "nope",
+        "--reason",
+        "x",
+    ]);
+}

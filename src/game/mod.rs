@@ -433,9 +433,37 @@ impl Match {
     }
 
     /// The seat that deals the `n`th hole dealt (1-based, playoff holes continuing the
-    /// rotation): the deal passes round the seats in order.
+    /// rotation): the deal passes round the seats in order, skipping a player disqualified
+    /// from the match (RULES.md §13) — from the hole after the one they were disqualified
+    /// on, and on that hole too unless it was recorded before the disqualification. A hole
+    /// keeps the dealer it had when it was recorded.
     pub fn dealer(&self, n: usize) -> usize {
-        (n.max(1) - 1) % self.players.len().max(1)
+        let seats = self.players.len().max(1);
+        let n = n.max(1);
+        let dq: Vec<&PenaltyRecord> = self.penalties.iter().filter(|p| p.disqualifies).collect();
+        if dq.is_empty() {
+            return (n - 1) % seats;
+        }
+        let out = |seat: usize, k: usize| {
+            dq.iter().any(|p| {
+                let hole = p.hole as usize;
+                // the kth hole dealt was recorded before the disqualification
+                let before = self
+                    .holes
+                    .get(k - 1)
+                    .is_some_and(|h| h.recorded_at.as_str() < p.recorded_at.as_str());
+                p.seat == seat && (k > hole || (k == hole && !before))
+            })
+        };
+        let mut dealer = seats - 1; // the seat before the first
+        for k in 1..=n {
+            let next = (1..=seats)
+                .map(|step| (dealer + step) % seats)
+                .find(|&s| !out(s, k));
+            // every player out: the plain rotation
+            dealer = next.unwrap_or((dealer + 1) % seats);
+        }
+        dealer
     }
 
     /// Names of seats, joined: `ann and bob`, `ann, bob and cat`.

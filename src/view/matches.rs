@@ -408,3 +408,30 @@ impl View for Deleted {
         }
     }
 }
+
+/// `golf penalty PLAYER --disqualify --tournament` between rounds: the player is out of the
+/// tournament, no match changed (RULES.md §13).
+#[derive(Debug, Serialize)]
+pub struct TournamentDisqualified {
+    /// The tournament.
+    pub tournament: String,
+    /// The player disqualified.
+    pub player: String,
+    /// Why.
+    pub reason: String,
+    /// Rounds seated so far (they keep their results).
+    pub rounds_played: usize,
+}
+
+impl View for TournamentDisqualified {
+    fn render(&self, _: &Output) -> String {
+        format!(
+            "{} is disqualified from the tournament {} ({}): seated no more from the next round on, listed last in the standings. The {} round{} played keep their results.\n",
+            self.player,
+            self.tournament,
+            self.reason,
+            self.rounds_played,
+            if self.rounds_played == 1 { "" } else { "s" }
+        )
+    }
+}
