@@ -221,7 +221,7 @@ pub struct ScoreArgs {
     /// A bundled variant (`golf rules list`) or the path of a rules file.
     #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
     pub rules: Option<String>,
-    /// A house rule to apply on top, in order (repeatable).
+    /// A house rule to apply on top, in order (repeatable); `none` clears the config file's.
     #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
     pub house: Vec<String>,
     /// Decks in play, for the deck check [default: the variant's].
@@ -301,7 +301,7 @@ pub struct NewArgs {
     /// A bundled variant or the path of a rules file.
     #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
     pub rules: Option<String>,
-    /// A house rule to apply on top, in order (repeatable).
+    /// A house rule to apply on top, in order (repeatable); `none` clears the config file's.
     #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
     pub house: Vec<String>,
     /// Holes to play, 1 to 36 [default: the variant's].
@@ -475,7 +475,7 @@ pub struct TournamentNewArgs {
     /// A bundled variant or the path of a rules file.
     #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
     pub rules: Option<String>,
-    /// A house rule to apply on top, in order (repeatable).
+    /// A house rule to apply on top, in order (repeatable); `none` clears the config file's.
     #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
     pub house: Vec<String>,
     /// Rounds, 1 to 20 [default: the rules' `tournament.rounds`, 3 in every bundled variant].
@@ -716,10 +716,14 @@ impl clap::builder::TypedValueParser for RulesName {
             RulesName::Variant => crate::rules::bundled::VARIANTS,
             RulesName::House => crate::rules::bundled::HOUSE_RULES,
         };
+        // `--house none` clears the config file's house rules
+        let none =
+            matches!(self, RulesName::House).then(|| clap::builder::PossibleValue::new("none"));
         Some(Box::new(
             names
                 .iter()
-                .map(|b| clap::builder::PossibleValue::new(b.name)),
+                .map(|b| clap::builder::PossibleValue::new(b.name))
+                .chain(none),
         ))
     }
 }

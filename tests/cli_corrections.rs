@@ -438,3 +438,118 @@ fn a_tournament_disqualification_between_rounds_changes_nothing_finished() {
         "x",
     ]);
 }
+
+#[test]
+fn house_none_clears_the_config_and_the_first_line_names_the_rules() {
+    let env = Env::new();
+    env.config("rules = \"classic\"\nhouse = [\"underdog\"]\n");
+    let out = env.ok(&["new", "ann", "bob"]);
+    assert!(
+        out.lines().next().unwrap().contains("classic + underdog"),
+        "{out}"
+    );
+    let out = env.ok(&["new", "--house", "none", "ann", "bob"]);
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .contains("classic, no house rules"),
+        "{out}"
+    );
+    assert_eq!(env.json(&["card", "2"])["rules"], "classic");
+    // none with another house rule: only that one
+    let out = env.ok(&[
+        "new",
+        "--house",
+        "none",
+        "--house",
+        "tied-shame",
+        "ann",
+        "bob",
+    ]);
+    assert!(
+        out.lines().next().unwrap().contains("classic + tied-shame"),
+        "{out}"
+    );
+    let out = env.ok(&[
+        "tournament",
+        "new",
+        "club",
+        "--house",
+        "none",
+        "ann",
+        "bob",
+        "cat",
+        "dan",
+    ]);
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .contains("classic, no house rules"),
+        "{out}"
+    );
+    let out = env.ok(&["score", "--house", "none", "5 K Q / 5 2 J"]);
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .starts_with("classic, no house rules"),
+        "{out}"
+    );
+    // the RULES.md §11 hole, scored whole and with one grid
+    let out = env.ok(&[
+        "score",
+        "--house",
+        "blackjack",
+        "--house",
+        "out-penalty-10",
+        "--out",
+        "ann",
+        "ann=7 J 8 / 10 8 7",
+        "bob=3 8 4 / A 8 4",
+        "cat=2 4 7 / 5 4 5",
+    ]);
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .starts_with("classic + blackjack + out-penalty-10"),
+        "{out}"
+    );
+    let lone = env
+        .golf()
+        .args([
+            "score",
+            "--house",
+            "none",
+            "--house",
+            "blackjack",
+            "7 J 8 / 10 8 7",
+        ])
+        .output()
+        .unwrap();
+    assert!(lone.status.success());
+    let stderr = String::from_utf8_lossy(&lone.stderr);
+    assert!(
+        stderr.contains("blackjack adjusts a whole hole") && stderr.contains("PLAYER=GRID"),
+        "{stderr}"
+    );
+    let plain = env
+        .golf()
+        .args([
+            "score",
+            "--house",
+            "none",
+            "--house",
+            "horizontal-pairs",
+            "7 7 3 / 4 5 6",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        plain.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&plain.stderr)
+    );
+}

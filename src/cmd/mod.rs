@@ -68,11 +68,18 @@ impl Context {
         }
     }
 
-    /// The house rules to use: `--house` if any is given, else the config's.
+    /// The house rules to use: `--house` if any is given, else the config's. `--house none`
+    /// clears the config's house rules (RULES.md §6): no house rules, or only the other
+    /// `--house` rules given with it.
     pub fn house(&self, flags: Vec<String>) -> Vec<String> {
-        match (flags.is_empty(), &self.config.house) {
-            (true, Some(h)) => h.clone(),
-            _ => flags,
+        let none = flags.iter().any(|f| f.trim().eq_ignore_ascii_case("none"));
+        let named: Vec<String> = flags
+            .into_iter()
+            .filter(|f| !f.trim().eq_ignore_ascii_case("none"))
+            .collect();
+        match (none, named.is_empty(), &self.config.house) {
+            (false, true, Some(h)) => h.clone(),
+            _ => named,
         }
     }
 

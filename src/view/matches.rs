@@ -66,7 +66,7 @@ impl NewView {
             decks: m.decks,
             tiebreak: m.tiebreak.clone(),
             play: m.rules.play.iter().map(|p| p.name.clone()).collect(),
-            title: m.rules.display_name(),
+            title: m.rules.in_use(),
             play_text: m
                 .rules
                 .play
