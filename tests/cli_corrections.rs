@@ -553,3 +553,30 @@ fn house_none_clears_the_config_and_the_first_line_names_the_rules() {
         String::from_utf8_lossy(&plain.stderr)
     );
 }
+
+#[test]
+fn wolfpack_is_minus_20_with_its_source_file_named() {
+    let env = Env::new();
+    // RULES.md §11: two matched columns of jacks earn -20; 9 + (-2)
+    let json = env.json(&[
+        "score",
+        "--rules",
+        "classic",
+        "--house",
+        "wolfpack",
+        "J J 9 / J J 2",
+    ]);
+    assert_eq!(json["total"], -13);
+    let text = env.ok(&[
+        "score",
+        "--rules",
+        "classic",
+        "--house",
+        "wolfpack",
+        "J J 9 / J J 2",
+    ]);
+    assert!(
+        text.contains("-20") && text.contains("server/constants.py"),
+        "{text}"
+    );
+}

@@ -217,7 +217,7 @@ pub struct Matching {
     /// `k matched columns of one rank → points`, e.g. `{2: -10}` (RULES.md §3 step 5).
     pub same_rank_columns: BTreeMap<u32, i32>,
     /// A rank's own table, added on top of the general one (`wolfpack`: jacks
-    /// `{2: -5, 3: -5, 4: -5}`).
+    /// `{2: -20, 3: -20, 4: -20}`).
     #[serde(default)]
     pub rank_columns: Vec<(Rank, BTreeMap<u32, i32>)>,
     /// What a matched set of one rank scores instead of 0 (`eagle-eye`: jokers −4)
