@@ -21,6 +21,7 @@ pub fn run(ctx: &Context, args: ImportArgs) -> Result<()> {
     let mut store = ctx.open_write()?;
     let (added, skipped, again, updated, seated) = store.write(|tx| {
         let (mut added, mut skipped, mut again, mut updated) = (Vec::new(), 0, Vec::new(), Vec::new());
+        let mut rule_sets = store::RuleSets::default();
         for item in &incoming {
             progress.inc(1);
             let mut m = item.m.clone();
@@ -46,7 +47,7 @@ pub fn run(ctx: &Context, args: ImportArgs) -> Result<()> {
                 }
                 continue;
             }
-            m.id = store::insert_whole(tx, &m)?;
+            m.id = store::insert_whole_with(tx, &m, &mut rule_sets)?;
             if item.from_sheet && item.finish && m.over() && m.outcome().playoff_needed.is_none() {
                 let outcome = m.finish(&now)?;
                 store::finish(tx, m.id, &now, &serde_json::to_string(&outcome)?)?;
