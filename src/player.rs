@@ -52,23 +52,44 @@ pub fn normalise(name: &str) -> Result<String, NameError> {
 }
 
 /// Finds `name` among `players` (seat order): the exact NFC spelling first, else the one
-/// player whose name matches ignoring case. Errors name the unknown player and list the
-/// match's players.
+/// player whose name matches ignoring case, else the one player whose name begins with it
+/// ignoring case (`a` for `annabel`, so a hole is quick to type). Errors name the unknown
+/// player and list the match's players, or, for a prefix of several names, the candidates.
 pub fn find(players: &[String], name: &str) -> Result<usize, NameError> {
     let wanted: String = name.trim().nfc().collect();
     if let Some(i) = players.iter().position(|p| *p == wanted) {
         return Ok(i);
     }
     let lower = wanted.to_lowercase();
-    let matches: Vec<usize> = (0..players.len())
-        .filter(|&i| players[i].to_lowercase() == lower)
-        .collect();
-    match matches.as_slice() {
+    let matching = |whole: bool| -> Vec<usize> {
+        (0..players.len())
+            .filter(|&i| {
+                let p = players[i].to_lowercase();
+                if whole {
+                    p == lower
+                } else {
+                    !lower.is_empty() && p.starts_with(&lower)
+                }
+            })
+            .collect()
+    };
+    if let [one] = matching(true).as_slice() {
+        return Ok(*one);
+    }
+    match matching(false).as_slice() {
         [one] => Ok(*one),
-        _ => Err(NameError(format!(
+        [] => Err(NameError(format!(
             "`{wanted}` is not a player in this match{}; expected one of {}",
             crate::text::did_you_mean(&wanted, players.iter().map(String::as_str)),
             players.join(", ")
+        ))),
+        several => Err(NameError(format!(
+            "`{wanted}` begins several players' names ({}); type more of the name",
+            several
+                .iter()
+                .map(|&i| players[i].as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         ))),
     }
 }
@@ -92,6 +113,25 @@ mod tests {
         assert_eq!(find(&players, "BOB").unwrap(), 1);
         let err = find(&players, "cat").unwrap_err().to_string();
         assert!(err.contains("expected one of Ann, bob"), "{err}");
+    }
+
+    #[test]
+    fn a_unique_prefix_names_a_player() {
+        let players: Vec<String> = ["annabel", "bob", "bert", "Bo"].map(String::from).into();
+        assert_eq!(find(&players, "a").unwrap(), 0);
+        assert_eq!(find(&players, "BER").unwrap(), 2);
+        assert_eq!(
+            find(&players, "bo").unwrap(),
+            3,
+            "a whole name beats a prefix"
+        );
+        let err = find(&players, "b").unwrap_err().to_string();
+        assert!(
+            err.contains("`b` begins several players' names (bob, bert, Bo)"),
+            "{err}"
+        );
+        assert!(find(&players, "annabelle").is_err());
+        assert!(find(&players, "").is_err());
     }
 
     #[test]
