@@ -101,9 +101,9 @@ pub enum Command {
     /// List, show, compare and check rules files.
     #[command(subcommand)]
     Rules(RulesCommand),
-    /// Show the official rulings that match a word or phrase.
+    /// Show the rulings that answer a question in players' words, or list them all.
     #[command(
-        after_help = "Examples:\n  golf ruling horizontal\n  golf ruling \"face-down\"\n  golf ruling deck runs out"
+        after_help = "Examples:\n  golf ruling\n  golf ruling swap\n  golf ruling the discard pile is empty\n  golf ruling pair of 2s"
     )]
     Ruling(Lazy<RulingArgs>),
     /// Start a match: players in seating order (the deal rotates through them).
@@ -279,8 +279,8 @@ pub enum RulesCommand {
 /// `golf ruling`.
 #[derive(Debug, Args)]
 pub struct RulingArgs {
-    /// Words to look for (all must match).
-    #[arg(value_name = "QUERY", required = true)]
+    /// Words to look for, as players say them (whole words; none lists every ruling).
+    #[arg(value_name = "WORDS")]
     pub query: Vec<String>,
     /// Search this variant's or file's rulings instead of every bundled one.
     #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]

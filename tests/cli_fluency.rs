@@ -81,3 +81,71 @@ fn compact_rows_only_where_the_layout_is_known() {
     let four = env.json(&["score", "--rules", "four-card", "*5/35"]);
     assert!(four["total"].is_i64(), "{four}");
 }
+
+/// The first question `golf ruling WORDS` answers.
+fn first_question(env: &Env, words: &[&str]) -> String {
+    let mut args = vec!["ruling"];
+    args.extend_from_slice(words);
+    let doc = env.json(&args);
+    doc["rulings"][0]["question"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+#[test]
+fn rulings_answer_players_words() {
+    let env = Env::new();
+    let cases: &[(&[&str], &str)] = &[
+        (&["swap"], "What may I take from the discard pile?"),
+        (
+            &["change", "my", "mind"],
+            "Can I change my mind after drawing a card?",
+        ),
+        (
+            &["the", "discard", "pile", "is", "empty"],
+            "What if the discard pile is empty?",
+        ),
+        (
+            &["pair", "of", "2s"],
+            "What does a pair of 2s (or of other negative cards) score?",
+        ),
+        (&["late"], "What if a player arrives late?"),
+        (&["knock"], "Can I knock?"),
+        (&["misdeal"], "What if the cards are misdealt?"),
+        (&["peek"], "Can I look at my face-down cards?"),
+        (&["who", "starts"], "Who starts?"),
+        (
+            &["stock", "runs", "out"],
+            "What happens if the draw pile runs out during a hole?",
+        ),
+    ];
+    for (words, question) in cases {
+        assert_eq!(first_question(&env, words), *question, "{words:?}");
+    }
+    // whole words: `kings` is not in "looking"
+    let out = env.golf().args(["ruling", "kings"]).output().unwrap();
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no ruling answers `kings`"));
+    // every ruling has a source
+    for r in env.json(&["ruling"])["topics"].as_array().unwrap() {
+        for ruling in r[1].as_array().unwrap() {
+            assert!(!ruling["source"].as_str().unwrap().is_empty(), "{ruling}");
+        }
+    }
+}
+
+#[test]
+fn ruling_alone_lists_every_ruling_by_topic() {
+    let env = Env::new();
+    let out = env.ok(&["ruling"]);
+    let starting = out.find("Starting a hole").unwrap();
+    let ending = out.find("Ending a hole").unwrap();
+    let misdeal = out.find("What if the cards are misdealt?").unwrap();
+    let knock = out.find("Can I knock?").unwrap();
+    assert!(
+        starting < misdeal && misdeal < ending && ending < knock,
+        "{out}"
+    );
+    assert!(out.contains("What if I forget to flip a card"), "{out}");
+}
