@@ -253,6 +253,19 @@ pub enum RulesCommand {
         #[arg(long = "match", value_name = "ID", conflicts_with_all = ["name", "house"])]
         match_id: Option<i64>,
     },
+    /// One page to print for the table: a variant with the group's house rules (the config
+    /// file's, unless --house is given), its sources, and how to type a hole.
+    #[command(
+        after_help = "Examples:\n  golf rules sheet classic\n  golf rules sheet six-card --house out-penalty-10 | lpr"
+    )]
+    Sheet {
+        /// A bundled variant or the path of a rules file [default: the config file's rules].
+        #[arg(value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
+        name: Option<String>,
+        /// House rules to apply on top, in order [default: the config file's].
+        #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
+        house: Vec<String>,
+    },
     /// The rulebook for players, in Markdown: every bundled variant and house rule with its
     /// rules and sources (docs/rules.md is this output).
     #[command(after_help = "Example:\n  golf rules doc > docs/rules.md")]

@@ -149,3 +149,49 @@ fn ruling_alone_lists_every_ruling_by_topic() {
     );
     assert!(out.contains("What if I forget to flip a card"), "{out}");
 }
+
+/// `golf ARGS` at an 80-column width; returns stdout.
+fn at_80(env: &Env, args: &[&str]) -> String {
+    let out = env.golf().env("COLUMNS", "80").args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_rules_sheet_fits_one_page_for_every_variant() {
+    let env = Env::new();
+    for name in golf::rules::bundled::variant_names() {
+        let sheet = at_80(&env, &["rules", "sheet", name]);
+        assert!(
+            sheet.lines().count() <= 66,
+            "{name}: more than a page\n{sheet}"
+        );
+        for line in sheet.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "{name}: `{line}` is wider than 80"
+            );
+        }
+        assert!(sheet.contains("golf hole"), "{sheet}");
+    }
+    let classic = at_80(
+        &env,
+        &["rules", "sheet", "classic", "--house", "out-penalty-10"],
+    );
+    assert!(classic.starts_with("classic + out-penalty-10"), "{classic}");
+    assert!(classic.contains("Values: A 1 · 2 -2"), "{classic}");
+    assert!(classic.contains("Official §2.3"), "{classic}");
+    assert!(classic.contains("b=q4k/4k9"), "{classic}");
+    // the group's rules and house rules from the config file
+    env.config("rules = \"six-card\"\nhouse = [\"knock\"]\n");
+    let sheet = at_80(&env, &["rules", "sheet"]);
+    assert!(sheet.starts_with("six-card + knock"), "{sheet}");
+    // the example typed on the sheet is a good hole
+    let doc = env.json(&["rules", "sheet", "four-card"]);
+    let example = doc["example"].as_str().unwrap().to_string();
+    assert!(example.contains("b=q4/4k"), "{example}");
+}
