@@ -190,9 +190,11 @@ pub enum Command {
     #[command(after_help = "Examples:\n  golf abandon\n  golf abandon 12")]
     Abandon(Lazy<MatchArg>),
     /// Show the defaults in force (rules, house rules, decks, tiebreak, database) and where
-    /// each comes from: a flag, GOLF_DB, the config file, or golf's own.
-    #[command(after_help = "Example:\n  golf config")]
-    Config,
+    /// each comes from: a flag, GOLF_DB, the config file, or golf's own; or write the file.
+    #[command(
+        after_help = "Examples:\n  golf config\n  golf config init\n  golf config set rules six-card\n  golf config set house out-penalty-10,underdog"
+    )]
+    Config(ConfigArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     #[command(
         after_help = "Examples:\n  golf completions bash > ~/.local/share/bash-completion/completions/golf\n  golf completions zsh > ~/.zfunc/_golf"
@@ -286,6 +288,34 @@ pub enum RulesCommand {
         /// The file.
         #[arg(value_name = "FILE")]
         file: PathBuf,
+    },
+}
+
+/// `golf config [init | set KEY VALUE]`.
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    /// Write the file; without one, show the defaults in force.
+    #[command(subcommand)]
+    pub action: Option<ConfigCommand>,
+}
+
+/// What `golf config` writes.
+#[derive(Debug, Subcommand)]
+pub enum ConfigCommand {
+    /// Write a commented config file with every key (never overwrites one).
+    #[command(after_help = "Example:\n  golf config init")]
+    Init,
+    /// Set one key, checked as its flag is (a refused value leaves the file as it was).
+    #[command(
+        after_help = "Keys: rules, house, decks, tiebreak, db (`golf config init` describes them).\n\nExamples:\n  golf config set rules six-card\n  golf config set house out-penalty-10,underdog\n  golf config set tiebreak countback,sudden-death"
+    )]
+    Set {
+        /// The key (rules, house, decks, tiebreak, db).
+        #[arg(value_name = "KEY")]
+        key: String,
+        /// Its value, as its flag takes it (lists comma-separated; `house none` for none).
+        #[arg(value_name = "VALUE")]
+        value: String,
     },
 }
 

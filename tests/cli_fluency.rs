@@ -195,3 +195,56 @@ fn a_rules_sheet_fits_one_page_for_every_variant() {
     let example = doc["example"].as_str().unwrap().to_string();
     assert!(example.contains("b=q4/4k"), "{example}");
 }
+
+#[test]
+fn config_init_and_set_write_only_checked_values() {
+    let env = Env::new();
+    let path = env.path("xdg-config").join("golf").join("config.toml");
+    assert!(env
+        .ok(&["config"])
+        .contains("(absent: `golf config init` writes one)"));
+    env.ok(&["config", "init"]);
+    let template = std::fs::read_to_string(&path).unwrap();
+    for key in golf::config_keys::KEYS {
+        assert!(
+            template.contains(&format!("# {} = ", key.name)),
+            "{template}"
+        );
+    }
+    assert!(!env.ok(&["config"]).contains("absent"));
+    // never overwritten
+    let err = env.bad(&["config", "init"]);
+    assert!(err.contains("exists already"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), template);
+    // refused values leave the file untouched
+    for (key, value) in [
+        ("decks", "9"),
+        ("rules", "chess"),
+        ("house", "underdogs"),
+        ("tiebreak", "coin-toss"),
+        ("colour", "red"),
+    ] {
+        let err = env.bad(&["config", "set", key, value]);
+        assert!(err.contains(value) || err.contains(key), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), template, "{key}");
+    }
+    env.ok(&["config", "set", "rules", "six-card"]);
+    env.ok(&["config", "set", "house", "out-penalty-10,underdog"]);
+    env.ok(&["config", "set", "decks", "2"]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\nrules = \"six-card\"\n"), "{text}");
+    assert!(
+        text.contains("\nhouse = [\"out-penalty-10\", \"underdog\"]\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("# The database file"),
+        "comments kept: {text}"
+    );
+    // and they are the defaults in force
+    let doc = env.json(&["new", "ann", "bob"]);
+    let card = env.json(&["card", &doc["match"].to_string()]);
+    assert_eq!(card["rules"], "six-card");
+    assert_eq!(card["decks"], 2);
+    assert_eq!(card["house"][1], "underdog");
+}

@@ -36,8 +36,9 @@ pub fn man() -> Result<()> {
 pub fn config(ctx: &super::Context) -> Result<()> {
     let path = crate::config::path();
     let shown = path.as_ref().map(|p| p.display().to_string());
+    // the file's path is on the first line of the view
     let in_file = |set: bool| match (set, &shown) {
-        (true, Some(p)) => format!("config file {p}"),
+        (true, Some(_)) => "config file".to_string(),
         _ => "golf's default".to_string(),
     };
     let c = &ctx.config;
@@ -80,6 +81,7 @@ pub fn config(ctx: &super::Context) -> Result<()> {
         },
     ];
     ctx.out.show(&crate::view::config::ConfigView {
+        exists: path.as_ref().is_some_and(|p| p.exists()),
         file: shown,
         settings,
     })

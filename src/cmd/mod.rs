@@ -8,6 +8,7 @@ mod backup;
 mod card;
 mod chart;
 mod check;
+mod config;
 mod docs;
 mod export;
 mod finish;
@@ -214,7 +215,11 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Check => check::run(ctx),
         Command::Match(crate::cli::MatchCommand::Edit(args)) => match_edit::run(ctx, args),
         Command::Abandon(args) => match_edit::abandon(ctx, args.0),
-        Command::Config => docs::config(ctx),
+        Command::Config(args) => match args.action {
+            None => docs::config(ctx),
+            Some(crate::cli::ConfigCommand::Init) => config::init(),
+            Some(crate::cli::ConfigCommand::Set { key, value }) => config::set(ctx, &key, &value),
+        },
         Command::Completions { shell } => docs::completions(shell),
         Command::Man => docs::man(),
     }
