@@ -204,9 +204,23 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff), e.g. `golf man > golf.1`.
-    #[command(after_help = "Example:\n  golf man | man -l -")]
-    Man,
+    /// Print the manual page (roff) of golf or of one subcommand, or write every page to a
+    /// folder (golf.1, golf-hole.1, golf-rules-sheet.1…) to install.
+    #[command(
+        after_help = "Examples:\n  golf man | man -l -\n  golf man hole | man -l -\n  golf man rules sheet > golf-rules-sheet.1\n  golf man --dir /usr/local/share/man/man1"
+    )]
+    Man(ManArgs),
+}
+
+/// `golf man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The subcommand whose page to print (`hole`, or `rules sheet`); none for golf's own.
+    #[arg(value_name = "SUBCOMMAND")]
+    pub names: Vec<String>,
+    /// Write every page, one per command and subcommand, into this folder instead.
+    #[arg(long, value_name = "DIR", conflicts_with = "names")]
+    pub dir: Option<PathBuf>,
 }
 
 /// `golf score`.

@@ -221,6 +221,6 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
             Some(crate::cli::ConfigCommand::Set { key, value }) => config::set(ctx, &key, &value),
         },
         Command::Completions { shell } => docs::completions(shell),
-        Command::Man => docs::man(),
+        Command::Man(args) => docs::man(args),
     }
 }
