@@ -30,6 +30,8 @@ pub mod deck;
 pub mod error;
 pub mod game;
 pub mod grid;
+pub mod odds;
+pub mod output_file;
 pub mod player;
 pub mod prompt;
 pub mod rules;

@@ -76,6 +76,19 @@ impl Context {
         }
     }
 
+    /// Writes `bytes` to the output file `path` (`-` is stdout) through
+    /// [`crate::output_file`]: never the database or its journals, atomically for a regular
+    /// file, directly into a named pipe or a device; errors name the path.
+    pub fn write_file(&self, path: &Path, bytes: &[u8]) -> Result<()> {
+        crate::output_file::write(path, &self.output_guard()?, bytes)
+    }
+
+    /// What output files may not be: this command's database and its journals (for
+    /// [`crate::output_file::write_with`], to stream a large output).
+    pub fn output_guard(&self) -> Result<crate::output_file::Guard> {
+        Ok(crate::output_file::Guard::database(&self.db_path()?))
+    }
+
     /// Opens the database for a recording command, creating it if needed.
     pub fn open_write(&self) -> Result<Store> {
         Store::open(&self.db_path()?)
