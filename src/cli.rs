@@ -101,9 +101,9 @@ pub enum Command {
     /// List, show, compare and check rules files.
     #[command(subcommand)]
     Rules(RulesCommand),
-    /// Show the official rulings that match a word or phrase.
+    /// Show the rulings that answer a question in players' words, or list them all.
     #[command(
-        after_help = "Examples:\n  golf ruling horizontal\n  golf ruling \"face-down\"\n  golf ruling deck runs out"
+        after_help = "Examples:\n  golf ruling\n  golf ruling swap\n  golf ruling the discard pile is empty\n  golf ruling pair of 2s"
     )]
     Ruling(Lazy<RulingArgs>),
     /// Start a match: players in seating order (the deal rotates through them).
@@ -198,9 +198,11 @@ pub enum Command {
     #[command(after_help = "Example:\n  golf restore 12")]
     Restore(Lazy<DeleteArgs>),
     /// Show the defaults in force (rules, house rules, decks, tiebreak, database) and where
-    /// each comes from: a flag, GOLF_DB, the config file, or golf's own.
-    #[command(after_help = "Example:\n  golf config")]
-    Config,
+    /// each comes from: a flag, GOLF_DB, the config file, or golf's own; or write the file.
+    #[command(
+        after_help = "Examples:\n  golf config\n  golf config init\n  golf config set rules six-card\n  golf config set house out-penalty-10,underdog"
+    )]
+    Config(ConfigArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     #[command(
         after_help = "Examples:\n  golf completions bash > ~/.local/share/bash-completion/completions/golf\n  golf completions zsh > ~/.zfunc/_golf"
@@ -210,9 +212,23 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff), e.g. `golf man > golf.1`.
-    #[command(after_help = "Example:\n  golf man | man -l -")]
-    Man,
+    /// Print the manual page (roff) of golf or of one subcommand, or write every page to a
+    /// folder (golf.1, golf-hole.1, golf-rules-sheet.1…) to install.
+    #[command(
+        after_help = "Examples:\n  golf man | man -l -\n  golf man hole | man -l -\n  golf man rules sheet > golf-rules-sheet.1\n  golf man --dir /usr/local/share/man/man1"
+    )]
+    Man(ManArgs),
+}
+
+/// `golf man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The subcommand whose page to print (`hole`, or `rules sheet`); none for golf's own.
+    #[arg(value_name = "SUBCOMMAND")]
+    pub names: Vec<String>,
+    /// Write every page, one per command and subcommand, into this folder instead.
+    #[arg(long, value_name = "DIR", conflicts_with = "names")]
+    pub dir: Option<PathBuf>,
 }
 
 /// `golf score`.
@@ -261,6 +277,19 @@ pub enum RulesCommand {
         #[arg(long = "match", value_name = "ID", conflicts_with_all = ["name", "house"])]
         match_id: Option<i64>,
     },
+    /// One page to print for the table: a variant with the group's house rules (the config
+    /// file's, unless --house is given), its sources, and how to type a hole.
+    #[command(
+        after_help = "Examples:\n  golf rules sheet classic\n  golf rules sheet six-card --house out-penalty-10 | lpr"
+    )]
+    Sheet {
+        /// A bundled variant or the path of a rules file [default: the config file's rules].
+        #[arg(value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
+        name: Option<String>,
+        /// House rules to apply on top, in order [default: the config file's].
+        #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
+        house: Vec<String>,
+    },
     /// The rulebook for players, in Markdown: every bundled variant and house rule with its
     /// rules and sources (docs/rules.md is this output).
     #[command(after_help = "Example:\n  golf rules doc > docs/rules.md")]
@@ -284,11 +313,39 @@ pub enum RulesCommand {
     },
 }
 
+/// `golf config [init | set KEY VALUE]`.
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    /// Write the file; without one, show the defaults in force.
+    #[command(subcommand)]
+    pub action: Option<ConfigCommand>,
+}
+
+/// What `golf config` writes.
+#[derive(Debug, Subcommand)]
+pub enum ConfigCommand {
+    /// Write a commented config file with every key (never overwrites one).
+    #[command(after_help = "Example:\n  golf config init")]
+    Init,
+    /// Set one key, checked as its flag is (a refused value leaves the file as it was).
+    #[command(
+        after_help = "Keys: rules, house, decks, tiebreak, db (`golf config init` describes them).\n\nExamples:\n  golf config set rules six-card\n  golf config set house out-penalty-10,underdog\n  golf config set tiebreak countback,sudden-death"
+    )]
+    Set {
+        /// The key (rules, house, decks, tiebreak, db).
+        #[arg(value_name = "KEY")]
+        key: String,
+        /// Its value, as its flag takes it (lists comma-separated; `house none` for none).
+        #[arg(value_name = "VALUE")]
+        value: String,
+    },
+}
+
 /// `golf ruling`.
 #[derive(Debug, Args)]
 pub struct RulingArgs {
-    /// Words to look for (all must match).
-    #[arg(value_name = "QUERY", required = true)]
+    /// Words to look for, as players say them (whole words; none lists every ruling).
+    #[arg(value_name = "WORDS")]
     pub query: Vec<String>,
     /// Search this variant's or file's rulings instead of every bundled one.
     #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]

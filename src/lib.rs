@@ -25,6 +25,7 @@ pub mod card;
 pub mod cli;
 pub mod cmd;
 pub mod config;
+pub mod config_keys;
 pub mod deck;
 pub mod error;
 pub mod game;

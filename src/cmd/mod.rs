@@ -8,6 +8,7 @@ mod backup;
 mod card;
 mod chart;
 mod check;
+mod config;
 mod delete;
 mod docs;
 mod export;
@@ -259,8 +260,12 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Abandon(args) => match_edit::abandon(ctx, args.0),
         Command::Delete(args) => delete::run(ctx, args.0, true),
         Command::Restore(args) => delete::run(ctx, args.0, false),
-        Command::Config => docs::config(ctx),
+        Command::Config(args) => match args.action {
+            None => docs::config(ctx),
+            Some(crate::cli::ConfigCommand::Init) => config::init(),
+            Some(crate::cli::ConfigCommand::Set { key, value }) => config::set(ctx, &key, &value),
+        },
         Command::Completions { shell } => docs::completions(shell),
-        Command::Man => docs::man(),
+        Command::Man(args) => docs::man(args),
     }
 }

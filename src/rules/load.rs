@@ -540,6 +540,7 @@ impl Resolved<'_> {
                 .into_iter()
                 .map(|(id, r)| Ruling {
                     id,
+                    topic: r.topic,
                     question: r.question,
                     answer: r.answer,
                     source: r.source,

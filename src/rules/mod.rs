@@ -8,6 +8,7 @@
 pub mod bundled;
 pub mod load;
 pub mod raw;
+pub mod rulings;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -508,37 +509,16 @@ pub struct PlayRule {
 pub struct Ruling {
     /// Short identifier (`look-at-face-down`).
     pub id: String,
+    /// The heading it is listed under (`Starting a hole`); none in rules recorded before
+    /// rulings had topics.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub topic: Option<String>,
     /// The question as players ask it.
     pub question: String,
     /// The ruling.
     pub answer: String,
     /// Its section (e.g. "Official §8.1").
     pub source: String,
-}
-
-/// Rulings whose id, question, answer or source hold every word of `query`
-/// (case-insensitive; a leading `-` or trailing `?`/`s` on a word is ignored).
-pub fn matching<'a>(rulings: &'a [Ruling], query: &str) -> Vec<&'a Ruling> {
-    let words: Vec<String> = query
-        .split_whitespace()
-        .map(|w| {
-            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '§')
-                .to_lowercase()
-        })
-        .filter(|w| !w.is_empty())
-        .collect();
-    rulings
-        .iter()
-        .filter(|r| {
-            let text = format!("{} {} {} {}", r.id, r.question, r.answer, r.source)
-                .to_lowercase()
-                .replace('-', " ");
-            words.iter().all(|w| {
-                let w = w.replace('-', " ");
-                text.contains(&w) || (w.len() > 3 && text.contains(w.trim_end_matches('s')))
-            })
-        })
-        .collect()
 }
 
 /// Every official ruling carried by the bundled variants (RULES.md §10), each once.

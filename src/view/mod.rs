@@ -14,6 +14,7 @@ pub mod maintenance;
 pub mod matches;
 pub mod rescore;
 pub mod rules;
+pub mod rules_sheet;
 pub mod score;
 pub mod stats;
 pub mod tournament;
