@@ -392,6 +392,113 @@ pub fn catch_up(pos: &Position) -> Vec<CatchUp> {
         .collect()
 }
 
+/// One player's chance and what it takes, as [`for_match`] works them out.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerOdds {
+    /// Seat.
+    pub seat: usize,
+    /// Name.
+    pub name: String,
+    /// Total so far (penalty points included).
+    pub total: i64,
+    /// Disqualified: no chance.
+    pub disqualified: bool,
+    /// Where their hole scores were drawn from.
+    pub method: Method,
+    /// Their recorded holes under these rules (drawn from when at least [`HISTORY_HOLES`]).
+    pub history_holes: usize,
+    /// Chance to win, 0 to 1.
+    pub chance: f64,
+    /// Half-width of its 95% interval.
+    pub ci95: f64,
+    /// Points behind the leader, and the average per hole left that closes it.
+    pub catch_up: CatchUp,
+}
+
+/// The chances of a match in progress (RULES.md §15).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Odds {
+    /// Samples played.
+    pub samples: u32,
+    /// The seed of the samples.
+    pub seed: u64,
+    /// Regular holes left (with a target, the most that may be played).
+    pub holes_left: u32,
+    /// Every player, seat order.
+    pub players: Vec<PlayerOdds>,
+}
+
+/// The chances of match `m`: player `seat` draws from `history[seat]` (their hole scores
+/// in finished matches under the same rules, the match itself left out) when it holds at
+/// least [`HISTORY_HOLES`] scores, otherwise from `simulated()` — the rules' simulated
+/// hole scores for this many players, asked for only when someone needs them. `samples`
+/// samples with the stream of `seed` ([`default_seed`] for the card's). Errors: those of
+/// `simulated`, and [`OddsError`].
+pub fn for_match<E: From<OddsError>>(
+    m: &Match,
+    history: Vec<Vec<i64>>,
+    simulated: impl FnOnce() -> Result<Vec<i64>, E>,
+    samples: u32,
+    seed: u64,
+) -> Result<Odds, E> {
+    let pos = Position::of(m);
+    let n = pos.standings.len();
+    let mut history = history;
+    history.resize(n, Vec::new());
+    let methods: Vec<Method> = history
+        .iter()
+        .map(|h| match h.len() >= HISTORY_HOLES {
+            true => Method::History,
+            false => Method::Simulated,
+        })
+        .collect();
+    let needs_simulated = pos.holes_left > 0
+        && pos
+            .standings
+            .iter()
+            .any(|s| !s.disqualified && methods[s.seat] == Method::Simulated);
+    let bots = if needs_simulated {
+        simulated()?
+    } else {
+        Vec::new()
+    };
+    let scores: Vec<&[i64]> = (0..n)
+        .map(|seat| match methods[seat] {
+            Method::History => history[seat].as_slice(),
+            Method::Simulated => bots.as_slice(),
+        })
+        .collect();
+    let est = estimate(&pos, &scores, samples, seed)?;
+    let players = pos
+        .standings
+        .iter()
+        .zip(catch_up(&pos))
+        .map(|(s, catch_up)| PlayerOdds {
+            seat: s.seat,
+            name: s.name.clone(),
+            total: s.total,
+            disqualified: s.disqualified,
+            method: methods[s.seat],
+            history_holes: history[s.seat].len(),
+            chance: est.chances[s.seat],
+            ci95: est.ci95[s.seat],
+            catch_up,
+        })
+        .collect();
+    Ok(Odds {
+        samples,
+        seed,
+        holes_left: pos.holes_left,
+        players,
+    })
+}
+
+/// Whether the card shows chances for `m`: a regular hole is in, another is still to
+/// come, and the match is neither finished nor abandoned.
+pub fn in_play(m: &Match) -> bool {
+    m.finished_at.is_none() && m.abandoned_at.is_none() && m.holes_played() > 0 && !m.over()
+}
+
 /// The seed used when none is given: a hash (FNV-1a, stable across builds) of the match's
 /// stable id, its id and every hole and penalty recorded, so the same match shows the same
 /// chances until something is recorded.
@@ -412,6 +519,14 @@ pub fn default_seed(m: &Match) -> u64 {
         h.number(i64::from(p.points));
         h.number(i64::from(p.disqualifies));
     }
+    h.0
+}
+
+/// A hash of `bytes` that stays the same across builds and platforms (FNV-1a, 64 bits),
+/// for seeds and cache keys.
+pub fn stable_hash(bytes: &[u8]) -> u64 {
+    let mut h = Fnv::default();
+    h.write(bytes);
     h.0
 }
 
