@@ -72,8 +72,8 @@ pub enum OddsError {
     #[error("--samples {0} is out of range; expected 1 to {MAX_SAMPLES}")]
     Samples(u32),
     /// Too many outcomes to enumerate.
-    #[error("{0} outcomes are too many to enumerate exactly; at most {EXACT_LIMIT}")]
-    TooLarge(u64),
+    #[error("more than {EXACT_LIMIT} outcomes: too many to enumerate exactly")]
+    TooLarge,
 }
 
 impl crate::error::BadInput for OddsError {}
@@ -208,18 +208,19 @@ pub fn estimate(
 /// remaining hole scores drawn independently from the empirical distribution `scores[seat]`:
 /// every combination of the remaining holes enumerated with its probability (the
 /// convolution of the players' distributions, hole by hole), each settled as [`estimate`]
-/// settles a sample. For small cases. Errors: as [`estimate`], or more than
-/// [`EXACT_LIMIT`] outcomes.
+/// settles a sample. For small cases: a sample that a target ends early is one outcome.
+/// Errors: as [`estimate`], or more than [`EXACT_LIMIT`] outcomes.
 pub fn exact(pos: &Position, scores: &[&[i64]]) -> Result<Vec<f64>, OddsError> {
     pos.check(scores)?;
     let eligible = pos.eligible();
     let dists: Vec<Vec<(i64, f64)>> = scores.iter().map(|s| distribution(s)).collect();
+    // without a target every sample plays every hole: the count is known before the walk
     let per_hole = eligible
         .iter()
         .try_fold(1u64, |acc, &s| acc.checked_mul(dists[s].len() as u64));
     let outcomes = per_hole.and_then(|h| h.checked_pow(pos.holes_left));
-    if outcomes.is_none_or(|o| o > EXACT_LIMIT) {
-        return Err(OddsError::TooLarge(outcomes.unwrap_or(u64::MAX)));
+    if pos.target.is_none() && outcomes.is_none_or(|o| o > EXACT_LIMIT) {
+        return Err(OddsError::TooLarge);
     }
     let mut walk = Walk {
         pos,
@@ -227,10 +228,14 @@ pub fn exact(pos: &Position, scores: &[&[i64]]) -> Result<Vec<f64>, OddsError> {
         dists,
         rest: Rest::new(pos),
         chances: vec![0.0; pos.standings.len()],
+        outcomes: 0,
     };
     walk.rest.reset(pos);
     walk.hole(0, 0, 1.0);
-    Ok(walk.chances)
+    match walk.outcomes > EXACT_LIMIT {
+        true => Err(OddsError::TooLarge),
+        false => Ok(walk.chances),
+    }
 }
 
 /// The distinct values of `scores` with their frequencies.
@@ -255,13 +260,19 @@ struct Walk<'a> {
     dists: Vec<Vec<(i64, f64)>>,
     rest: Rest,
     chances: Vec<f64>,
+    /// Outcomes settled so far; the walk stops past [`EXACT_LIMIT`].
+    outcomes: u64,
 }
 
 impl Walk<'_> {
     /// Chooses the score of the `k`th eligible player on remaining hole `hole` (from 0),
     /// the outcome so far having probability `p`.
     fn hole(&mut self, hole: usize, k: usize, p: f64) {
+        if self.outcomes > EXACT_LIMIT {
+            return;
+        }
         if hole == self.rest.left || (k == 0 && self.rest.target_reached(self.pos)) {
+            self.outcomes += 1;
             let winners = self.rest.winners(self.pos, hole);
             let share = p / winners.len().max(1) as f64;
             for w in winners {
@@ -701,10 +712,10 @@ mod tests {
             Err(OddsError::Samples(0))
         );
         let big = position(&[&[3], &[4]], 30, &[Countback]);
-        assert!(matches!(
+        assert_eq!(
             exact(&big, &[&[1, 2, 3], &[1, 2, 3]]),
-            Err(OddsError::TooLarge(_))
-        ));
+            Err(OddsError::TooLarge)
+        );
     }
 
     #[test]

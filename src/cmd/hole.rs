@@ -54,10 +54,12 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
     })?;
     let mut view = HoleRecorded::new(&m, &hole, false);
     if !args.no_odds && ctx.config.odds != Some(false) && crate::odds::in_play(&m) {
-        let history = store.read(|tx| Ok(store::stats::hole_history(tx, m.id)?))?;
+        // the hole is recorded: chances that cannot be worked out are left off, no more
+        let history = store.read(|tx| Ok(store::stats::hole_history(tx, m.id)?));
         let simulated = || crate::cache::simulated(&m.rules, m.players.len());
         let seed = crate::odds::default_seed(&m);
-        let odds = crate::odds::for_match(&m, history, simulated, DEFAULT_SAMPLES, seed);
+        let odds =
+            history.and_then(|h| crate::odds::for_match(&m, h, simulated, DEFAULT_SAMPLES, seed));
         view.card.chances = odds.ok().map(|o| ChancesView::new(&o));
     }
     for warning in view.warnings() {

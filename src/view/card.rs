@@ -294,8 +294,9 @@ pub struct CardView {
     pub next: Option<NextView>,
     /// Amendments and undos recorded.
     pub amendments: usize,
-    /// Each player's chance to win, while holes are left to play (`null` when not shown:
+    /// Each player's chance to win, while holes are left to play (left out when not shown:
     /// no hole in yet, the match over, `--no-odds` or `odds = false`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub chances: Option<super::odds::ChancesView>,
 }
 
