@@ -136,6 +136,12 @@ pub enum Command {
     /// Show a match's scorecard.
     #[command(after_help = "Examples:\n  golf card\n  golf card 12 --json")]
     Card(Lazy<CardArgs>),
+    /// Each player's chance to win the match in progress (the rest of the match played many
+    /// times), with its ±, and what each needs to catch the leader.
+    #[command(
+        after_help = "Examples:\n  golf odds\n  golf odds --match 12 --samples 100000 --seed 7 --json"
+    )]
+    Odds(Lazy<OddsArgs>),
     /// Close a match after its last hole, breaking any tie by the match's tiebreak chain.
     #[command(after_help = "Example:\n  golf finish")]
     Finish(Lazy<MatchArg>),
@@ -429,6 +435,9 @@ pub struct HoleArgs {
     /// Each player's grid, or a bare score recorded unchecked.
     #[arg(value_name = "PLAYER=GRID")]
     pub entries: Vec<String>,
+    /// Leave out the line of each player's chance to win (config: `odds = false`).
+    #[arg(long)]
+    pub no_odds: bool,
 }
 
 /// `golf amend`.
@@ -583,6 +592,23 @@ pub struct CardArgs {
     /// Show how one hole was scored: every player's grid explained, as `golf score` does.
     #[arg(long, value_name = "N")]
     pub hole: Option<u32>,
+    /// Leave out the line of each player's chance to win (config: `odds = false`).
+    #[arg(long)]
+    pub no_odds: bool,
+}
+
+/// `golf odds`.
+#[derive(Debug, Args)]
+pub struct OddsArgs {
+    /// The match [default: the most recent unfinished match].
+    #[arg(long = "match", value_name = "ID")]
+    pub match_id: Option<i64>,
+    /// How many times the rest of the match is played (1 to 1,000,000).
+    #[arg(long, value_name = "N", default_value_t = crate::odds::DEFAULT_SAMPLES)]
+    pub samples: u32,
+    /// The seed of the samples [default: one derived from the match and its holes].
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }
 
 /// `golf history`.

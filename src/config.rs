@@ -9,6 +9,7 @@
 //! decks = 2
 //! tiebreak = ["countback", "sudden-death"]
 //! db = "/home/ann/golf/harbour.db"
+//! odds = false
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -32,6 +33,9 @@ pub struct Config {
     pub tiebreak: Option<Vec<String>>,
     /// Default database path.
     pub db: Option<PathBuf>,
+    /// `false` leaves each player's chance to win off `golf card` and `golf hole`
+    /// (`--no-odds` does it once).
+    pub odds: Option<bool>,
 }
 
 /// A config file that cannot be used: which file, and what is wrong (line and key).

@@ -35,6 +35,7 @@ struct Card {
     result: Outcome,
     next: Option<serde_json::Value>,
     amendments: usize,
+    chances: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -19,6 +19,7 @@ mod import;
 mod log;
 mod match_edit;
 mod new;
+mod odds;
 mod penalty;
 mod rescore;
 mod rules;
@@ -244,6 +245,7 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Undo(args) => undo::run(ctx, args.0),
         Command::Penalty(args) => penalty::run(ctx, args.0),
         Command::Card(args) => card::run(ctx, args.0),
+        Command::Odds(args) => odds::run(ctx, args.0),
         Command::Finish(args) => finish::run(ctx, args.0),
         Command::History(args) => history::run(ctx, args.0),
         Command::Import(args) => import::run(ctx, args.0),
