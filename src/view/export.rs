@@ -54,7 +54,7 @@ impl Export {
             "hole_score",
             "running_total",
         ];
-        w.write_record(header).map_err(anyhow::Error::from)?;
+        super::csv_record(&mut w, header)?;
         for m in &self.matches {
             let mut running = vec![0i64; m.players.len()];
             for h in &m.holes {
@@ -76,7 +76,7 @@ impl Export {
                         e.total().to_string(),
                         running[e.seat].to_string(),
                     ];
-                    w.write_record(row).map_err(anyhow::Error::from)?;
+                    super::csv_record(&mut w, row)?;
                 }
             }
         }
