@@ -140,15 +140,20 @@ impl Layer {
         text: String,
         dir: Option<PathBuf>,
     ) -> Result<Layer, RulesError> {
+        // a file that sets a rules key is the user's rules file: its mistakes are shown
+        // with the line they are on
         let syntax = |e: toml::de::Error| RulesError::Syntax {
             file: label.clone(),
-            message: toml_message(&text, &e),
+            message: e.to_string().trim_end().to_string(),
         };
         // the text is parsed once; only a file with a mistake is parsed again, typed, for
         // a message with the line, column and key of the mistake
         let table: Table = toml::from_str(&text).map_err(|e| RulesError::Syntax {
             file: label.clone(),
-            message: format!("not a rules file: {}", toml_message(&text, &e)),
+            message: format!(
+                "not valid TOML, so not a rules file: {}",
+                toml_message(&text, &e)
+            ),
         })?;
         if !table.is_empty() && !table.keys().any(|k| RULES_KEYS.contains(&k.as_str())) {
             return Err(RulesError::Syntax {
@@ -452,7 +457,7 @@ fn build(mut layers: Vec<Layer>, house: &[String]) -> Result<Rules, RulesError> 
         .try_into()
         .map_err(|e: toml::de::Error| RulesError::Syntax {
             file: layers[variants - 1].label.clone(),
-            message: e.message().trim_end().to_string(),
+            message: e.to_string(),
         })?;
 
     let sources: BTreeMap<String, String> = set_by
