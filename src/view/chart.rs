@@ -33,6 +33,7 @@ pub struct ChartView {
 impl ChartView {
     /// Running totals of every player of `m`, hole by hole (0 before the first hole).
     pub fn running(m: &Match) -> ChartView {
+        let m = &*super::shown(m);
         let series = m
             .standings()
             .into_iter()
