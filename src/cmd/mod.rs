@@ -55,6 +55,9 @@ impl Context {
     /// The database path: `--db`/`GOLF_DB`, else the config's, else the default.
     pub fn db_path(&self) -> Result<PathBuf> {
         match (&self.db, &self.config.db) {
+            (Some(p), _) if p.as_os_str().is_empty() => input(
+                "--db (or GOLF_DB) is empty; expected the path of the database file, or neither for the default",
+            ),
             (Some(p), _) | (None, Some(p)) => Ok(p.clone()),
             (None, None) => Ok(store::default_path()?),
         }
@@ -98,9 +101,13 @@ impl Context {
         Ok(crate::output_file::Guard::database(&self.db_path()?))
     }
 
-    /// Opens the database for a recording command, creating it if needed.
+    /// Opens the database for a command that starts something (a match, an import, a
+    /// tournament), creating it if needed; its first write checks the whole file
+    /// ([`Store::check_before_writing`]), so a damaged database takes nothing new.
     pub fn open_write(&self) -> Result<Store> {
-        Store::open(&self.db_path()?)
+        let mut store = Store::open(&self.db_path()?)?;
+        store.check_before_writing();
+        Ok(store)
     }
 
     /// Opens an existing database for a command that changes a match (never creates it).

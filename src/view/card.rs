@@ -297,6 +297,7 @@ pub struct CardView {
 impl CardView {
     /// Builds the scorecard of a match.
     pub fn new(m: &Match) -> CardView {
+        let m = &*super::shown(m);
         let outcome = m.outcome();
         let finished = m.finished_at.is_some();
         let names = |seats: &[usize]| -> Vec<String> {
