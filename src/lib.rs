@@ -20,6 +20,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod bots;
 pub mod bounds;
 pub mod card;
 pub mod cli;
@@ -29,11 +30,13 @@ pub mod deck;
 pub mod error;
 pub mod game;
 pub mod grid;
+pub mod play;
 pub mod player;
 pub mod prompt;
 pub mod rules;
 pub mod scoring;
 pub mod sheet;
+pub mod sim;
 pub mod store;
 pub mod text;
 pub mod view;

@@ -15,6 +15,7 @@ pub mod matches;
 pub mod rescore;
 pub mod rules;
 pub mod score;
+pub mod simulate;
 pub mod stats;
 pub mod tournament;
 
