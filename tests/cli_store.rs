@@ -334,7 +334,11 @@ fn a_kept_version_5_database_upgrades_and_reads_back_word_for_word() {
         "a bare score keeps what was typed"
     );
 
-    assert_eq!(env.json(&["card", "1"]), fixture("golf-v5.card.json"));
+    // (the chances line, newer than the fixture, is left off)
+    assert_eq!(
+        env.json(&["card", "1", "--no-odds"]),
+        fixture("golf-v5.card.json")
+    );
     let export: serde_json::Value =
         serde_json::from_str(&env.ok(&["export", "--match", "1"])).unwrap();
     assert_eq!(export, fixture("golf-v5.export.json"));

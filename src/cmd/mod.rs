@@ -8,6 +8,7 @@ mod backup;
 mod card;
 mod chart;
 mod check;
+mod config;
 mod delete;
 mod docs;
 mod export;
@@ -18,11 +19,13 @@ mod import;
 mod log;
 mod match_edit;
 mod new;
+mod odds;
 mod penalty;
 mod rescore;
 mod rules;
 mod ruling;
 mod score;
+mod simulate;
 mod stats;
 mod tournament;
 mod undo;
@@ -53,6 +56,9 @@ impl Context {
     /// The database path: `--db`/`GOLF_DB`, else the config's, else the default.
     pub fn db_path(&self) -> Result<PathBuf> {
         match (&self.db, &self.config.db) {
+            (Some(p), _) if p.as_os_str().is_empty() => input(
+                "--db (or GOLF_DB) is empty; expected the path of the database file, or neither for the default",
+            ),
             (Some(p), _) | (None, Some(p)) => Ok(p.clone()),
             (None, None) => Ok(store::default_path()?),
         }
@@ -83,9 +89,26 @@ impl Context {
         }
     }
 
-    /// Opens the database for a recording command, creating it if needed.
+    /// Writes `bytes` to the output file `path` (`-` is stdout) through
+    /// [`crate::output_file`]: never the database or its journals, atomically for a regular
+    /// file, directly into a named pipe or a device; errors name the path.
+    pub fn write_file(&self, path: &Path, bytes: &[u8]) -> Result<()> {
+        crate::output_file::write(path, &self.output_guard()?, bytes)
+    }
+
+    /// What output files may not be: this command's database and its journals (for
+    /// [`crate::output_file::write_with`], to stream a large output).
+    pub fn output_guard(&self) -> Result<crate::output_file::Guard> {
+        Ok(crate::output_file::Guard::database(&self.db_path()?))
+    }
+
+    /// Opens the database for a command that starts something (a match, an import, a
+    /// tournament), creating it if needed; its first write checks the whole file
+    /// ([`Store::check_before_writing`]), so a damaged database takes nothing new.
     pub fn open_write(&self) -> Result<Store> {
-        Store::open(&self.db_path()?)
+        let mut store = Store::open(&self.db_path()?)?;
+        store.check_before_writing();
+        Ok(store)
     }
 
     /// Opens an existing database for a command that changes a match (never creates it).
@@ -230,6 +253,7 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Undo(args) => undo::run(ctx, args.0),
         Command::Penalty(args) => penalty::run(ctx, args.0),
         Command::Card(args) => card::run(ctx, args.0),
+        Command::Odds(args) => odds::run(ctx, args.0),
         Command::Finish(args) => finish::run(ctx, args.0),
         Command::History(args) => history::run(ctx, args.0),
         Command::Import(args) => import::run(ctx, args.0),
@@ -242,12 +266,17 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Rescore(args) => rescore::run(ctx, args.0),
         Command::Backup(args) => backup::run(ctx, args.0),
         Command::Check => check::run(ctx),
+        Command::Simulate(args) => simulate::run(ctx, args.0),
         Command::Match(crate::cli::MatchCommand::Edit(args)) => match_edit::run(ctx, args),
         Command::Abandon(args) => match_edit::abandon(ctx, args.0),
         Command::Delete(args) => delete::run(ctx, args.0, true),
         Command::Restore(args) => delete::run(ctx, args.0, false),
-        Command::Config => docs::config(ctx),
+        Command::Config(args) => match args.action {
+            None => docs::config(ctx),
+            Some(crate::cli::ConfigCommand::Init) => config::init(),
+            Some(crate::cli::ConfigCommand::Set { key, value }) => config::set(ctx, &key, &value),
+        },
         Command::Completions { shell } => docs::completions(shell),
-        Command::Man => docs::man(),
+        Command::Man(args) => docs::man(args),
     }
 }

@@ -50,14 +50,11 @@ impl Match {
             }
             Edit::Rename { seat, name } => {
                 let name = player::normalise(name)?;
-                if self
-                    .players
-                    .iter()
-                    .enumerate()
-                    .any(|(s, p)| s != *seat && p.eq_ignore_ascii_case(&name))
-                {
-                    return Err(GameError::PlayerTwice(name));
+                let mut after = self.players.clone();
+                if let Some(p) = after.get_mut(*seat) {
+                    p.clone_from(&name);
                 }
+                player::distinct(&after)?;
                 std::mem::replace(&mut self.players[*seat], name)
             }
             Edit::Holes(h) => {

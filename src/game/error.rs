@@ -17,9 +17,6 @@ pub enum GameError {
     /// A hole that cannot be scored.
     #[error(transparent)]
     Hole(#[from] HoleError),
-    /// Two players of one name.
-    #[error("the player `{0}` is named twice; every player needs a distinct name")]
-    PlayerTwice(String),
     /// Fewer than two players.
     #[error("a match needs at least 2 players; got {count}. Name them in seating order: golf new --rules {rules} ann bob")]
     TooFewPlayers {

@@ -7,6 +7,7 @@
 pub mod edit;
 mod error;
 pub mod hole;
+mod intake;
 pub mod penalty;
 mod rescore;
 pub mod setup;
@@ -16,6 +17,7 @@ pub mod tournament;
 pub use edit::Edit;
 pub use error::GameError;
 pub use hole::{Ending, HoleError, Typed, Withdrawn};
+pub use intake::{MAX_AUDIT, MAX_HOLES_RECORDED, MAX_PENALTIES};
 pub use penalty::Kind as PenaltyRequest;
 pub use setup::Setup;
 pub use standings::{ranking, Outcome, Standing, TiebreakStep};
@@ -114,6 +116,9 @@ impl Entry {
         i64::from(self.score) + i64::from(self.adjustment)
     }
 }
+
+/// The longest note kept with a hole, in characters.
+pub const MAX_NOTE: usize = 200;
 
 /// One recorded hole.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

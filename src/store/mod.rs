@@ -205,6 +205,14 @@ impl Store {
         }
     }
 
+    /// Makes the next [`Store::write`] run `PRAGMA quick_check` over the whole file before
+    /// it commits, as after an unclean stop: for the writes that start something (`new`,
+    /// `import`, `tournament new`), which read none of the pages a damaged file may have
+    /// wrong, so that a damaged database refuses them as it refuses `golf hole`.
+    pub fn check_before_writing(&mut self) {
+        self.checked = false;
+    }
+
     /// Runs `work` in one read transaction, so it sees one consistent state.
     pub fn read<T>(
         &mut self,

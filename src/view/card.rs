@@ -288,11 +288,16 @@ pub struct CardView {
     pub next: Option<NextView>,
     /// Amendments and undos recorded.
     pub amendments: usize,
+    /// Each player's chance to win, while holes are left to play (left out when not shown:
+    /// no hole in yet, the match over, `--no-odds` or `odds = false`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chances: Option<super::odds::ChancesView>,
 }
 
 impl CardView {
     /// Builds the scorecard of a match.
     pub fn new(m: &Match) -> CardView {
+        let m = &*super::shown(m);
         let outcome = m.outcome();
         let finished = m.finished_at.is_some();
         let names = |seats: &[usize]| -> Vec<String> {
@@ -334,6 +339,7 @@ impl CardView {
             result: ResultView::new(m, &outcome, finished),
             next: NextView::of(m),
             amendments: m.audit.len(),
+            chances: None,
         }
     }
 
@@ -346,6 +352,10 @@ impl CardView {
         text.push_str(&out.wrap(&self.notes(table.contains(" → "))));
         text.push_str(&out.strong(out.wrap(&self.result.summary).trim_end()));
         text.push('\n');
+        if let Some(chances) = &self.chances {
+            text.push_str(out.wrap(&chances.sentence()).trim_end());
+            text.push('\n');
+        }
         if let Some(next) = &self.next {
             text.push_str(&next.sentence());
             text.push('\n');

@@ -35,6 +35,7 @@ impl ChartView {
     /// penalties included from the hole they were given on, so each line ends at the
     /// card's total ([`Match::running_totals`]).
     pub fn running(m: &Match) -> ChartView {
+        let m = &*super::shown(m);
         let series = m
             .standings()
             .into_iter()

@@ -63,7 +63,7 @@ impl Export {
             "penalty",
             "running_total",
         ];
-        w.write_record(header).map_err(anyhow::Error::from)?;
+        super::csv_record(&mut w, header)?;
         for m in &self.matches {
             // penalties count from the hole they were given on, so each player's running
             // total ends at the card's total (Match::running_totals)
@@ -100,7 +100,7 @@ impl Export {
                         }
                         .to_string(),
                     ];
-                    w.write_record(row).map_err(anyhow::Error::from)?;
+                    super::csv_record(&mut w, row)?;
                 }
             }
         }

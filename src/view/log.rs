@@ -37,6 +37,7 @@ pub struct LogView {
 impl LogView {
     /// The audit trail of `m`, each amendment paired with what replaced it.
     pub fn new(m: &Match) -> LogView {
+        let m = &*super::shown(m);
         let entries = m
             .audit
             .iter()
@@ -86,7 +87,7 @@ impl LogView {
 /// A stored detail (a hole, `{"penalty": …}`, or the result a reopening replaced) in words.
 fn describe(m: &Match, detail: &str) -> String {
     if let Ok(h) = serde_json::from_str::<Hole>(detail) {
-        return hole_text(m, &h);
+        return crate::text::escape(&hole_text(m, &h)).into_owned();
     }
     if let Some(result) = serde_json::from_str::<serde_json::Value>(detail)
         .ok()
@@ -102,7 +103,7 @@ fn describe(m: &Match, detail: &str) -> String {
         Ok(w) => format!(
             "penalty for {}: {} ({:+})",
             m.players.get(w.penalty.seat).map_or("?", String::as_str),
-            w.penalty.reason,
+            crate::text::escape(&w.penalty.reason),
             w.penalty.points
         ),
         Err(_) => crate::text::escape(detail).into_owned(),

@@ -223,6 +223,10 @@ impl View for HoleRecorded {
         text.push_str(&standings(out, &self.card.players));
         text.push_str(&self.card.result.summary);
         text.push('\n');
+        if let Some(chances) = &self.card.chances {
+            text.push_str(out.wrap(&chances.sentence()).trim_end());
+            text.push('\n');
+        }
         if let Some(next) = &self.card.next {
             text.push_str(&next.sentence());
             text.push('\n');

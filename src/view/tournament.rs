@@ -221,14 +221,14 @@ impl StandingsView {
         let mut header = vec!["place".to_string(), "player".to_string()];
         header.extend((1..=self.rounds).map(|r| format!("round_{r}")));
         header.extend(["total".to_string(), "disqualified".to_string()]);
-        w.write_record(&header).map_err(anyhow::Error::from)?;
+        super::csv_record(&mut w, &header)?;
         for p in &self.players {
             let mut row = vec![place(p), crate::text::escape(&p.name).into_owned()];
             row.extend(
                 (0..self.rounds).map(|r| p.rounds.get(r).map_or(String::new(), i64::to_string)),
             );
             row.extend([p.total.to_string(), p.disqualified.to_string()]);
-            w.write_record(&row).map_err(anyhow::Error::from)?;
+            super::csv_record(&mut w, &row)?;
         }
         let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?;
         Ok(String::from_utf8_lossy(&bytes).into_owned())
