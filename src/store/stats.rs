@@ -234,7 +234,7 @@ pub fn meetings(conn: &Connection, a: &str, b: &str) -> anyhow::Result<Vec<Meeti
 
 /// Each player's hole scores (grid score plus adjustment, regular holes) in the other
 /// finished matches under the same resolved rules as match `id` — the same variant and
-/// house rules, one stored rule set — abandoned matches left out, by seat of match `id`
+/// house rules, one stored rule set — abandoned and deleted matches left out, by seat of match `id`
 /// (names any case). What `golf odds` draws a player's holes from (RULES.md §15).
 pub fn hole_history(conn: &Connection, id: i64) -> anyhow::Result<Vec<Vec<i64>>> {
     let players: i64 = conn.query_row(
@@ -247,7 +247,7 @@ pub fn hole_history(conn: &Connection, id: i64) -> anyhow::Result<Vec<Vec<i64>>>
          FROM matches cur
          JOIN seats me ON me.match_id = cur.id
          JOIN seats s ON s.player = me.player COLLATE NOCASE AND s.match_id <> cur.id
-         JOIN matches m ON m.id = s.match_id AND m.rule_set = cur.rule_set
+         JOIN kept_matches m ON m.id = s.match_id AND m.rule_set = cur.rule_set
               AND m.finished_at IS NOT NULL AND m.abandoned_at IS NULL
          JOIN holes h ON h.match_id = m.id AND h.playoff = 0
          JOIN grids g ON g.hole_id = h.id AND g.seat = s.seat
