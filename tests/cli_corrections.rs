@@ -656,3 +656,45 @@ fn export_and_import_carry_tournaments_with_the_same_standings() {
     assert!(stderr.contains("tournament club"), "{stderr}");
     assert_eq!(third.json(&["history"]).as_array().unwrap().len(), 1);
 }
+
+#[test]
+fn correcting_a_finished_tournament_match_changes_the_standings() {
+    let env = Env::new();
+    env.ok(&[
+        "tournament",
+        "new",
+        "club",
+        "--rules",
+        "classic",
+        "--table-size",
+        "2",
+        "--rounds",
+        "1",
+        "--seed",
+        "5",
+        "ann",
+        "bob",
+        "cat",
+        "dan",
+    ]);
+    tournament_round(&env, "club", 1);
+    let before = env.json(&["tournament", "standings", "club"]);
+    let table = env.json(&["tournament", "show", "club"])["rounds"][0]["tables"][0].clone();
+    let player = table["players"][0].as_str().unwrap().to_string();
+    let total = |doc: &serde_json::Value| {
+        doc["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == player.as_str())
+            .unwrap()["total"]
+            .as_i64()
+            .unwrap()
+    };
+    // hole 1 was a bare 4 (3 + seat 0 + 1 % 2); the tally says it was 14
+    let id = table["match"].as_i64().unwrap().to_string();
+    env.ok(&["amend", "--match", &id, "1", &format!("{player}=14")]);
+    env.ok(&["finish", &id]);
+    let after = env.json(&["tournament", "standings", "club"]);
+    assert_eq!(total(&after), total(&before) + 10);
+}
