@@ -669,3 +669,41 @@ fn house_rules_of_play_change_the_play() {
         }
     }
 }
+
+/// Each stronger bot scores lower on average than the one before it, on every bundled
+/// variant (RULES.md §15): the same 60 matches of 9 holes (the same seed, so the same
+/// deals) for each bot at a table of four.
+#[test]
+fn each_stronger_bot_scores_lower_on_every_variant() {
+    let env = Env::new();
+    for variant in VARIANTS {
+        let means: Vec<f64> = ["random", "greedy", "counting"]
+            .iter()
+            .map(|bot| {
+                let f = figures(
+                    &env,
+                    &[
+                        "--rules",
+                        variant,
+                        "--bots",
+                        bot,
+                        "--matches",
+                        "60",
+                        "--holes",
+                        "9",
+                        "--seed",
+                        "1",
+                    ],
+                );
+                f.seats.iter().map(|s| s.mean_hole).sum::<f64>() / f.seats.len() as f64
+            })
+            .collect();
+        assert!(
+            means[0] > means[1] && means[1] > means[2],
+            "{variant}: random {:.2}, greedy {:.2}, counting {:.2}",
+            means[0],
+            means[1],
+            means[2]
+        );
+    }
+}
