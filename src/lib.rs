@@ -22,14 +22,18 @@
 
 pub mod bots;
 pub mod bounds;
+pub mod cache;
 pub mod card;
 pub mod cli;
 pub mod cmd;
 pub mod config;
+pub mod config_keys;
 pub mod deck;
 pub mod error;
 pub mod game;
 pub mod grid;
+pub mod odds;
+pub mod output_file;
 pub mod play;
 pub mod player;
 pub mod prompt;
