@@ -45,7 +45,11 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
         };
         let mut hole = m.play_hole(&entries, out, args.playoff, &now)?;
         hole.note = match args.note.as_deref() {
-            Some(n) => Some(crate::text::stored("the hole's note", n, 200)?),
+            Some(n) => Some(crate::text::stored(
+                "the hole's note",
+                n,
+                crate::game::MAX_NOTE,
+            )?),
             None => None,
         };
         store::insert_hole(tx, m.id, &hole)?;

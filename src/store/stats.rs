@@ -1,5 +1,7 @@
-//! Statistics over finished matches, answered by SQL aggregates (no match is loaded):
-//! per player, and head to head. Abandoned and unfinished matches are left out.
+//! Statistics over finished matches, answered by SQL aggregates: per player, and head to
+//! head. Abandoned, unfinished and deleted matches are left out (deleted ones through the
+//! `kept_matches` view, as in every listing of results). A win is the match's stored
+//! result after its tiebreak chain — place 1 of [`crate::game::ranking`] — in both.
 
 use rusqlite::{params, Connection};
 use serde::Serialize;
@@ -52,7 +54,7 @@ pub struct PlayerStats {
 
 const FINISHED: &str = "
     fm AS MATERIALIZED (
-        SELECT m.id, m.result_json FROM matches m
+        SELECT m.id, m.result_json FROM kept_matches m
         WHERE m.finished_at IS NOT NULL AND m.abandoned_at IS NULL
           AND (?1 IS NULL OR m.rules_name = ?1)
           AND (?2 IS NULL OR substr(m.started_at, 1, 10) >= ?2)
@@ -162,6 +164,11 @@ pub struct Meeting {
     pub holes_a: i64,
     /// Holes the second scored lower on.
     pub holes_b: i64,
+    /// The first player's place in the match after the tiebreak chain
+    /// ([`crate::game::ranking`]: a shared win is place 1 for each).
+    pub place_a: u32,
+    /// The second player's place.
+    pub place_b: u32,
 }
 
 /// Every finished match `a` and `b` both played, oldest first (names any case).
@@ -199,10 +206,29 @@ pub fn meetings(conn: &Connection, a: &str, b: &str) -> anyhow::Result<Vec<Meeti
                     total_b: r.get(3)?,
                     holes_a: r.get(4)?,
                     holes_b: r.get(5)?,
+                    place_a: 0,
+                    place_b: 0,
                 })
             },
         )?
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<Meeting>, _>>()?;
+    // who finished ahead is the match's ranking after its tiebreak chain, the one
+    // definition of a win (RULES.md §16), not a comparison of totals
+    let ids: Vec<i64> = rows.iter().map(|m| m.id).collect();
+    let matches = super::load_summaries(conn, &ids)?;
+    let mut rows = rows;
+    for (meeting, m) in rows.iter_mut().zip(&matches) {
+        let places = m.ranking();
+        let place = |name: &str| {
+            m.players
+                .iter()
+                .position(|p| p.eq_ignore_ascii_case(name))
+                .and_then(|s| places.get(s).copied())
+                .unwrap_or(0)
+        };
+        meeting.place_a = place(a);
+        meeting.place_b = place(b);
+    }
     Ok(rows)
 }
 

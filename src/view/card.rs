@@ -175,19 +175,13 @@ pub struct StepView {
 }
 
 impl PlayerView {
-    fn new(s: Standing) -> PlayerView {
+    fn new(m: &Match, s: Standing) -> PlayerView {
         PlayerView {
             name: s.name,
             seat: s.seat,
             total: s.total,
-            running: s
-                .holes
-                .iter()
-                .scan(0, |sum, h| {
-                    *sum += h;
-                    Some(*sum)
-                })
-                .collect(),
+            // penalties included from the hole they were given on: ends at the total
+            running: m.running_totals(s.seat),
             holes: s.holes,
             penalties: s.penalty_points,
             disqualified: s.disqualified,
@@ -303,6 +297,7 @@ pub struct CardView {
 impl CardView {
     /// Builds the scorecard of a match.
     pub fn new(m: &Match) -> CardView {
+        let m = &*super::shown(m);
         let outcome = m.outcome();
         let finished = m.finished_at.is_some();
         let names = |seats: &[usize]| -> Vec<String> {
@@ -326,7 +321,11 @@ impl CardView {
             started_at: m.started_at.clone(),
             finished_at: m.finished_at.clone(),
             abandoned_at: m.abandoned_at.clone(),
-            players: m.standings().into_iter().map(PlayerView::new).collect(),
+            players: m
+                .standings()
+                .into_iter()
+                .map(|s| PlayerView::new(m, s))
+                .collect(),
             holes: holes(m),
             penalties: penalties(m),
             play: m
