@@ -175,6 +175,9 @@ fn a_countback_tie_is_settled_as_the_match_would_settle_it() {
 fn history_is_finished_matches_under_the_same_rules_only() {
     let env = Env::new();
     history(&env, "counted", "classic", &[], 20);
+    // deleted: not counted
+    history(&env, "deleted", "classic", &[], 30);
+    env.ok(&["delete", "2"]);
     // other house rules, another variant: not the same rules
     history(&env, "house", "classic", &["blackjack"], 30);
     history(&env, "six", "six-card", &[], 30);

@@ -240,8 +240,8 @@ pub const HISTORY_MATCHES_USED: u32 = 20;
 
 /// Each player's recent hole scores (grid score plus adjustment, regular holes) in other
 /// finished matches under the same resolved rules as match `id` — the same variant and
-/// house rules, one stored rule set — abandoned matches left out, by seat of match `id`
-/// (names any case). What `golf odds` draws a player's holes from (RULES.md §15). Bounded
+/// house rules, one stored rule set — deleted (the `kept_matches` view) and abandoned
+/// matches left out, by seat of match `id` (names any case). What `golf odds` draws a player's holes from (RULES.md §15). Bounded
 /// so a card stays quick on a long history: of the player's latest
 /// [`HISTORY_MATCHES_SEEN`] matches, the latest [`HISTORY_MATCHES_USED`] that qualify.
 pub fn hole_history(conn: &Connection, id: i64) -> anyhow::Result<Vec<Vec<i64>>> {
@@ -263,7 +263,7 @@ pub fn hole_history(conn: &Connection, id: i64) -> anyhow::Result<Vec<Vec<i64>>>
              ORDER BY s.match_id DESC LIMIT ?4
          ),
          same AS (
-             SELECT mine.match_id, mine.seat FROM mine JOIN matches m ON m.id = mine.match_id
+             SELECT mine.match_id, mine.seat FROM mine JOIN kept_matches m ON m.id = mine.match_id
              WHERE m.rule_set = ?3 AND m.finished_at IS NOT NULL AND m.abandoned_at IS NULL
              ORDER BY mine.match_id DESC LIMIT ?5
          )
