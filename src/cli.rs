@@ -437,7 +437,7 @@ pub enum TournamentCommand {
     Show(TournamentName),
 }
 
-/// How a tournament fills its tables (RULES.md §13).
+/// How a tournament fills its tables (golf's ruling; `golf rules doc`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SeatingChoice {
     /// Shuffled from the seed, avoiding repeat opponents where possible.

@@ -29,6 +29,7 @@ pub mod deck;
 pub mod error;
 pub mod game;
 pub mod grid;
+pub mod odds;
 pub mod output_file;
 pub mod player;
 pub mod prompt;

@@ -130,8 +130,10 @@ pub fn distinct(names: &[String]) -> Result<(), NameError> {
 
 /// Finds `name` among `players` (seat order): the exact NFKC spelling first (or NFC, as
 /// older databases stored it), else the one player whose name matches ignoring case, else
-/// the one whose name looks the same ([`skeleton`]). Errors name the unknown player and
-/// list the match's players.
+/// the one whose name looks the same ([`skeleton`]), else the one player whose name begins
+/// with it ignoring case (`a` for `annabel`, so a hole is quick to type). Errors name the
+/// unknown player and list the match's players, or, for a prefix of several names, the
+/// candidates.
 pub fn find(players: &[String], name: &str) -> Result<usize, NameError> {
     if name.len() > MAX_NAME_BYTES {
         return Err(too_long(name, name.chars().count()));
@@ -142,22 +144,44 @@ pub fn find(players: &[String], name: &str) -> Result<usize, NameError> {
         return Ok(i);
     }
     let lower = wanted.to_lowercase();
-    let mut matches: Vec<usize> = (0..players.len())
-        .filter(|&i| players[i].to_lowercase() == lower)
-        .collect();
-    if matches.is_empty() {
-        let key = skeleton(&wanted);
-        matches = (0..players.len())
-            .filter(|&i| skeleton(&players[i]) == key)
-            .collect();
+    let matching = |whole: bool| -> Vec<usize> {
+        (0..players.len())
+            .filter(|&i| {
+                let p = players[i].to_lowercase();
+                if whole {
+                    p == lower
+                } else {
+                    !lower.is_empty() && p.starts_with(&lower)
+                }
+            })
+            .collect()
+    };
+    if let [one] = matching(true).as_slice() {
+        return Ok(*one);
+    }
+    let key = skeleton(&wanted);
+    if let [one] = (0..players.len())
+        .filter(|&i| skeleton(&players[i]) == key)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        return Ok(*one);
     }
     let wanted = crate::text::escape(&wanted);
-    match matches.as_slice() {
+    match matching(false).as_slice() {
         [one] => Ok(*one),
-        _ => Err(NameError(format!(
+        [] => Err(NameError(format!(
             "`{wanted}` is not a player in this match{}; expected one of {}",
             crate::text::did_you_mean(&wanted, players.iter().map(String::as_str)),
             players.join(", ")
+        ))),
+        several => Err(NameError(format!(
+            "`{wanted}` begins several players' names ({}); type more of the name",
+            several
+                .iter()
+                .map(|&i| players[i].as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         ))),
     }
 }
@@ -197,6 +221,25 @@ mod tests {
         assert_eq!(find(&players, "BOB").unwrap(), 1);
         let err = find(&players, "cat").unwrap_err().to_string();
         assert!(err.contains("expected one of Ann, bob"), "{err}");
+    }
+
+    #[test]
+    fn a_unique_prefix_names_a_player() {
+        let players: Vec<String> = ["annabel", "bob", "bert", "Bo"].map(String::from).into();
+        assert_eq!(find(&players, "a").unwrap(), 0);
+        assert_eq!(find(&players, "BER").unwrap(), 2);
+        assert_eq!(
+            find(&players, "bo").unwrap(),
+            3,
+            "a whole name beats a prefix"
+        );
+        let err = find(&players, "b").unwrap_err().to_string();
+        assert!(
+            err.contains("`b` begins several players' names (bob, bert, Bo)"),
+            "{err}"
+        );
+        assert!(find(&players, "annabelle").is_err());
+        assert!(find(&players, "").is_err());
     }
 
     #[test]

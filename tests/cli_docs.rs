@@ -192,3 +192,33 @@ fn shell_words(line: &str) -> Vec<String> {
     }
     words
 }
+
+/// Users have neither RULES.md nor CLI.md: nothing golf prints cites them.
+#[test]
+fn nothing_shown_cites_a_document_users_do_not_have() {
+    let env = Env::new();
+    let mut shown = vec![
+        env.ok(&["rules", "doc"]),
+        env.ok(&["man"]),
+        env.ok(&["--help"]),
+    ];
+    for name in golf::rules::bundled::variant_names() {
+        shown.push(env.ok(&["rules", "show", name]));
+    }
+    let help = env.ok(&["--help"]);
+    for command in help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+    {
+        shown.push(env.ok(&[command, "--help"]));
+    }
+    for text in shown {
+        for doc in ["RULES.md", "CLI.md"] {
+            assert!(!text.contains(doc), "cites {doc}:\n{text}");
+        }
+    }
+}

@@ -801,7 +801,7 @@ fn json_errors_are_documents_too() {
     new_match(&env, &["--rules", "classic", "ann", "bob"]);
     let out = env
         .golf()
-        .args(["--json", "hole", "an=3", "bob=4"])
+        .args(["--json", "hole", "anm=3", "bob=4"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -809,7 +809,7 @@ fn json_errors_are_documents_too() {
     assert_eq!(doc["code"], 2);
     let error = doc["error"].as_str().unwrap();
     assert!(
-        error.contains("`an` is not a player") && error.contains("did you mean `ann`?"),
+        error.contains("`anm` is not a player") && error.contains("did you mean `ann`?"),
         "{error}"
     );
     let stderr = env.bad(&["new", "--rules", "clasic", "ann", "bob"]);
