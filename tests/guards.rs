@@ -110,6 +110,13 @@ fn output_files_never_replace_the_database_or_a_device() {
         let err = refused(&env, &args, &folder);
         assert!(err.contains("is a folder"), "{err}");
     }
+    let nowhere = d.join("no-such-folder/out.json").display().to_string();
+    tried += 1;
+    refused(
+        &env,
+        &["export", "--output", &nowhere],
+        "there is no folder",
+    );
     assert_eq!(files_in(d), before);
     assert!(files_in(&d.join("sub")).is_empty());
 
