@@ -9,6 +9,7 @@
 //! decks = 2
 //! tiebreak = ["countback", "sudden-death"]
 //! db = "/home/ann/golf/harbour.db"
+//! odds = false
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -37,6 +38,9 @@ pub struct Config {
     /// Default database path; a relative one is relative to the config file's folder
     /// (made absolute by [`load`]), never empty.
     pub db: Option<PathBuf>,
+    /// `false` leaves each player's chance to win off `golf card` and `golf hole`
+    /// (`--no-odds` does it once).
+    pub odds: Option<bool>,
 }
 
 /// A config file that cannot be used: which file, and what is wrong (line and key).

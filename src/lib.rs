@@ -21,10 +21,12 @@
 //! ```
 
 pub mod bounds;
+pub mod cache;
 pub mod card;
 pub mod cli;
 pub mod cmd;
 pub mod config;
+pub mod config_keys;
 pub mod deck;
 pub mod error;
 pub mod game;

@@ -144,31 +144,22 @@ pub fn find(players: &[String], name: &str) -> Result<usize, NameError> {
         return Ok(i);
     }
     let lower = wanted.to_lowercase();
-    let matching = |whole: bool| -> Vec<usize> {
-        (0..players.len())
-            .filter(|&i| {
-                let p = players[i].to_lowercase();
-                if whole {
-                    p == lower
-                } else {
-                    !lower.is_empty() && p.starts_with(&lower)
-                }
-            })
-            .collect()
-    };
-    if let [one] = matching(true).as_slice() {
-        return Ok(*one);
+    let mut matches: Vec<usize> = (0..players.len())
+        .filter(|&i| players[i].to_lowercase() == lower)
+        .collect();
+    if matches.is_empty() {
+        let key = skeleton(&wanted);
+        matches = (0..players.len())
+            .filter(|&i| skeleton(&players[i]) == key)
+            .collect();
     }
-    let key = skeleton(&wanted);
-    if let [one] = (0..players.len())
-        .filter(|&i| skeleton(&players[i]) == key)
-        .collect::<Vec<_>>()
-        .as_slice()
-    {
-        return Ok(*one);
+    if matches.is_empty() && !lower.is_empty() {
+        matches = (0..players.len())
+            .filter(|&i| players[i].to_lowercase().starts_with(&lower))
+            .collect();
     }
     let wanted = crate::text::escape(&wanted);
-    match matching(false).as_slice() {
+    match matches.as_slice() {
         [one] => Ok(*one),
         [] => Err(NameError(format!(
             "`{wanted}` is not a player in this match{}; expected one of {}",

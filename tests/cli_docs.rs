@@ -222,3 +222,55 @@ fn nothing_shown_cites_a_document_users_do_not_have() {
         }
     }
 }
+
+/// Every page a manual page refers to (`golf-hole(1)`) exists: `golf man --dir` writes one
+/// per command and subcommand, each the page `golf man NAME…` prints.
+#[test]
+fn every_manual_page_referred_to_exists() {
+    let env = Env::new();
+    let dir = env.path("man1");
+    env.ok(&["man", "--dir", dir.to_str().unwrap()]);
+    let pages: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(pages.contains(&"golf-hole.1".to_string()), "{pages:?}");
+    assert!(
+        pages.contains(&"golf-rules-sheet.1".to_string()),
+        "{pages:?}"
+    );
+    let mut referred = 0;
+    for page in &pages {
+        let text = std::fs::read_to_string(dir.join(page)).unwrap();
+        for piece in text.split("(1)").filter(|p| p.contains("golf")) {
+            let name = piece
+                .rsplit(['\n', ' '])
+                .next()
+                .unwrap()
+                .replace("\\-", "-");
+            if name.starts_with("golf") {
+                assert!(
+                    pages.contains(&format!("{name}.1")),
+                    "{page} refers to {name}(1)"
+                );
+                referred += 1;
+            }
+        }
+    }
+    assert!(referred >= 26, "only {referred} references");
+    assert_eq!(
+        env.ok(&["man"]),
+        std::fs::read_to_string(dir.join("golf.1")).unwrap()
+    );
+    assert_eq!(
+        env.ok(&["man", "rules", "sheet"]),
+        std::fs::read_to_string(dir.join("golf-rules-sheet.1")).unwrap()
+    );
+    let hole = env.ok(&["man", "hole"]);
+    assert!(
+        hole.contains(".TH golf-hole 1") && hole.contains("\\-\\-knock"),
+        "{hole}"
+    );
+    let err = env.bad(&["man", "hle"]);
+    assert!(err.contains("expected one of score"), "{err}");
+}

@@ -81,3 +81,170 @@ fn compact_rows_only_where_the_layout_is_known() {
     let four = env.json(&["score", "--rules", "four-card", "*5/35"]);
     assert!(four["total"].is_i64(), "{four}");
 }
+
+/// The first question `golf ruling WORDS` answers.
+fn first_question(env: &Env, words: &[&str]) -> String {
+    let mut args = vec!["ruling"];
+    args.extend_from_slice(words);
+    let doc = env.json(&args);
+    doc["rulings"][0]["question"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+#[test]
+fn rulings_answer_players_words() {
+    let env = Env::new();
+    let cases: &[(&[&str], &str)] = &[
+        (&["swap"], "What may I take from the discard pile?"),
+        (
+            &["change", "my", "mind"],
+            "Can I change my mind after drawing a card?",
+        ),
+        (
+            &["the", "discard", "pile", "is", "empty"],
+            "What if the discard pile is empty?",
+        ),
+        (
+            &["pair", "of", "2s"],
+            "What does a pair of 2s (or of other negative cards) score?",
+        ),
+        (&["late"], "What if a player arrives late?"),
+        (&["knock"], "Can I knock?"),
+        (&["misdeal"], "What if the cards are misdealt?"),
+        (&["peek"], "Can I look at my face-down cards?"),
+        (&["who", "starts"], "Who starts?"),
+        (
+            &["stock", "runs", "out"],
+            "What happens if the draw pile runs out during a hole?",
+        ),
+    ];
+    for (words, question) in cases {
+        assert_eq!(first_question(&env, words), *question, "{words:?}");
+    }
+    // whole words: `kings` is not in "looking"
+    let out = env.golf().args(["ruling", "kings"]).output().unwrap();
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no ruling answers `kings`"));
+    // every ruling has a source
+    for r in env.json(&["ruling"])["topics"].as_array().unwrap() {
+        for ruling in r[1].as_array().unwrap() {
+            assert!(!ruling["source"].as_str().unwrap().is_empty(), "{ruling}");
+        }
+    }
+}
+
+#[test]
+fn ruling_alone_lists_every_ruling_by_topic() {
+    let env = Env::new();
+    let out = env.ok(&["ruling"]);
+    let starting = out.find("Starting a hole").unwrap();
+    let ending = out.find("Ending a hole").unwrap();
+    let misdeal = out.find("What if the cards are misdealt?").unwrap();
+    let knock = out.find("Can I knock?").unwrap();
+    assert!(
+        starting < misdeal && misdeal < ending && ending < knock,
+        "{out}"
+    );
+    assert!(out.contains("What if I forget to flip a card"), "{out}");
+}
+
+/// `golf ARGS` at an 80-column width; returns stdout.
+fn at_80(env: &Env, args: &[&str]) -> String {
+    let out = env.golf().env("COLUMNS", "80").args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_rules_sheet_fits_one_page_for_every_variant() {
+    let env = Env::new();
+    for name in golf::rules::bundled::variant_names() {
+        let sheet = at_80(&env, &["rules", "sheet", name]);
+        assert!(
+            sheet.lines().count() <= 66,
+            "{name}: more than a page\n{sheet}"
+        );
+        for line in sheet.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "{name}: `{line}` is wider than 80"
+            );
+        }
+        assert!(sheet.contains("golf hole"), "{sheet}");
+    }
+    let classic = at_80(
+        &env,
+        &["rules", "sheet", "classic", "--house", "out-penalty-10"],
+    );
+    assert!(classic.starts_with("classic + out-penalty-10"), "{classic}");
+    assert!(classic.contains("Values: A 1 · 2 -2"), "{classic}");
+    assert!(classic.contains("Official §2.3"), "{classic}");
+    assert!(classic.contains("b=q4k/4k9"), "{classic}");
+    // the group's rules and house rules from the config file
+    env.config("rules = \"six-card\"\nhouse = [\"knock\"]\n");
+    let sheet = at_80(&env, &["rules", "sheet"]);
+    assert!(sheet.starts_with("six-card + knock"), "{sheet}");
+    // the example typed on the sheet is a good hole
+    let doc = env.json(&["rules", "sheet", "four-card"]);
+    let example = doc["example"].as_str().unwrap().to_string();
+    assert!(example.contains("b=q4/4k"), "{example}");
+}
+
+#[test]
+fn config_init_and_set_write_only_checked_values() {
+    let env = Env::new();
+    let path = env.path("xdg-config").join("golf").join("config.toml");
+    assert!(env
+        .ok(&["config"])
+        .contains("(absent: `golf config init` writes one)"));
+    env.ok(&["config", "init"]);
+    let template = std::fs::read_to_string(&path).unwrap();
+    for key in golf::config_keys::KEYS {
+        assert!(
+            template.contains(&format!("# {} = ", key.name)),
+            "{template}"
+        );
+    }
+    assert!(!env.ok(&["config"]).contains("absent"));
+    // never overwritten
+    let err = env.bad(&["config", "init"]);
+    assert!(err.contains("exists already"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), template);
+    // refused values leave the file untouched
+    for (key, value) in [
+        ("decks", "9"),
+        ("rules", "chess"),
+        ("house", "underdogs"),
+        ("tiebreak", "coin-toss"),
+        ("colour", "red"),
+    ] {
+        let err = env.bad(&["config", "set", key, value]);
+        assert!(err.contains(value) || err.contains(key), "{err}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), template, "{key}");
+    }
+    env.ok(&["config", "set", "rules", "six-card"]);
+    env.ok(&["config", "set", "house", "out-penalty-10,underdog"]);
+    env.ok(&["config", "set", "decks", "2"]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\nrules = \"six-card\"\n"), "{text}");
+    assert!(
+        text.contains("\nhouse = [\"out-penalty-10\", \"underdog\"]\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("# The database file"),
+        "comments kept: {text}"
+    );
+    // and they are the defaults in force
+    let doc = env.json(&["new", "ann", "bob"]);
+    let card = env.json(&["card", &doc["match"].to_string()]);
+    assert_eq!(card["rules"], "six-card");
+    assert_eq!(card["decks"], 2);
+    assert_eq!(card["house"][1], "underdog");
+}

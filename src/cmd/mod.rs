@@ -8,6 +8,8 @@ mod backup;
 mod card;
 mod chart;
 mod check;
+mod config;
+mod delete;
 mod docs;
 mod export;
 mod finish;
@@ -17,6 +19,7 @@ mod import;
 mod log;
 mod match_edit;
 mod new;
+mod odds;
 mod penalty;
 mod rescore;
 mod rules;
@@ -70,11 +73,18 @@ impl Context {
         }
     }
 
-    /// The house rules to use: `--house` if any is given, else the config's.
+    /// The house rules to use: `--house` if any is given, else the config's. `--house none`
+    /// clears the config's house rules (RULES.md §6): no house rules, or only the other
+    /// `--house` rules given with it.
     pub fn house(&self, flags: Vec<String>) -> Vec<String> {
-        match (flags.is_empty(), &self.config.house) {
-            (true, Some(h)) => h.clone(),
-            _ => flags,
+        let none = flags.iter().any(|f| f.trim().eq_ignore_ascii_case("none"));
+        let named: Vec<String> = flags
+            .into_iter()
+            .filter(|f| !f.trim().eq_ignore_ascii_case("none"))
+            .collect();
+        match (none, named.is_empty(), &self.config.house) {
+            (false, true, Some(h)) => h.clone(),
+            _ => named,
         }
     }
 
@@ -159,6 +169,28 @@ pub fn pick_match(conn: &Connection, id: Option<i64>, unfinished: bool) -> Resul
     }
 }
 
+/// Reopens `m` if it is finished, so a correction can change it (RULES.md §17): the
+/// result it replaced goes to the audit log and the stored result is cleared. Returns
+/// whether it was reopened; [`said_reopened`] tells the user.
+pub fn reopen(conn: &Connection, m: &mut Match, now: &str) -> Result<bool> {
+    let Some(audit) = m.reopen(now) else {
+        return Ok(false);
+    };
+    store::insert_audit(conn, m.id, &audit)?;
+    store::reopen(conn, m.id)?;
+    Ok(true)
+}
+
+/// Says on stderr that a correction reopened match `m`, and how to record the new result.
+pub fn said_reopened(m: &Match, reopened: bool) {
+    if reopened {
+        eprintln!(
+            "golf: match {id} was finished; this correction reopens it (the result it replaced is kept in `golf log {id}`). Record the new result with `golf finish {id}`.",
+            id = m.id
+        );
+    }
+}
+
 /// Splits `PLAYER=GRID` arguments into `(player, grid)` pairs; `m` gives the example in
 /// the message when one is not of that form.
 pub fn pairs(m: &Match, args: &[String]) -> Result<Vec<(String, String)>, GameError> {
@@ -220,6 +252,7 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Undo(args) => undo::run(ctx, args.0),
         Command::Penalty(args) => penalty::run(ctx, args.0),
         Command::Card(args) => card::run(ctx, args.0),
+        Command::Odds(args) => odds::run(ctx, args.0),
         Command::Finish(args) => finish::run(ctx, args.0),
         Command::History(args) => history::run(ctx, args.0),
         Command::Import(args) => import::run(ctx, args.0),
@@ -234,8 +267,14 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Check => check::run(ctx),
         Command::Match(crate::cli::MatchCommand::Edit(args)) => match_edit::run(ctx, args),
         Command::Abandon(args) => match_edit::abandon(ctx, args.0),
-        Command::Config => docs::config(ctx),
+        Command::Delete(args) => delete::run(ctx, args.0, true),
+        Command::Restore(args) => delete::run(ctx, args.0, false),
+        Command::Config(args) => match args.action {
+            None => docs::config(ctx),
+            Some(crate::cli::ConfigCommand::Init) => config::init(),
+            Some(crate::cli::ConfigCommand::Set { key, value }) => config::set(ctx, &key, &value),
+        },
         Command::Completions { shell } => docs::completions(shell),
-        Command::Man => docs::man(),
+        Command::Man(args) => docs::man(args),
     }
 }

@@ -74,7 +74,7 @@ pub enum GameError {
     TiebreakTwice(Tiebreak),
     /// The match is finished.
     #[error(
-        "{label} was finished on {}; a finished match cannot change",
+        "{label} was finished on {}; it takes no more holes — correct it with `golf amend`, `golf undo` or `golf penalty` (they reopen it)",
         crate::text::local_time(at)
     )]
     Finished {
@@ -93,6 +93,19 @@ pub enum GameError {
         label: String,
         /// When (RFC 3339).
         at: String,
+    },
+    /// The match was deleted (RULES.md §17).
+    #[error(
+        "{label} was deleted on {}; a deleted match cannot change — `golf restore {id}` brings it back",
+        crate::text::local_time(at)
+    )]
+    Deleted {
+        /// `match N`.
+        label: String,
+        /// When (RFC 3339).
+        at: String,
+        /// The match id.
+        id: i64,
     },
     /// A recorded hole that cannot be scored under other rules.
     #[error("hole {hole} cannot be rescored under {rules}: {error}")]

@@ -20,6 +20,7 @@ impl Match {
             audit: vec![],
             finished_at: None,
             abandoned_at: None,
+            deleted_at: None,
             ..m.clone()
         };
         let prefix = |long: serde_json::Result<serde_json::Value>,

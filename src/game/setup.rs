@@ -102,6 +102,7 @@ impl Match {
             started_at: at.to_string(),
             finished_at: None,
             abandoned_at: None,
+            deleted_at: None,
             holes: vec![],
             penalties: vec![],
             audit: vec![],

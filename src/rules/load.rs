@@ -596,6 +596,7 @@ impl Resolved<'_> {
                 .into_iter()
                 .map(|(id, r)| Ruling {
                     id,
+                    topic: r.topic,
                     question: r.question,
                     answer: r.answer,
                     source: r.source,

@@ -342,6 +342,8 @@ pub struct RawPlay {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawRuling {
+    /// The heading `golf ruling` lists it under (`Starting a hole`).
+    pub topic: Option<String>,
     /// The question.
     pub question: String,
     /// The ruling.

@@ -12,7 +12,7 @@ use crate::text::local_time;
 pub struct LogRow {
     /// When (RFC 3339).
     pub at: String,
-    /// `amend` or `undo`.
+    /// `amend`, `undo`, `edit`, `abandon`, `reopen`, `delete` or `restore`.
     pub action: String,
     /// The hole concerned.
     pub hole: Option<u32>,
@@ -43,8 +43,15 @@ impl LogView {
             .iter()
             .enumerate()
             .map(|(i, a)| {
-                let old = describe(m, &a.detail);
+                let old = match a.action.as_str() {
+                    "delete" => "kept".into(),
+                    "restore" => "deleted".into(),
+                    _ => describe(m, &a.detail),
+                };
                 let new = match a.action.as_str() {
+                    "reopen" => "reopened to be corrected".into(),
+                    "delete" => "deleted".into(),
+                    "restore" => "restored".into(),
                     "amend" => {
                         // the next change to the same hole holds what this amendment made
                         let later = m.audit[i + 1..].iter().find(|b| {
@@ -77,10 +84,16 @@ impl LogView {
     }
 }
 
-/// A stored detail (a hole, or `{"penalty": …}`) in words.
+/// A stored detail (a hole, `{"penalty": …}`, or the result a reopening replaced) in words.
 fn describe(m: &Match, detail: &str) -> String {
     if let Ok(h) = serde_json::from_str::<Hole>(detail) {
         return crate::text::escape(&hole_text(m, &h)).into_owned();
+    }
+    if let Some(result) = serde_json::from_str::<serde_json::Value>(detail)
+        .ok()
+        .and_then(|v| v.get("result")?.as_str().map(str::to_string))
+    {
+        return crate::text::escape(&result).into_owned();
     }
     #[derive(serde::Deserialize)]
     struct Wrapped {

@@ -12,8 +12,10 @@ pub mod log;
 
 pub mod maintenance;
 pub mod matches;
+pub mod odds;
 pub mod rescore;
 pub mod rules;
+pub mod rules_sheet;
 pub mod score;
 pub mod stats;
 pub mod tournament;
