@@ -102,7 +102,7 @@ mod tests {
                     let name = e.unwrap().file_name().to_string_lossy().into_owned();
                     name.strip_suffix(".toml").map(str::to_string)
                 })
-                // the word table of `golf ruling` lives beside the variants, not a variant
+                // the rulings' word table is data beside the rules, not a rules file
                 .filter(|name| name != "words")
                 .collect();
             on_disk.sort();
