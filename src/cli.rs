@@ -140,6 +140,12 @@ pub enum Command {
     /// Show a match's scorecard.
     #[command(after_help = "Examples:\n  golf card\n  golf card 12 --json")]
     Card(Lazy<CardArgs>),
+    /// Each player's chance to win the match in progress (the rest of the match played many
+    /// times), with its ±, and what each needs to catch the leader.
+    #[command(
+        after_help = "Examples:\n  golf odds\n  golf odds --match 12 --samples 100000 --seed 7 --json"
+    )]
+    Odds(Lazy<OddsArgs>),
     /// Close a match after its last hole, breaking any tie by the match's tiebreak chain.
     #[command(after_help = "Example:\n  golf finish")]
     Finish(Lazy<MatchArg>),
@@ -193,6 +199,14 @@ pub enum Command {
     /// Abandon a match: it is kept and marked abandoned, takes no more holes, has no result.
     #[command(after_help = "Examples:\n  golf abandon\n  golf abandon 12")]
     Abandon(Lazy<MatchArg>),
+    /// Delete a match (a test match, the README's example): it leaves history, stats and
+    /// ratings, is listed in its audit log, and can be restored. A tournament's match
+    /// cannot be deleted.
+    #[command(after_help = "Examples:\n  golf delete 12\n  golf restore 12")]
+    Delete(Lazy<DeleteArgs>),
+    /// Restore a deleted match: back in history, stats and ratings as it was.
+    #[command(after_help = "Example:\n  golf restore 12")]
+    Restore(Lazy<DeleteArgs>),
     /// Show the defaults in force (rules, house rules, decks, tiebreak, database) and where
     /// each comes from: a flag, GOLF_DB, the config file, or golf's own; or write the file.
     #[command(
@@ -233,7 +247,7 @@ pub struct ScoreArgs {
     /// A bundled variant (`golf rules list`) or the path of a rules file.
     #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
     pub rules: Option<String>,
-    /// A house rule to apply on top, in order (repeatable).
+    /// A house rule to apply on top, in order (repeatable); `none` clears the config file's.
     #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
     pub house: Vec<String>,
     /// Decks in play, for the deck check [default: the variant's].
@@ -354,7 +368,7 @@ pub struct NewArgs {
     /// A bundled variant or the path of a rules file.
     #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
     pub rules: Option<String>,
-    /// A house rule to apply on top, in order (repeatable).
+    /// A house rule to apply on top, in order (repeatable); `none` clears the config file's.
     #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
     pub house: Vec<String>,
     /// Holes to play, 1 to 36 [default: the variant's].
@@ -396,6 +410,14 @@ impl MatchArg {
     }
 }
 
+/// `golf delete` and `golf restore`.
+#[derive(Debug, Args)]
+pub struct DeleteArgs {
+    /// The match (its id, as `golf history` lists it).
+    #[arg(value_name = "MATCH")]
+    pub id: i64,
+}
+
 /// `golf hole`.
 #[derive(Debug, Args)]
 pub struct HoleArgs {
@@ -417,6 +439,9 @@ pub struct HoleArgs {
     /// Each player's grid, or a bare score recorded unchecked.
     #[arg(value_name = "PLAYER=GRID")]
     pub entries: Vec<String>,
+    /// Leave out the line of each player's chance to win (config: `odds = false`).
+    #[arg(long)]
+    pub no_odds: bool,
 }
 
 /// `golf amend`.
@@ -460,9 +485,13 @@ pub struct PenaltyArgs {
     /// Disqualify at once (Official §6.3: cheating), with --reason.
     #[arg(long, requires = "reason")]
     pub disqualify: bool,
-    /// With --disqualify: from the whole tournament the match is a table of, not only the match.
+    /// With --disqualify: from the whole tournament the match is a table of, not only the
+    /// match. Works between rounds too (no match in play): the player is seated no more.
     #[arg(long, requires = "disqualify")]
     pub tournament: bool,
+    /// With --tournament: which tournament [default: the newest].
+    #[arg(long, value_name = "NAME", requires = "tournament")]
+    pub tournament_name: Option<String>,
     /// An illegal move, escalating as the match's rules say (`golf rules show` lists the
     /// steps; Official §6.3).
     #[arg(long)]
@@ -516,7 +545,7 @@ pub struct TournamentNewArgs {
     /// A bundled variant or the path of a rules file.
     #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
     pub rules: Option<String>,
-    /// A house rule to apply on top, in order (repeatable).
+    /// A house rule to apply on top, in order (repeatable); `none` clears the config file's.
     #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
     pub house: Vec<String>,
     /// Rounds, 1 to 20 [default: the rules' `tournament.rounds`, 3 in every bundled variant].
@@ -567,6 +596,23 @@ pub struct CardArgs {
     /// Show how one hole was scored: every player's grid explained, as `golf score` does.
     #[arg(long, value_name = "N")]
     pub hole: Option<u32>,
+    /// Leave out the line of each player's chance to win (config: `odds = false`).
+    #[arg(long)]
+    pub no_odds: bool,
+}
+
+/// `golf odds`.
+#[derive(Debug, Args)]
+pub struct OddsArgs {
+    /// The match [default: the most recent unfinished match].
+    #[arg(long = "match", value_name = "ID")]
+    pub match_id: Option<i64>,
+    /// How many times the rest of the match is played (1 to 1,000,000).
+    #[arg(long, value_name = "N", default_value_t = crate::odds::DEFAULT_SAMPLES)]
+    pub samples: u32,
+    /// The seed of the samples [default: one derived from the match and its holes].
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }
 
 /// `golf history`.
@@ -757,10 +803,14 @@ impl clap::builder::TypedValueParser for RulesName {
             RulesName::Variant => crate::rules::bundled::VARIANTS,
             RulesName::House => crate::rules::bundled::HOUSE_RULES,
         };
+        // `--house none` clears the config file's house rules
+        let none =
+            matches!(self, RulesName::House).then(|| clap::builder::PossibleValue::new("none"));
         Some(Box::new(
             names
                 .iter()
-                .map(|b| clap::builder::PossibleValue::new(b.name)),
+                .map(|b| clap::builder::PossibleValue::new(b.name))
+                .chain(none),
         ))
     }
 }

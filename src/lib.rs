@@ -21,6 +21,7 @@
 //! ```
 
 pub mod bounds;
+pub mod cache;
 pub mod card;
 pub mod cli;
 pub mod cmd;

@@ -72,8 +72,8 @@ pub enum OddsError {
     #[error("--samples {0} is out of range; expected 1 to {MAX_SAMPLES}")]
     Samples(u32),
     /// Too many outcomes to enumerate.
-    #[error("{0} outcomes are too many to enumerate exactly; at most {EXACT_LIMIT}")]
-    TooLarge(u64),
+    #[error("more than {EXACT_LIMIT} outcomes: too many to enumerate exactly")]
+    TooLarge,
 }
 
 impl crate::error::BadInput for OddsError {}
@@ -208,18 +208,19 @@ pub fn estimate(
 /// remaining hole scores drawn independently from the empirical distribution `scores[seat]`:
 /// every combination of the remaining holes enumerated with its probability (the
 /// convolution of the players' distributions, hole by hole), each settled as [`estimate`]
-/// settles a sample. For small cases. Errors: as [`estimate`], or more than
-/// [`EXACT_LIMIT`] outcomes.
+/// settles a sample. For small cases: a sample that a target ends early is one outcome.
+/// Errors: as [`estimate`], or more than [`EXACT_LIMIT`] outcomes.
 pub fn exact(pos: &Position, scores: &[&[i64]]) -> Result<Vec<f64>, OddsError> {
     pos.check(scores)?;
     let eligible = pos.eligible();
     let dists: Vec<Vec<(i64, f64)>> = scores.iter().map(|s| distribution(s)).collect();
+    // without a target every sample plays every hole: the count is known before the walk
     let per_hole = eligible
         .iter()
         .try_fold(1u64, |acc, &s| acc.checked_mul(dists[s].len() as u64));
     let outcomes = per_hole.and_then(|h| h.checked_pow(pos.holes_left));
-    if outcomes.is_none_or(|o| o > EXACT_LIMIT) {
-        return Err(OddsError::TooLarge(outcomes.unwrap_or(u64::MAX)));
+    if pos.target.is_none() && outcomes.is_none_or(|o| o > EXACT_LIMIT) {
+        return Err(OddsError::TooLarge);
     }
     let mut walk = Walk {
         pos,
@@ -227,10 +228,14 @@ pub fn exact(pos: &Position, scores: &[&[i64]]) -> Result<Vec<f64>, OddsError> {
         dists,
         rest: Rest::new(pos),
         chances: vec![0.0; pos.standings.len()],
+        outcomes: 0,
     };
     walk.rest.reset(pos);
     walk.hole(0, 0, 1.0);
-    Ok(walk.chances)
+    match walk.outcomes > EXACT_LIMIT {
+        true => Err(OddsError::TooLarge),
+        false => Ok(walk.chances),
+    }
 }
 
 /// The distinct values of `scores` with their frequencies.
@@ -255,13 +260,19 @@ struct Walk<'a> {
     dists: Vec<Vec<(i64, f64)>>,
     rest: Rest,
     chances: Vec<f64>,
+    /// Outcomes settled so far; the walk stops past [`EXACT_LIMIT`].
+    outcomes: u64,
 }
 
 impl Walk<'_> {
     /// Chooses the score of the `k`th eligible player on remaining hole `hole` (from 0),
     /// the outcome so far having probability `p`.
     fn hole(&mut self, hole: usize, k: usize, p: f64) {
+        if self.outcomes > EXACT_LIMIT {
+            return;
+        }
         if hole == self.rest.left || (k == 0 && self.rest.target_reached(self.pos)) {
+            self.outcomes += 1;
             let winners = self.rest.winners(self.pos, hole);
             let share = p / winners.len().max(1) as f64;
             for w in winners {
@@ -392,6 +403,113 @@ pub fn catch_up(pos: &Position) -> Vec<CatchUp> {
         .collect()
 }
 
+/// One player's chance and what it takes, as [`for_match`] works them out.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerOdds {
+    /// Seat.
+    pub seat: usize,
+    /// Name.
+    pub name: String,
+    /// Total so far (penalty points included).
+    pub total: i64,
+    /// Disqualified: no chance.
+    pub disqualified: bool,
+    /// Where their hole scores were drawn from.
+    pub method: Method,
+    /// Their recorded holes under these rules (drawn from when at least [`HISTORY_HOLES`]).
+    pub history_holes: usize,
+    /// Chance to win, 0 to 1.
+    pub chance: f64,
+    /// Half-width of its 95% interval.
+    pub ci95: f64,
+    /// Points behind the leader, and the average per hole left that closes it.
+    pub catch_up: CatchUp,
+}
+
+/// The chances of a match in progress (RULES.md §15).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Odds {
+    /// Samples played.
+    pub samples: u32,
+    /// The seed of the samples.
+    pub seed: u64,
+    /// Regular holes left (with a target, the most that may be played).
+    pub holes_left: u32,
+    /// Every player, seat order.
+    pub players: Vec<PlayerOdds>,
+}
+
+/// The chances of match `m`: player `seat` draws from `history[seat]` (their hole scores
+/// in finished matches under the same rules, the match itself left out) when it holds at
+/// least [`HISTORY_HOLES`] scores, otherwise from `simulated()` — the rules' simulated
+/// hole scores for this many players, asked for only when someone needs them. `samples`
+/// samples with the stream of `seed` ([`default_seed`] for the card's). Errors: those of
+/// `simulated`, and [`OddsError`].
+pub fn for_match<E: From<OddsError>>(
+    m: &Match,
+    history: Vec<Vec<i64>>,
+    simulated: impl FnOnce() -> Result<Vec<i64>, E>,
+    samples: u32,
+    seed: u64,
+) -> Result<Odds, E> {
+    let pos = Position::of(m);
+    let n = pos.standings.len();
+    let mut history = history;
+    history.resize(n, Vec::new());
+    let methods: Vec<Method> = history
+        .iter()
+        .map(|h| match h.len() >= HISTORY_HOLES {
+            true => Method::History,
+            false => Method::Simulated,
+        })
+        .collect();
+    let needs_simulated = pos.holes_left > 0
+        && pos
+            .standings
+            .iter()
+            .any(|s| !s.disqualified && methods[s.seat] == Method::Simulated);
+    let bots = if needs_simulated {
+        simulated()?
+    } else {
+        Vec::new()
+    };
+    let scores: Vec<&[i64]> = (0..n)
+        .map(|seat| match methods[seat] {
+            Method::History => history[seat].as_slice(),
+            Method::Simulated => bots.as_slice(),
+        })
+        .collect();
+    let est = estimate(&pos, &scores, samples, seed)?;
+    let players = pos
+        .standings
+        .iter()
+        .zip(catch_up(&pos))
+        .map(|(s, catch_up)| PlayerOdds {
+            seat: s.seat,
+            name: s.name.clone(),
+            total: s.total,
+            disqualified: s.disqualified,
+            method: methods[s.seat],
+            history_holes: history[s.seat].len(),
+            chance: est.chances[s.seat],
+            ci95: est.ci95[s.seat],
+            catch_up,
+        })
+        .collect();
+    Ok(Odds {
+        samples,
+        seed,
+        holes_left: pos.holes_left,
+        players,
+    })
+}
+
+/// Whether the card shows chances for `m`: a regular hole is in, another is still to
+/// come, and the match is neither finished nor abandoned.
+pub fn in_play(m: &Match) -> bool {
+    m.finished_at.is_none() && m.abandoned_at.is_none() && m.holes_played() > 0 && !m.over()
+}
+
 /// The seed used when none is given: a hash (FNV-1a, stable across builds) of the match's
 /// stable id, its id and every hole and penalty recorded, so the same match shows the same
 /// chances until something is recorded.
@@ -412,6 +530,14 @@ pub fn default_seed(m: &Match) -> u64 {
         h.number(i64::from(p.points));
         h.number(i64::from(p.disqualifies));
     }
+    h.0
+}
+
+/// A hash of `bytes` that stays the same across builds and platforms (FNV-1a, 64 bits),
+/// for seeds and cache keys.
+pub fn stable_hash(bytes: &[u8]) -> u64 {
+    let mut h = Fnv::default();
+    h.write(bytes);
     h.0
 }
 
@@ -586,10 +712,10 @@ mod tests {
             Err(OddsError::Samples(0))
         );
         let big = position(&[&[3], &[4]], 30, &[Countback]);
-        assert!(matches!(
+        assert_eq!(
             exact(&big, &[&[1, 2, 3], &[1, 2, 3]]),
-            Err(OddsError::TooLarge(_))
-        ));
+            Err(OddsError::TooLarge)
+        );
     }
 
     #[test]

@@ -114,6 +114,14 @@ pub fn config(ctx: &super::Context) -> Result<()> {
             from: in_file(c.tiebreak.is_some()),
         },
         crate::view::config::Setting {
+            key: "odds",
+            value: match c.odds {
+                Some(false) => "off: no chances on the card".into(),
+                _ => "on: chances on the card".into(),
+            },
+            from: in_file(c.odds.is_some()),
+        },
+        crate::view::config::Setting {
             key: "db",
             value: ctx.db_path()?.display().to_string(),
             from: db_from,

@@ -9,6 +9,7 @@ mod card;
 mod chart;
 mod check;
 mod config;
+mod delete;
 mod docs;
 mod export;
 mod finish;
@@ -18,6 +19,7 @@ mod import;
 mod log;
 mod match_edit;
 mod new;
+mod odds;
 mod penalty;
 mod rescore;
 mod rules;
@@ -53,6 +55,9 @@ impl Context {
     /// The database path: `--db`/`GOLF_DB`, else the config's, else the default.
     pub fn db_path(&self) -> Result<PathBuf> {
         match (&self.db, &self.config.db) {
+            (Some(p), _) if p.as_os_str().is_empty() => input(
+                "--db (or GOLF_DB) is empty; expected the path of the database file, or neither for the default",
+            ),
             (Some(p), _) | (None, Some(p)) => Ok(p.clone()),
             (None, None) => Ok(store::default_path()?),
         }
@@ -68,11 +73,18 @@ impl Context {
         }
     }
 
-    /// The house rules to use: `--house` if any is given, else the config's.
+    /// The house rules to use: `--house` if any is given, else the config's. `--house none`
+    /// clears the config's house rules (RULES.md §6): no house rules, or only the other
+    /// `--house` rules given with it.
     pub fn house(&self, flags: Vec<String>) -> Vec<String> {
-        match (flags.is_empty(), &self.config.house) {
-            (true, Some(h)) => h.clone(),
-            _ => flags,
+        let none = flags.iter().any(|f| f.trim().eq_ignore_ascii_case("none"));
+        let named: Vec<String> = flags
+            .into_iter()
+            .filter(|f| !f.trim().eq_ignore_ascii_case("none"))
+            .collect();
+        match (none, named.is_empty(), &self.config.house) {
+            (false, true, Some(h)) => h.clone(),
+            _ => named,
         }
     }
 
@@ -89,9 +101,13 @@ impl Context {
         Ok(crate::output_file::Guard::database(&self.db_path()?))
     }
 
-    /// Opens the database for a recording command, creating it if needed.
+    /// Opens the database for a command that starts something (a match, an import, a
+    /// tournament), creating it if needed; its first write checks the whole file
+    /// ([`Store::check_before_writing`]), so a damaged database takes nothing new.
     pub fn open_write(&self) -> Result<Store> {
-        Store::open(&self.db_path()?)
+        let mut store = Store::open(&self.db_path()?)?;
+        store.check_before_writing();
+        Ok(store)
     }
 
     /// Opens an existing database for a command that changes a match (never creates it).
@@ -150,6 +166,28 @@ pub fn pick_match(conn: &Connection, id: Option<i64>, unfinished: bool) -> Resul
         None => input(format!(
             "there is no match {id}; `golf history` lists the matches"
         )),
+    }
+}
+
+/// Reopens `m` if it is finished, so a correction can change it (RULES.md §17): the
+/// result it replaced goes to the audit log and the stored result is cleared. Returns
+/// whether it was reopened; [`said_reopened`] tells the user.
+pub fn reopen(conn: &Connection, m: &mut Match, now: &str) -> Result<bool> {
+    let Some(audit) = m.reopen(now) else {
+        return Ok(false);
+    };
+    store::insert_audit(conn, m.id, &audit)?;
+    store::reopen(conn, m.id)?;
+    Ok(true)
+}
+
+/// Says on stderr that a correction reopened match `m`, and how to record the new result.
+pub fn said_reopened(m: &Match, reopened: bool) {
+    if reopened {
+        eprintln!(
+            "golf: match {id} was finished; this correction reopens it (the result it replaced is kept in `golf log {id}`). Record the new result with `golf finish {id}`.",
+            id = m.id
+        );
     }
 }
 
@@ -214,6 +252,7 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Undo(args) => undo::run(ctx, args.0),
         Command::Penalty(args) => penalty::run(ctx, args.0),
         Command::Card(args) => card::run(ctx, args.0),
+        Command::Odds(args) => odds::run(ctx, args.0),
         Command::Finish(args) => finish::run(ctx, args.0),
         Command::History(args) => history::run(ctx, args.0),
         Command::Import(args) => import::run(ctx, args.0),
@@ -228,6 +267,8 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Check => check::run(ctx),
         Command::Match(crate::cli::MatchCommand::Edit(args)) => match_edit::run(ctx, args),
         Command::Abandon(args) => match_edit::abandon(ctx, args.0),
+        Command::Delete(args) => delete::run(ctx, args.0, true),
+        Command::Restore(args) => delete::run(ctx, args.0, false),
         Command::Config(args) => match args.action {
             None => docs::config(ctx),
             Some(crate::cli::ConfigCommand::Init) => config::init(),

@@ -11,10 +11,10 @@ use crate::view::stats::{HeadToHead, StatsView};
 fn day(flag: &str, text: Option<String>) -> Result<Option<String>> {
     match text {
         None => Ok(None),
-        Some(t) => match chrono::NaiveDate::parse_from_str(t.trim(), "%Y-%m-%d") {
-            Ok(d) => Ok(Some(d.format("%Y-%m-%d").to_string())),
-            Err(_) => input(format!(
-                "{flag} `{}` is not a day; expected e.g. 2026-11-01",
+        Some(t) => match crate::text::day(&t) {
+            Some(d) => Ok(Some(d.format("%Y-%m-%d").to_string())),
+            None => input(format!(
+                "{flag} `{}` is not a day in the years 0001 to 9999; expected e.g. 2026-11-01",
                 crate::text::escape(&t)
             )),
         },

@@ -17,6 +17,45 @@ use crate::card::Rank;
 pub const MAX_FILE_BYTES: u64 = 256 * 1024;
 /// How deep `extends` may chain.
 const MAX_EXTENDS: usize = 16;
+/// Every top-level key of a rules file.
+const RULES_KEYS: [&str; 17] = [
+    "name",
+    "title",
+    "summary",
+    "source",
+    "extends",
+    "layout",
+    "deck",
+    "values",
+    "matching",
+    "going_out",
+    "match",
+    "tournament",
+    "pack",
+    "hole",
+    "play",
+    "rulings",
+    "sources",
+];
+
+/// A TOML error as `line L, column C: what`, without the file's text: a file named as rules
+/// may be anything (`/etc/shadow`), and golf never shows what it holds.
+fn toml_message(text: &str, e: &toml::de::Error) -> String {
+    let Some(span) = e.span() else {
+        return e.message().trim_end().to_string();
+    };
+    let before = text.get(..span.start).unwrap_or_default();
+    let line = before.matches('\n').count() + 1;
+    let column = before
+        .rsplit('\n')
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .count()
+        + 1;
+    format!("line {line}, column {column}: {}", e.message().trim_end())
+}
+
 /// Top-level keys that describe a file rather than set a rule.
 const META_KEYS: [&str; 6] = ["name", "title", "summary", "source", "extends", "sources"];
 
@@ -101,13 +140,30 @@ impl Layer {
         text: String,
         dir: Option<PathBuf>,
     ) -> Result<Layer, RulesError> {
+        // a file that sets a rules key is the user's rules file: its mistakes are shown
+        // with the line they are on
         let syntax = |e: toml::de::Error| RulesError::Syntax {
             file: label.clone(),
             message: e.to_string().trim_end().to_string(),
         };
         // the text is parsed once; only a file with a mistake is parsed again, typed, for
         // a message with the line, column and key of the mistake
-        let table: Table = toml::from_str(&text).map_err(syntax)?;
+        let table: Table = toml::from_str(&text).map_err(|e| RulesError::Syntax {
+            file: label.clone(),
+            message: format!(
+                "not valid TOML, so not a rules file: {}",
+                toml_message(&text, &e)
+            ),
+        })?;
+        if !table.is_empty() && !table.keys().any(|k| RULES_KEYS.contains(&k.as_str())) {
+            return Err(RulesError::Syntax {
+                file: label.clone(),
+                message: format!(
+                    "not a rules file: it sets none of the keys a rules file has ({}); `golf rules doc` describes them",
+                    RULES_KEYS.join(", ")
+                ),
+            });
+        }
         let raw: RawLayer = match RawLayer::deserialize(table.clone()) {
             Ok(raw) => raw,
             Err(e) => return Err(syntax(toml::from_str::<RawLayer>(&text).err().unwrap_or(e))),
@@ -788,6 +844,15 @@ impl crate::error::BadInput for RulesError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rules_keys_are_every_key_of_a_rules_file() {
+        let mut table = Table::new();
+        table.insert("no-such-key".into(), Value::Integer(1));
+        let err = RawLayer::deserialize(table).unwrap_err().to_string();
+        let expected: Vec<String> = RULES_KEYS.iter().map(|k| format!("`{k}`")).collect();
+        assert!(err.contains(&expected.join(", ")), "{err}");
+    }
 
     /// What build.rs made of each bundled file is what the TOML says: the same table, a
     /// clean text (the check a file of a group's own gets), and the same listing as the

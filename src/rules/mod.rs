@@ -218,7 +218,7 @@ pub struct Matching {
     /// `k matched columns of one rank → points`, e.g. `{2: -10}` (RULES.md §3 step 5).
     pub same_rank_columns: BTreeMap<u32, i32>,
     /// A rank's own table, added on top of the general one (`wolfpack`: jacks
-    /// `{2: -5, 3: -5, 4: -5}`).
+    /// `{2: -20, 3: -20, 4: -20}`).
     #[serde(default)]
     pub rank_columns: Vec<(Rank, BTreeMap<u32, i32>)>,
     /// What a matched set of one rank scores instead of 0 (`eagle-eye`: jokers −4)
@@ -622,6 +622,34 @@ impl Rules {
     /// The name with house rules, as shown to players: `classic + horizontal-pairs`.
     pub fn display_name(&self) -> String {
         label(&self.name, &self.house)
+    }
+
+    /// The house rules in use that adjust a whole hole (RULES.md §5: a score map, going out,
+    /// a lowest-score bonus, a tie penalty): scoring a lone grid cannot apply them, which
+    /// `golf score` says, naming them. Each is told apart by what it changes on `classic`.
+    pub fn hole_house_rules(&self) -> Vec<&str> {
+        let Ok(base) = resolve("classic", &[]) else {
+            return Vec::new();
+        };
+        self.house
+            .iter()
+            .filter(|h| {
+                resolve("classic", std::slice::from_ref(*h))
+                    .is_ok_and(|r| r.hole != base.hole || r.going_out != base.going_out)
+            })
+            .map(String::as_str)
+            .collect()
+    }
+
+    /// The rules in use as the first line of a command that starts a match or tournament,
+    /// or scores without one, says them: `classic + underdog`, or `classic, no house rules`
+    /// when none apply (after `--house none`, say), so the table sees a config file's house
+    /// rules were or were not added (RULES.md §6).
+    pub fn in_use(&self) -> String {
+        match self.house.is_empty() {
+            true => format!("{}, no house rules", self.name),
+            false => self.display_name(),
+        }
     }
 
     /// The grid shape and joker rule a typed grid is checked against (RULES.md §2).

@@ -1,5 +1,7 @@
-//! Statistics over finished matches, answered by SQL aggregates (no match is loaded):
-//! per player, and head to head. Abandoned and unfinished matches are left out.
+//! Statistics over finished matches, answered by SQL aggregates: per player, and head to
+//! head. Abandoned, unfinished and deleted matches are left out (deleted ones through the
+//! `kept_matches` view, as in every listing of results). A win is the match's stored
+//! result after its tiebreak chain — place 1 of [`crate::game::ranking`] — in both.
 
 use rusqlite::{params, Connection};
 use serde::Serialize;
@@ -52,7 +54,7 @@ pub struct PlayerStats {
 
 const FINISHED: &str = "
     fm AS MATERIALIZED (
-        SELECT m.id, m.result_json FROM matches m
+        SELECT m.id, m.result_json FROM kept_matches m
         WHERE m.finished_at IS NOT NULL AND m.abandoned_at IS NULL
           AND (?1 IS NULL OR m.rules_name = ?1)
           AND (?2 IS NULL OR substr(m.started_at, 1, 10) >= ?2)
@@ -162,6 +164,11 @@ pub struct Meeting {
     pub holes_a: i64,
     /// Holes the second scored lower on.
     pub holes_b: i64,
+    /// The first player's place in the match after the tiebreak chain
+    /// ([`crate::game::ranking`]: a shared win is place 1 for each).
+    pub place_a: u32,
+    /// The second player's place.
+    pub place_b: u32,
 }
 
 /// Every finished match `a` and `b` both played, oldest first (names any case).
@@ -199,9 +206,60 @@ pub fn meetings(conn: &Connection, a: &str, b: &str) -> anyhow::Result<Vec<Meeti
                     total_b: r.get(3)?,
                     holes_a: r.get(4)?,
                     holes_b: r.get(5)?,
+                    place_a: 0,
+                    place_b: 0,
                 })
             },
         )?
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<Meeting>, _>>()?;
+    // who finished ahead is the match's ranking after its tiebreak chain, the one
+    // definition of a win (RULES.md §16), not a comparison of totals
+    let ids: Vec<i64> = rows.iter().map(|m| m.id).collect();
+    let matches = super::load_summaries(conn, &ids)?;
+    let mut rows = rows;
+    for (meeting, m) in rows.iter_mut().zip(&matches) {
+        let places = m.ranking();
+        let place = |name: &str| {
+            m.players
+                .iter()
+                .position(|p| p.eq_ignore_ascii_case(name))
+                .and_then(|s| places.get(s).copied())
+                .unwrap_or(0)
+        };
+        meeting.place_a = place(a);
+        meeting.place_b = place(b);
+    }
     Ok(rows)
+}
+
+/// Each player's hole scores (grid score plus adjustment, regular holes) in the other
+/// finished matches under the same resolved rules as match `id` — the same variant and
+/// house rules, one stored rule set — abandoned matches left out, by seat of match `id`
+/// (names any case). What `golf odds` draws a player's holes from (RULES.md §15).
+pub fn hole_history(conn: &Connection, id: i64) -> anyhow::Result<Vec<Vec<i64>>> {
+    let players: i64 = conn.query_row(
+        "SELECT count(*) FROM seats WHERE match_id = ?1",
+        [id],
+        |r| r.get(0),
+    )?;
+    let mut stmt = conn.prepare(
+        "SELECT me.seat, g.score + g.adjustment
+         FROM matches cur
+         JOIN seats me ON me.match_id = cur.id
+         JOIN seats s ON s.player = me.player COLLATE NOCASE AND s.match_id <> cur.id
+         JOIN matches m ON m.id = s.match_id AND m.rule_set = cur.rule_set
+              AND m.finished_at IS NOT NULL AND m.abandoned_at IS NULL
+         JOIN holes h ON h.match_id = m.id AND h.playoff = 0
+         JOIN grids g ON g.hole_id = h.id AND g.seat = s.seat
+         WHERE cur.id = ?1",
+    )?;
+    let mut holes = vec![Vec::new(); usize::try_from(players)?];
+    let mut rows = stmt.query([id])?;
+    while let Some(row) = rows.next()? {
+        let seat: i64 = row.get(0)?;
+        if let Some(h) = usize::try_from(seat).ok().and_then(|s| holes.get_mut(s)) {
+            h.push(row.get(1)?);
+        }
+    }
+    Ok(holes)
 }

@@ -7,7 +7,7 @@ use super::{Output, View};
 /// One default in force and where it comes from.
 #[derive(Debug, Serialize)]
 pub struct Setting {
-    /// `rules`, `house`, `decks`, `tiebreak` or `db`.
+    /// `rules`, `house`, `decks`, `tiebreak`, `odds` or `db`.
     pub key: &'static str,
     /// Its value in force.
     pub value: String,

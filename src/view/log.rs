@@ -13,7 +13,7 @@ use crate::text::local_time;
 pub struct LogRow {
     /// When (RFC 3339).
     pub at: String,
-    /// `amend` or `undo`.
+    /// `amend`, `undo`, `edit`, `abandon`, `reopen`, `delete` or `restore`.
     pub action: String,
     /// The hole concerned.
     pub hole: Option<u32>,
@@ -41,21 +41,32 @@ pub struct LogView {
 impl LogView {
     /// The audit trail of `m`, each amendment paired with what replaced it.
     pub fn new(m: &Match) -> LogView {
+        let m = &*super::shown(m);
         let entries = m
             .audit
             .iter()
             .enumerate()
             .map(|(i, a)| {
-                let old = describe(m, &a.detail);
+                let old = match a.action.as_str() {
+                    "delete" => "kept".into(),
+                    "restore" => "deleted".into(),
+                    _ => describe(m, &a.detail),
+                };
                 let made = (a.action == "amend").then(|| made_by(m, i)).flatten();
                 let new = match (&made, a.action.as_str()) {
-                    (Some(h), _) => hole_text(m, h),
+                    (_, "reopen") => "reopened to be corrected".into(),
+                    (_, "delete") => "deleted".into(),
+                    (_, "restore") => "restored".into(),
+                    (Some(h), _) => crate::text::escape(&hole_text(m, h)).into_owned(),
                     (None, _) => "withdrawn".into(),
                 };
-                let change = match (serde_json::from_str::<Hole>(&a.detail), &made) {
-                    (Ok(before), Some(after)) => changes(m, &before, after),
-                    (Ok(before), None) => format!("{} → withdrawn", totals(m, &before)),
-                    _ => format!("{old} → withdrawn"),
+                let hole = serde_json::from_str::<Hole>(&a.detail);
+                let change = match (hole, &made, a.action.as_str()) {
+                    (Ok(before), Some(after), _) => changes(m, &before, after),
+                    (Ok(before), None, "amend" | "undo") => {
+                        format!("{} → withdrawn", totals(m, &before))
+                    }
+                    _ => format!("{old} → {new}"),
                 };
                 LogRow {
                     at: a.at.clone(),
@@ -152,10 +163,16 @@ fn cards_changed(old: Option<&str>, new: Option<&str>) -> Option<String> {
     Some(changed.join(", "))
 }
 
-/// A stored detail (a hole, or `{"penalty": …}`) in words.
+/// A stored detail (a hole, `{"penalty": …}`, or the result a reopening replaced) in words.
 fn describe(m: &Match, detail: &str) -> String {
     if let Ok(h) = serde_json::from_str::<Hole>(detail) {
-        return hole_text(m, &h);
+        return crate::text::escape(&hole_text(m, &h)).into_owned();
+    }
+    if let Some(result) = serde_json::from_str::<serde_json::Value>(detail)
+        .ok()
+        .and_then(|v| v.get("result")?.as_str().map(str::to_string))
+    {
+        return crate::text::escape(&result).into_owned();
     }
     #[derive(serde::Deserialize)]
     struct Wrapped {
@@ -165,7 +182,7 @@ fn describe(m: &Match, detail: &str) -> String {
         Ok(w) => format!(
             "penalty for {}: {} ({:+})",
             m.players.get(w.penalty.seat).map_or("?", String::as_str),
-            w.penalty.reason,
+            crate::text::escape(&w.penalty.reason),
             w.penalty.points
         ),
         Err(_) => crate::text::escape(detail).into_owned(),
