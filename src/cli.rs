@@ -193,6 +193,12 @@ pub enum Command {
     /// Check the database's integrity; print its path and schema version.
     #[command(after_help = "Example:\n  golf check")]
     Check,
+    /// Bots play whole matches under any rules; the figures with 95% intervals, and with
+    /// --vs the paired differences of two rule sets played on the same shuffles.
+    #[command(
+        after_help = "Examples:\n  golf simulate --rules classic --matches 2000\n  golf simulate --rules classic --vs classic --vs-house out-penalty-10 --matches 5000\n  golf simulate --rules four-card --bots random,greedy,counting --players 3 --seed 7\n  golf simulate --rules classic --matches 2 --trace trace.jsonl --export sim.json"
+    )]
+    Simulate(Lazy<SimulateArgs>),
     /// Change a match in play: its decks, a player's name (or a substitute), its holes.
     #[command(subcommand)]
     Match(MatchCommand),
@@ -263,6 +269,53 @@ pub struct ScoreArgs {
     /// whole hole as PLAYER=GRID for each player. A grid may begin with a negative card.
     #[arg(value_name = "GRID | PLAYER=GRID", allow_negative_numbers = true)]
     pub grid: Vec<String>,
+}
+
+/// `golf simulate`.
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// A bundled variant (`golf rules list`) or the path of a rules file.
+    #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
+    pub rules: Option<String>,
+    /// A house rule to apply on top, in order (repeatable).
+    #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
+    pub house: Vec<String>,
+    /// Players at the table, 1 to 16.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub players: u64,
+    /// Holes per match [default: the rules'].
+    #[arg(long, value_name = "N")]
+    pub holes: Option<u64>,
+    /// Matches to play.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub matches: u64,
+    /// The bot in each seat, comma-separated (random, greedy, counting); the last is
+    /// repeated for the remaining seats.
+    #[arg(
+        long,
+        value_name = "B[,B...]",
+        value_delimiter = ',',
+        default_value = "greedy"
+    )]
+    pub bots: Vec<String>,
+    /// The run's seed: the same seed gives the same figures on any number of threads.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Threads to use [default: one per core].
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Rules to compare with, played on the very same shuffles (a variant or a file).
+    #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
+    pub vs: Option<String>,
+    /// A house rule on top of the --vs rules, in order (repeatable).
+    #[arg(long = "vs-house", value_name = "RULE", requires = "vs", value_parser = RulesName::House, hide_possible_values = true)]
+    pub vs_house: Vec<String>,
+    /// Write the simulated matches as a `golf export` JSON file.
+    #[arg(long, value_name = "FILE")]
+    pub export: Option<PathBuf>,
+    /// Write every move as JSON lines.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
 }
 
 /// `golf rules …`.

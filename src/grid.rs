@@ -246,6 +246,15 @@ impl Grid {
         })
     }
 
+    /// Puts `card` at `index` (row by row, from 0) and returns the card it replaces; `None`
+    /// (and nothing changed) when `index` is outside the grid. The play engine's one way to
+    /// change a dealt layout (Official §3.3: a card replaces another in the same place).
+    pub fn replace(&mut self, index: usize, card: Card) -> Option<Card> {
+        self.cards
+            .get_mut(index)
+            .map(|slot| std::mem::replace(slot, card))
+    }
+
     /// Parses grid notation of any shape up to 4×6 (RULES.md §2). Errors name the row and
     /// token at fault and what was expected.
     pub fn parse(input: &str) -> Result<Grid, GridError> {

@@ -20,6 +20,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod bots;
 pub mod bounds;
 pub mod cache;
 pub mod card;
@@ -33,11 +34,13 @@ pub mod game;
 pub mod grid;
 pub mod odds;
 pub mod output_file;
+pub mod play;
 pub mod player;
 pub mod prompt;
 pub mod rules;
 pub mod scoring;
 pub mod sheet;
+pub mod sim;
 pub mod store;
 pub mod text;
 pub mod view;

@@ -376,6 +376,17 @@ fn house_layer(name: &str) -> Result<Layer, RulesError> {
     Ok(layer)
 }
 
+/// The keys of `[play]` that hold how a hole is played (RULES.md §14), not rules in words.
+const PLAY_KEYS: [&str; 7] = [
+    "face_up_at_start",
+    "peek_at_start",
+    "start_cards",
+    "first",
+    "discard_drawn",
+    "may_knock",
+    "may_look_once",
+];
+
 /// Keys under which a whole table is one rule with its own source.
 fn is_leaf_table(path: &str) -> bool {
     matches!(path.split_once('.'), Some(("play" | "rulings", rest)) if !rest.contains('.'))
@@ -589,7 +600,8 @@ impl Resolved<'_> {
             pack,
             hole: hole_rules(raw.hole.unwrap_or_default()),
             target: mt.target.map(|t| t.0),
-            play: play_rules(raw.play.unwrap_or_default(), &sources),
+            playing: self.playing(raw.play.as_ref(), house.len())?,
+            play: play_rules(raw.play.map(|p| p.rules).unwrap_or_default(), &sources),
             rulings: raw
                 .rulings
                 .unwrap_or_default()
@@ -604,6 +616,39 @@ impl Resolved<'_> {
                 .collect(),
             sources,
         })
+    }
+
+    /// The `[play]` data (RULES.md §14): absent when no variant layer sets any of it (house
+    /// rules alone only override), else every key required. Whether the start cards fit the
+    /// grid is checked by the simulator, which needs it ([`crate::sim::Setup::check`]): a
+    /// group's odd grid still scores.
+    fn playing(
+        &self,
+        play: Option<&super::raw::RawPlaySection>,
+        house: usize,
+    ) -> Result<Option<super::Playing>, RulesError> {
+        let variants = self.layers.len() - house;
+        let from_variant = self.set_by.iter().any(|(key, &i)| {
+            i < variants
+                && key
+                    .strip_prefix("play.")
+                    .is_some_and(|k| PLAY_KEYS.contains(&k))
+        });
+        let Some(p) = play.filter(|_| from_variant) else {
+            return Ok(None);
+        };
+        let playing = super::Playing {
+            face_up_at_start: self
+                .required(p.face_up_at_start, "play.face_up_at_start")?
+                .0,
+            peek_at_start: self.required(p.peek_at_start, "play.peek_at_start")?.0,
+            start_cards: self.required(p.start_cards, "play.start_cards")?,
+            first: self.required(p.first, "play.first")?,
+            discard_drawn: self.required(p.discard_drawn, "play.discard_drawn")?,
+            may_knock: self.required(p.may_knock, "play.may_knock")?,
+            may_look_once: self.required(p.may_look_once, "play.may_look_once")?,
+        };
+        Ok(Some(playing))
     }
 
     fn deck(&self, d: super::raw::RawDeck) -> Result<Deck, RulesError> {

@@ -61,6 +61,10 @@ pub struct Rules {
     pub target: Option<u32>,
     /// Rules of play with no scoring effect, shown on the scorecard (RULES.md §6).
     pub play: Vec<PlayRule>,
+    /// How a hole is played, for the simulator (RULES.md §14): `None` when the rules' chain
+    /// sets no `[play]` data (a group's file written from scratch).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub playing: Option<Playing>,
     /// Official rulings for disputes (RULES.md §10).
     pub rulings: Vec<Ruling>,
     /// The source of each rule, keyed by its dotted key (`matching.columns`, `values.2`).
@@ -490,6 +494,62 @@ fn rounds() -> u32 {
 /// RULES.md §13's charge, for rules stored before it was a rules-file key.
 fn round_disqualification() -> i32 {
     10
+}
+
+/// How a hole is played (RULES.md §14, Official §1.3, §3): the `[play]` data of a rules
+/// file, which the simulator follows. Scoring never reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Playing {
+    /// Cards each player turns face up at the start (Official §1.3: 2).
+    pub face_up_at_start: u32,
+    /// Cards each player peeks at at the start (known to them, still face down).
+    pub peek_at_start: u32,
+    /// Which cards may be turned up or peeked at the start.
+    pub start_cards: StartCards,
+    /// Who plays first.
+    pub first: FirstPlayer,
+    /// What follows discarding a card drawn from the stock (Official §3.4, §9.3).
+    pub discard_drawn: DiscardDrawn,
+    /// Whether a player may knock instead of drawing (Official §9.4).
+    pub may_knock: bool,
+    /// Whether a player may look at their own face-down cards once per hole (Official §9.2).
+    pub may_look_once: bool,
+}
+
+/// Which cards a player may turn up or peek at at the start of a hole (RULES.md §14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StartCards {
+    /// Any cards of their choice.
+    Any,
+    /// Cards of one column (Eight-card sheet: two cards vertically in one column).
+    OneColumn,
+    /// The row nearest the player, the last row (Four-card multiples sheet).
+    NearestRow,
+}
+
+/// Who plays first in a hole (RULES.md §14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FirstPlayer {
+    /// The player to the dealer's left.
+    DealerLeft,
+    /// The player with the highest face-up card by its value; a tie goes to the first of
+    /// them clockwise from the dealer's left (Official §1.3).
+    HighestFaceUp,
+}
+
+/// What a player does after discarding a card drawn from the stock (RULES.md §14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DiscardDrawn {
+    /// Turn one face-down card up (Official §3.4).
+    Flip,
+    /// Nothing more (Six/Four sheet; house rule `no-penalty-discard`, Official §9.3).
+    Free,
+    /// Turn one up, except with one hidden card left, which may stay down; turning it ends
+    /// the hole (Eight-card sheet).
+    FlipUnlessLast,
 }
 
 /// A rule of play with no scoring effect, stored with a match so the table sees what was

@@ -17,6 +17,7 @@ pub mod rescore;
 pub mod rules;
 pub mod rules_sheet;
 pub mod score;
+pub mod simulate;
 pub mod stats;
 pub mod tournament;
 
