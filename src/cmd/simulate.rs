@@ -47,7 +47,7 @@ pub fn run(ctx: &Context, args: SimulateArgs) -> Result<()> {
             })?;
         }
         if let Some(path) = &args.export {
-            let json = Export::new(recorder.finish()?).json()?;
+            let json = Export::new(recorder.finish()?, Vec::new()).json()?;
             std::fs::write(path, json).map_err(|e| {
                 anyhow::anyhow!("cannot write the export to {}: {e}", path.display())
             })?;
