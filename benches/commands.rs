@@ -9,7 +9,12 @@
 //!   `sqlite3 NEW.db < dump.sql` loading a dump of the database that import makes (issue
 //!   18: import at most the time of that load);
 //! - `golf history --limit 10000 --json` against `sqlite3 -readonly DB .dump` of the same
-//!   file (skipped with a note where the sqlite3 shell is not installed).
+//!   file (skipped with a note where the sqlite3 shell is not installed);
+//! - issue 21: `golf card` with its chances line against `golf card --no-odds`, on a match
+//!   in play (3 of 9 holes) of the four players of the shared database, under its rules:
+//!   each player's history is read and 10,000 samples played (must stay within 1.3×);
+//!   and the same with players who have no history, drawing from the simulated scores
+//!   (cached, as from the second card on).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -29,6 +34,10 @@ fn run(program: &Path, args: &[&str], db: Option<&Path>) {
     cmd.args(args).stdout(Stdio::null()).stderr(Stdio::piped());
     if let Some(db) = db {
         cmd.env("GOLF_DB", db);
+        // simulated hole scores are cached beside the database, not in the user's folder
+        if let Some(dir) = db.parent() {
+            cmd.env("GOLF_CACHE_DIR", dir.join("cache"));
+        }
     }
     let out = cmd
         .output()
@@ -210,4 +219,49 @@ fn sqlite3_load_of_the_imported_dump(bencher: divan::Bencher) {
                 .unwrap_or_else(|e| panic!("sqlite3: {e}"));
             assert!(status.success(), "sqlite3 could not load the dump");
         });
+}
+
+/// The shared database with a match in play (3 of 9 holes) under its own rules, by the
+/// four players of its 10,000 matches (`history`) or by four new ones.
+fn in_play(history: bool) -> PathBuf {
+    let name = if history { "odds.db" } else { "odds-new.db" };
+    let path = common::fixture().dir.path().join(name);
+    if !path.exists() {
+        std::fs::copy(&common::fixture().path, &path).unwrap_or_else(|e| panic!("{e}"));
+        let players = if history {
+            common::PLAYERS
+        } else {
+            ["eve", "fay", "gus", "hal"]
+        };
+        let mut new = vec!["new", "--rules", "classic", "--house", "out-penalty-10"];
+        new.extend(players);
+        golf(&new, &path);
+        for _ in 0..3 {
+            let grids: Vec<String> = players.iter().map(|p| format!("{p}=12")).collect();
+            let mut hole = vec!["hole"];
+            hole.extend(grids.iter().map(String::as_str));
+            golf(&hole, &path);
+        }
+        // the first card works out and caches the simulated scores
+        golf(&["card"], &path);
+    }
+    path
+}
+
+#[divan::bench(sample_count = 30)]
+fn golf_card_with_odds_from_history(bencher: divan::Bencher) {
+    let db = in_play(true);
+    bencher.bench_local(|| golf(&["card"], &db));
+}
+
+#[divan::bench(sample_count = 30)]
+fn golf_card_no_odds(bencher: divan::Bencher) {
+    let db = in_play(true);
+    bencher.bench_local(|| golf(&["card", "--no-odds"], &db));
+}
+
+#[divan::bench(sample_count = 30)]
+fn golf_card_with_odds_simulated(bencher: divan::Bencher) {
+    let db = in_play(false);
+    bencher.bench_local(|| golf(&["card"], &db));
 }
