@@ -61,7 +61,7 @@ fn watched(
     }
     let report = outcome.ok_or_else(|| anyhow::anyhow!("the simulation did not run"))??;
     if let Some(path) = &args.export {
-        let json = Export::new(recorder.finish()?).json()?;
+        let json = Export::new(recorder.finish()?, Vec::new()).json()?;
         ctx.write_file(path, json.as_bytes())?;
     }
     Ok(report)
