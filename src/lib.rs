@@ -31,6 +31,7 @@ pub mod game;
 pub mod grid;
 pub mod player;
 pub mod prompt;
+pub mod ratings;
 pub mod rules;
 pub mod scoring;
 pub mod sheet;

@@ -106,10 +106,12 @@ struct SheetPenalty {
     late: Option<u32>,
 }
 
-/// Reads the scoresheet `text` of the file `label` into a match started at `at`, checking
-/// every hole and penalty in order as `golf hole` and `golf penalty` would. Rules files it
-/// names are found next to it (`dir`). Returns the match (id 0, not recorded) and whether
-/// it asks to be finished. Errors name the file and the hole or penalty.
+/// Reads the scoresheet `text` of the file `label` into a match played at its `date`, else
+/// at `at`, checking every hole and penalty in order as `golf hole` and `golf penalty`
+/// would: the match starts, its holes and penalties are recorded, at that time (so a past
+/// season can be entered, RULES.md §16). Rules files it names are found next to it
+/// (`dir`). Returns the match (id 0, not recorded) and whether it asks to be finished.
+/// Errors name the file and the hole or penalty.
 pub fn read(
     text: &str,
     label: &str,
@@ -152,7 +154,8 @@ pub fn read(
         })?,
         None => at.to_string(),
     };
-    let mut m = Match::new(&setup, &started).map_err(fail(label.to_string()))?;
+    let at = started.as_str();
+    let mut m = Match::new(&setup, at).map_err(fail(label.to_string()))?;
     // the same scoresheet is the same match: importing it again finds it instead of
     // recording it twice
     m.uuid = uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_OID, text.as_bytes()).to_string();
@@ -228,8 +231,8 @@ fn sheet_penalty(
     m.penalty(seat, kind, p.hole, at)
 }
 
-/// A scoresheet's `date` as the stored start time: `2026-11-01` (midnight UTC) or a full
-/// RFC 3339 time.
+/// A scoresheet's `date` as the stored time: `2026-11-01` (midday UTC, so it falls on
+/// that calendar day in nearly every time zone) or a full RFC 3339 time.
 fn played_on(date: &str) -> Result<String, String> {
     if let Ok(t) = chrono::DateTime::parse_from_rfc3339(date) {
         return Ok(t
@@ -237,7 +240,7 @@ fn played_on(date: &str) -> Result<String, String> {
             .to_rfc3339_opts(chrono::SecondsFormat::Millis, true));
     }
     match chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d") {
-        Ok(d) => Ok(format!("{}T00:00:00.000Z", d.format("%Y-%m-%d"))),
+        Ok(d) => Ok(format!("{}T12:00:00.000Z", d.format("%Y-%m-%d"))),
         Err(_) => Err(format!(
             "`{}` is not a date; expected e.g. 2026-11-01 or 2026-11-01T19:30:00+01:00",
             crate::text::escape(date)

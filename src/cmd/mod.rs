@@ -18,6 +18,7 @@ mod log;
 mod match_edit;
 mod new;
 mod penalty;
+mod ratings;
 mod rescore;
 mod rules;
 mod ruling;
@@ -139,6 +140,35 @@ pub fn pick_match(conn: &Connection, id: Option<i64>, unfinished: bool) -> Resul
     }
 }
 
+/// The finished matches `season` selects, for `player` (exact NFC name, checked), as the
+/// store's filter: days checked as `YYYY-MM-DD` (RULES.md §16).
+pub fn season(
+    season: crate::cli::SeasonArgs,
+    player: Option<&str>,
+) -> Result<store::stats::Filter> {
+    Ok(store::stats::Filter {
+        player: player.map(crate::player::normalise).transpose()?,
+        rules: season.rules,
+        holes: season.holes,
+        since: day("--since", season.since)?,
+        until: day("--until", season.until)?,
+    })
+}
+
+/// A day as `YYYY-MM-DD`, checked; `flag` names it in the message.
+pub fn day(flag: &str, text: Option<String>) -> Result<Option<String>> {
+    match text {
+        None => Ok(None),
+        Some(t) => match chrono::NaiveDate::parse_from_str(t.trim(), "%Y-%m-%d") {
+            Ok(d) => Ok(Some(d.format("%Y-%m-%d").to_string())),
+            Err(_) => input(format!(
+                "{flag} `{}` is not a day; expected e.g. 2026-11-01",
+                crate::text::escape(&t)
+            )),
+        },
+    }
+}
+
 /// Splits `PLAYER=GRID` arguments into `(player, grid)` pairs; `m` gives the example in
 /// the message when one is not of that form.
 pub fn pairs(m: &Match, args: &[String]) -> Result<Vec<(String, String)>, GameError> {
@@ -207,6 +237,7 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Chart(args) => chart::run(ctx, args.0),
         Command::Stats(args) => stats::run(ctx, args.0),
         Command::HeadToHead(args) => stats::head_to_head(ctx, args.0),
+        Command::Ratings(args) => ratings::run(ctx, args.0),
         Command::Export(args) => export::run(ctx, args.0),
         Command::Tournament(args) => tournament::run(ctx, args),
         Command::Rescore(args) => rescore::run(ctx, args.0),

@@ -12,6 +12,7 @@ pub mod log;
 
 pub mod maintenance;
 pub mod matches;
+pub mod ratings;
 pub mod rescore;
 pub mod rules;
 pub mod score;

@@ -51,6 +51,30 @@ impl View for StatsView {
     }
 }
 
+/// `golf stats --night [DATE]`: one evening's table.
+#[derive(Debug, Serialize)]
+pub struct NightView {
+    /// The day (`2026-11-01`, local time).
+    pub night: String,
+    /// Finished matches that night.
+    pub matches: usize,
+    /// Each player's figures over that night's matches.
+    pub players: Vec<PlayerStats>,
+}
+
+impl View for NightView {
+    fn render(&self, out: &Output) -> String {
+        let plural = if self.matches == 1 { "" } else { "es" };
+        let players = StatsView(self.players.clone());
+        format!(
+            "Night of {}: {} match{plural}.\n{}",
+            self.night,
+            self.matches,
+            players.render(out)
+        )
+    }
+}
+
 /// `golf head-to-head A B`.
 #[derive(Debug, Serialize)]
 pub struct HeadToHead {
