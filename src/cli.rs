@@ -101,9 +101,9 @@ pub enum Command {
     /// List, show, compare and check rules files.
     #[command(subcommand)]
     Rules(RulesCommand),
-    /// Show the official rulings that match a word or phrase.
+    /// Show the rulings that answer a question in players' words, or list them all.
     #[command(
-        after_help = "Examples:\n  golf ruling horizontal\n  golf ruling \"face-down\"\n  golf ruling deck runs out"
+        after_help = "Examples:\n  golf ruling\n  golf ruling swap\n  golf ruling the discard pile is empty\n  golf ruling pair of 2s"
     )]
     Ruling(Lazy<RulingArgs>),
     /// Start a match: players in seating order (the deal rotates through them).
@@ -136,6 +136,12 @@ pub enum Command {
     /// Show a match's scorecard.
     #[command(after_help = "Examples:\n  golf card\n  golf card 12 --json")]
     Card(Lazy<CardArgs>),
+    /// Each player's chance to win the match in progress (the rest of the match played many
+    /// times), with its ±, and what each needs to catch the leader.
+    #[command(
+        after_help = "Examples:\n  golf odds\n  golf odds --match 12 --samples 100000 --seed 7 --json"
+    )]
+    Odds(Lazy<OddsArgs>),
     /// Close a match after its last hole, breaking any tie by the match's tiebreak chain.
     #[command(after_help = "Example:\n  golf finish")]
     Finish(Lazy<MatchArg>),
@@ -189,16 +195,32 @@ pub enum Command {
     /// Check the database's integrity; print its path and schema version.
     #[command(after_help = "Example:\n  golf check")]
     Check,
+    /// Bots play whole matches under any rules; the figures with 95% intervals, and with
+    /// --vs the paired differences of two rule sets played on the same shuffles.
+    #[command(
+        after_help = "Examples:\n  golf simulate --rules classic --matches 2000\n  golf simulate --rules classic --vs classic --vs-house out-penalty-10 --matches 5000\n  golf simulate --rules four-card --bots random,greedy,counting --players 3 --seed 7\n  golf simulate --rules classic --matches 2 --trace trace.jsonl --export sim.json"
+    )]
+    Simulate(Lazy<SimulateArgs>),
     /// Change a match in play: its decks, a player's name (or a substitute), its holes.
     #[command(subcommand)]
     Match(MatchCommand),
     /// Abandon a match: it is kept and marked abandoned, takes no more holes, has no result.
     #[command(after_help = "Examples:\n  golf abandon\n  golf abandon 12")]
     Abandon(Lazy<MatchArg>),
+    /// Delete a match (a test match, the README's example): it leaves history, stats and
+    /// ratings, is listed in its audit log, and can be restored. A tournament's match
+    /// cannot be deleted.
+    #[command(after_help = "Examples:\n  golf delete 12\n  golf restore 12")]
+    Delete(Lazy<DeleteArgs>),
+    /// Restore a deleted match: back in history, stats and ratings as it was.
+    #[command(after_help = "Example:\n  golf restore 12")]
+    Restore(Lazy<DeleteArgs>),
     /// Show the defaults in force (rules, house rules, decks, tiebreak, database) and where
-    /// each comes from: a flag, GOLF_DB, the config file, or golf's own.
-    #[command(after_help = "Example:\n  golf config")]
-    Config,
+    /// each comes from: a flag, GOLF_DB, the config file, or golf's own; or write the file.
+    #[command(
+        after_help = "Examples:\n  golf config\n  golf config init\n  golf config set rules six-card\n  golf config set house out-penalty-10,underdog"
+    )]
+    Config(ConfigArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     #[command(
         after_help = "Examples:\n  golf completions bash > ~/.local/share/bash-completion/completions/golf\n  golf completions zsh > ~/.zfunc/_golf"
@@ -208,9 +230,23 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff), e.g. `golf man > golf.1`.
-    #[command(after_help = "Example:\n  golf man | man -l -")]
-    Man,
+    /// Print the manual page (roff) of golf or of one subcommand, or write every page to a
+    /// folder (golf.1, golf-hole.1, golf-rules-sheet.1…) to install.
+    #[command(
+        after_help = "Examples:\n  golf man | man -l -\n  golf man hole | man -l -\n  golf man rules sheet > golf-rules-sheet.1\n  golf man --dir /usr/local/share/man/man1"
+    )]
+    Man(ManArgs),
+}
+
+/// `golf man`.
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The subcommand whose page to print (`hole`, or `rules sheet`); none for golf's own.
+    #[arg(value_name = "SUBCOMMAND")]
+    pub names: Vec<String>,
+    /// Write every page, one per command and subcommand, into this folder instead.
+    #[arg(long, value_name = "DIR", conflicts_with = "names")]
+    pub dir: Option<PathBuf>,
 }
 
 /// `golf score`.
@@ -219,7 +255,7 @@ pub struct ScoreArgs {
     /// A bundled variant (`golf rules list`) or the path of a rules file.
     #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
     pub rules: Option<String>,
-    /// A house rule to apply on top, in order (repeatable).
+    /// A house rule to apply on top, in order (repeatable); `none` clears the config file's.
     #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
     pub house: Vec<String>,
     /// Decks in play, for the deck check [default: the variant's].
@@ -235,6 +271,53 @@ pub struct ScoreArgs {
     /// whole hole as PLAYER=GRID for each player. A grid may begin with a negative card.
     #[arg(value_name = "GRID | PLAYER=GRID", allow_negative_numbers = true)]
     pub grid: Vec<String>,
+}
+
+/// `golf simulate`.
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// A bundled variant (`golf rules list`) or the path of a rules file.
+    #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
+    pub rules: Option<String>,
+    /// A house rule to apply on top, in order (repeatable).
+    #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
+    pub house: Vec<String>,
+    /// Players at the table, 1 to 16.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub players: u64,
+    /// Holes per match [default: the rules'].
+    #[arg(long, value_name = "N")]
+    pub holes: Option<u64>,
+    /// Matches to play.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub matches: u64,
+    /// The bot in each seat, comma-separated (random, greedy, counting); the last is
+    /// repeated for the remaining seats.
+    #[arg(
+        long,
+        value_name = "B[,B...]",
+        value_delimiter = ',',
+        default_value = "greedy"
+    )]
+    pub bots: Vec<String>,
+    /// The run's seed: the same seed gives the same figures on any number of threads.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Threads to use [default: one per core].
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Rules to compare with, played on the very same shuffles (a variant or a file).
+    #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
+    pub vs: Option<String>,
+    /// A house rule on top of the --vs rules, in order (repeatable).
+    #[arg(long = "vs-house", value_name = "RULE", requires = "vs", value_parser = RulesName::House, hide_possible_values = true)]
+    pub vs_house: Vec<String>,
+    /// Write the simulated matches as a `golf export` JSON file.
+    #[arg(long, value_name = "FILE")]
+    pub export: Option<PathBuf>,
+    /// Write every move as JSON lines.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
 }
 
 /// `golf rules …`.
@@ -259,6 +342,19 @@ pub enum RulesCommand {
         #[arg(long = "match", value_name = "ID", conflicts_with_all = ["name", "house"])]
         match_id: Option<i64>,
     },
+    /// One page to print for the table: a variant with the group's house rules (the config
+    /// file's, unless --house is given), its sources, and how to type a hole.
+    #[command(
+        after_help = "Examples:\n  golf rules sheet classic\n  golf rules sheet six-card --house out-penalty-10 | lpr"
+    )]
+    Sheet {
+        /// A bundled variant or the path of a rules file [default: the config file's rules].
+        #[arg(value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
+        name: Option<String>,
+        /// House rules to apply on top, in order [default: the config file's].
+        #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
+        house: Vec<String>,
+    },
     /// The rulebook for players, in Markdown: every bundled variant and house rule with its
     /// rules and sources (docs/rules.md is this output).
     #[command(after_help = "Example:\n  golf rules doc > docs/rules.md")]
@@ -282,11 +378,39 @@ pub enum RulesCommand {
     },
 }
 
+/// `golf config [init | set KEY VALUE]`.
+#[derive(Debug, Args)]
+pub struct ConfigArgs {
+    /// Write the file; without one, show the defaults in force.
+    #[command(subcommand)]
+    pub action: Option<ConfigCommand>,
+}
+
+/// What `golf config` writes.
+#[derive(Debug, Subcommand)]
+pub enum ConfigCommand {
+    /// Write a commented config file with every key (never overwrites one).
+    #[command(after_help = "Example:\n  golf config init")]
+    Init,
+    /// Set one key, checked as its flag is (a refused value leaves the file as it was).
+    #[command(
+        after_help = "Keys: rules, house, decks, tiebreak, db (`golf config init` describes them).\n\nExamples:\n  golf config set rules six-card\n  golf config set house out-penalty-10,underdog\n  golf config set tiebreak countback,sudden-death"
+    )]
+    Set {
+        /// The key (rules, house, decks, tiebreak, db).
+        #[arg(value_name = "KEY")]
+        key: String,
+        /// Its value, as its flag takes it (lists comma-separated; `house none` for none).
+        #[arg(value_name = "VALUE")]
+        value: String,
+    },
+}
+
 /// `golf ruling`.
 #[derive(Debug, Args)]
 pub struct RulingArgs {
-    /// Words to look for (all must match).
-    #[arg(value_name = "QUERY", required = true)]
+    /// Words to look for, as players say them (whole words; none lists every ruling).
+    #[arg(value_name = "WORDS")]
     pub query: Vec<String>,
     /// Search this variant's or file's rulings instead of every bundled one.
     #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
@@ -299,7 +423,7 @@ pub struct NewArgs {
     /// A bundled variant or the path of a rules file.
     #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
     pub rules: Option<String>,
-    /// A house rule to apply on top, in order (repeatable).
+    /// A house rule to apply on top, in order (repeatable); `none` clears the config file's.
     #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
     pub house: Vec<String>,
     /// Holes to play, 1 to 36 [default: the variant's].
@@ -341,6 +465,14 @@ impl MatchArg {
     }
 }
 
+/// `golf delete` and `golf restore`.
+#[derive(Debug, Args)]
+pub struct DeleteArgs {
+    /// The match (its id, as `golf history` lists it).
+    #[arg(value_name = "MATCH")]
+    pub id: i64,
+}
+
 /// `golf hole`.
 #[derive(Debug, Args)]
 pub struct HoleArgs {
@@ -362,6 +494,9 @@ pub struct HoleArgs {
     /// Each player's grid, or a bare score recorded unchecked.
     #[arg(value_name = "PLAYER=GRID")]
     pub entries: Vec<String>,
+    /// Leave out the line of each player's chance to win (config: `odds = false`).
+    #[arg(long)]
+    pub no_odds: bool,
 }
 
 /// `golf amend`.
@@ -405,9 +540,13 @@ pub struct PenaltyArgs {
     /// Disqualify at once (Official §6.3: cheating), with --reason.
     #[arg(long, requires = "reason")]
     pub disqualify: bool,
-    /// With --disqualify: from the whole tournament the match is a table of, not only the match.
+    /// With --disqualify: from the whole tournament the match is a table of, not only the
+    /// match. Works between rounds too (no match in play): the player is seated no more.
     #[arg(long, requires = "disqualify")]
     pub tournament: bool,
+    /// With --tournament: which tournament [default: the newest].
+    #[arg(long, value_name = "NAME", requires = "tournament")]
+    pub tournament_name: Option<String>,
     /// An illegal move, escalating as the match's rules say (`golf rules show` lists the
     /// steps; Official §6.3).
     #[arg(long)]
@@ -443,7 +582,7 @@ pub enum TournamentCommand {
     Show(TournamentName),
 }
 
-/// How a tournament fills its tables (RULES.md §13).
+/// How a tournament fills its tables (golf's ruling; `golf rules doc`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SeatingChoice {
     /// Shuffled from the seed, avoiding repeat opponents where possible.
@@ -461,7 +600,7 @@ pub struct TournamentNewArgs {
     /// A bundled variant or the path of a rules file.
     #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
     pub rules: Option<String>,
-    /// A house rule to apply on top, in order (repeatable).
+    /// A house rule to apply on top, in order (repeatable); `none` clears the config file's.
     #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
     pub house: Vec<String>,
     /// Rounds, 1 to 20 [default: the rules' `tournament.rounds`, 3 in every bundled variant].
@@ -512,6 +651,23 @@ pub struct CardArgs {
     /// Show how one hole was scored: every player's grid explained, as `golf score` does.
     #[arg(long, value_name = "N")]
     pub hole: Option<u32>,
+    /// Leave out the line of each player's chance to win (config: `odds = false`).
+    #[arg(long)]
+    pub no_odds: bool,
+}
+
+/// `golf odds`.
+#[derive(Debug, Args)]
+pub struct OddsArgs {
+    /// The match [default: the most recent unfinished match].
+    #[arg(long = "match", value_name = "ID")]
+    pub match_id: Option<i64>,
+    /// How many times the rest of the match is played (1 to 1,000,000).
+    #[arg(long, value_name = "N", default_value_t = crate::odds::DEFAULT_SAMPLES)]
+    pub samples: u32,
+    /// The seed of the samples [default: one derived from the match and its holes].
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }
 
 /// `golf history`.
@@ -739,10 +895,14 @@ impl clap::builder::TypedValueParser for RulesName {
             RulesName::Variant => crate::rules::bundled::VARIANTS,
             RulesName::House => crate::rules::bundled::HOUSE_RULES,
         };
+        // `--house none` clears the config file's house rules
+        let none =
+            matches!(self, RulesName::House).then(|| clap::builder::PossibleValue::new("none"));
         Some(Box::new(
             names
                 .iter()
-                .map(|b| clap::builder::PossibleValue::new(b.name)),
+                .map(|b| clap::builder::PossibleValue::new(b.name))
+                .chain(none),
         ))
     }
 }

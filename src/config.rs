@@ -9,6 +9,7 @@
 //! decks = 2
 //! tiebreak = ["countback", "sudden-death"]
 //! db = "/home/ann/golf/harbour.db"
+//! odds = false
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -30,8 +31,12 @@ pub struct Config {
     pub decks: Option<u32>,
     /// Default tiebreak chain for `golf new`.
     pub tiebreak: Option<Vec<String>>,
-    /// Default database path.
+    /// Default database path; a relative one is relative to the config file's folder
+    /// (made absolute by [`load`]), never empty.
     pub db: Option<PathBuf>,
+    /// `false` leaves each player's chance to win off `golf card` and `golf hole`
+    /// (`--no-odds` does it once).
+    pub odds: Option<bool>,
 }
 
 /// A config file that cannot be used: which file, and what is wrong (line and key).
@@ -61,8 +66,21 @@ pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
         message,
     };
     let text = crate::text::read_capped(path, MAX_BYTES).map_err(|e| fail(e.to_string()))?;
-    let config: Config =
+    let mut config: Config =
         toml::from_str(&text).map_err(|e| fail(e.to_string().trim_end().to_string()))?;
+    match &config.db {
+        Some(db) if db.as_os_str().is_empty() => {
+            return Err(fail(
+                "`db` is empty; expected the path of the database file (relative to this file's folder), or no `db` line for the default".into(),
+            ))
+        }
+        // a relative path is relative to the config file, not to wherever golf runs
+        Some(db) if db.is_relative() => {
+            let dir = path.parent().unwrap_or(Path::new("."));
+            config.db = Some(dir.join(db));
+        }
+        _ => {}
+    }
     let texts = config
         .rules
         .iter()

@@ -246,42 +246,55 @@ impl Grid {
         })
     }
 
+    /// Puts `card` at `index` (row by row, from 0) and returns the card it replaces; `None`
+    /// (and nothing changed) when `index` is outside the grid. The play engine's one way to
+    /// change a dealt layout (Official §3.3: a card replaces another in the same place).
+    pub fn replace(&mut self, index: usize, card: Card) -> Option<Card> {
+        self.cards
+            .get_mut(index)
+            .map(|slot| std::mem::replace(slot, card))
+    }
+
     /// Parses grid notation of any shape up to 4×6 (RULES.md §2). Errors name the row and
     /// token at fault and what was expected.
     pub fn parse(input: &str) -> Result<Grid, GridError> {
-        Self::parse_rows(input, &[]).map(|(grid, _)| grid)
+        Self::parse_rows(input, &[], false).map(|(grid, _)| grid)
     }
 
     /// Parses grid notation and checks it against the rules' layout and deck: the shape
     /// must be `expected.rows × expected.columns`, and jokers are refused when the deck has
-    /// none (RULES.md §2).
+    /// none (RULES.md §2). The layout being known, a row of the standard pack may also be
+    /// typed compactly, one card after another without spaces (`q44/q98`, `6499/ak99`,
+    /// `*5/35`; `10` or `t` for ten, `*` for a joker, a suit letter after its rank).
     pub fn parse_for(input: &str, expected: Expected<'_>) -> Result<Grid, GridError> {
-        let (grid, tokens) = Self::parse_rows(input, expected.pack).map_err(|e| {
-            match (&e.kind, expected.pack.is_empty()) {
-                (
-                    GridErrorKind::BadToken {
-                        row,
-                        position,
-                        token,
-                    },
-                    false,
-                ) => GridError::new(
-                    GridErrorKind::NotAFace {
-                        row: *row,
-                        position: *position,
-                        token: token.clone(),
-                        faces: format!(
-                            "{}; expected one of {}",
-                            expected.rules,
-                            faces_list(expected.pack)
-                        ),
-                    },
-                    input,
-                    e.span.clone(),
-                ),
-                _ => e,
-            }
-        })?;
+        let compact = expected.pack.is_empty();
+        let (grid, tokens) =
+            Self::parse_rows(input, expected.pack, compact).map_err(|e| {
+                match (&e.kind, expected.pack.is_empty()) {
+                    (
+                        GridErrorKind::BadToken {
+                            row,
+                            position,
+                            token,
+                        },
+                        false,
+                    ) => GridError::new(
+                        GridErrorKind::NotAFace {
+                            row: *row,
+                            position: *position,
+                            token: token.clone(),
+                            faces: format!(
+                                "{}; expected one of {}",
+                                expected.rules,
+                                faces_list(expected.pack)
+                            ),
+                        },
+                        input,
+                        e.span.clone(),
+                    ),
+                    _ => e,
+                }
+            })?;
         let rules = expected.rules.to_string();
         if grid.rows != expected.rows {
             return Err(GridError::new(
@@ -335,6 +348,7 @@ impl Grid {
     fn parse_rows(
         input: &str,
         pack: &[crate::rules::Face],
+        compact: bool,
     ) -> Result<(Grid, Vec<Vec<Token>>), GridError> {
         let chars = input.chars().count();
         if chars > MAX_INPUT_CHARS {
@@ -353,7 +367,7 @@ impl Grid {
         }
         let mut tokens: Vec<Vec<Token>> = Vec::with_capacity(rows.len());
         for (r, (offset, text)) in rows.iter().enumerate() {
-            tokens.push(tokenize_row(input, r + 1, *offset, text, pack)?);
+            tokens.push(tokenize_row(input, r + 1, *offset, text, pack, compact)?);
         }
         let columns = tokens[0].len();
         for (r, row) in tokens.iter().enumerate().skip(1) {
@@ -531,6 +545,7 @@ fn tokenize_row(
     offset: usize,
     text: &str,
     pack: &[crate::rules::Face],
+    compact: bool,
 ) -> Result<Vec<Token>, GridError> {
     let mut cards = Vec::new();
     let mut token_start = None;
@@ -544,6 +559,15 @@ fn tokenize_row(
             (Some(s), true) => {
                 let token = &text[s..i];
                 let span = offset + s..offset + i;
+                let unreadable = compact && parse_card(token, pack).is_none();
+                if let Some(run) = unreadable
+                    .then(|| compact_cards(token, span.start))
+                    .flatten()
+                {
+                    cards.extend(run);
+                    token_start = None;
+                    continue;
+                }
                 let card = parse_card(token, pack).ok_or_else(|| {
                     GridError::new(
                         GridErrorKind::BadToken {
@@ -571,11 +595,74 @@ fn tokenize_row(
     Ok(cards)
 }
 
+/// The cards of a compact run such as `q44`, `6499` or `10hQs` (RULES.md §2, where the
+/// layout is known): each card a rank (`10` or one of `A 2-9 T J Q K *`) and an optional
+/// suit; `None` when the run is not all cards. `offset` is the run's byte offset in the
+/// input, for the spans.
+fn compact_cards(run: &str, offset: usize) -> Option<Vec<Token>> {
+    let mut cards = Vec::new();
+    let mut rest = run;
+    while !rest.is_empty() {
+        let start = offset + run.len() - rest.len();
+        let rank_len = if rest.starts_with("10") {
+            2
+        } else {
+            rest.chars().next()?.len_utf8()
+        };
+        let rank = match Rank::parse(&rest[..rank_len])? {
+            Rank::Face(_) => return None,
+            rank => rank,
+        };
+        rest = &rest[rank_len..];
+        let suit = rest
+            .chars()
+            .next()
+            .filter(|_| rank != Rank::Joker)
+            .and_then(crate::card::Suit::from_char);
+        if let Some(c) = suit.and(rest.chars().next()) {
+            rest = &rest[c.len_utf8()..];
+        }
+        let end = offset + run.len() - rest.len();
+        cards.push(Token {
+            card: Card { rank, suit },
+            span: start..end,
+        });
+    }
+    Some(cards)
+}
+
 impl crate::error::BadInput for GridError {}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn classic() -> Expected<'static> {
+        Expected {
+            rows: 2,
+            columns: 3,
+            jokers: true,
+            rules: "classic",
+            pack: &[],
+            suited: &[],
+        }
+    }
+
+    #[test]
+    fn compact_rows_where_the_layout_is_known() {
+        let spaced = Grid::parse_for("Q 4 4 / Q 9 8", classic()).unwrap();
+        assert_eq!(Grid::parse_for("q44/q98", classic()).unwrap(), spaced);
+        assert_eq!(Grid::parse_for("q44 / Q 9 8", classic()).unwrap(), spaced);
+        let tens = Grid::parse_for("10 T 5 / 10 * K", classic()).unwrap();
+        assert_eq!(Grid::parse_for("10t5/10*k", classic()).unwrap(), tens);
+        let suited = Grid::parse_for("10h Qs 4 / 4d 9 8c", classic()).unwrap();
+        assert_eq!(Grid::parse_for("10hqs4/4d98c", classic()).unwrap(), suited);
+        // not without the layout, nor when a run is not all cards
+        assert!(Grid::parse("q44/q98").is_err());
+        let err = Grid::parse_for("q4x/q98", classic()).unwrap_err();
+        assert!(err.to_string().contains("`q4x`"), "{err}");
+        assert!(Grid::parse_for("q4/q98", classic()).is_err());
+    }
 
     #[test]
     fn parses_separators_alike() {

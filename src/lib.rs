@@ -20,21 +20,28 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod bots;
 pub mod bounds;
+pub mod cache;
 pub mod card;
 pub mod cli;
 pub mod cmd;
 pub mod config;
+pub mod config_keys;
 pub mod deck;
 pub mod error;
 pub mod game;
 pub mod grid;
+pub mod odds;
+pub mod output_file;
+pub mod play;
 pub mod player;
 pub mod prompt;
 pub mod ratings;
 pub mod rules;
 pub mod scoring;
 pub mod sheet;
+pub mod sim;
 pub mod store;
 pub mod text;
 pub mod view;

@@ -15,6 +15,8 @@ use serde::Serialize;
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::MultiTeamOutcome;
 
+use crate::game::{ranking, Outcome, Standing};
+
 /// The mean a newcomer starts with.
 pub const START_MU: f64 = 25.0;
 /// The uncertainty a newcomer starts with (25/3).
@@ -75,21 +77,34 @@ pub struct Finish {
     pub disqualified: bool,
 }
 
-/// The places of a finished match's players, in the order given (RULES.md §16): the
-/// winners after the tiebreak chain tie for first; the others follow by total, equal totals
-/// tying; disqualified players are last, tied.
+/// The places of a finished match's players, in the order given (RULES.md §16), by the
+/// one definition of a finished match's ranking, [`crate::game::ranking`]: the winners
+/// after the tiebreak chain share place 1; the others follow by total, equal totals sharing
+/// a place; disqualified players share the last place.
 pub fn places(finishes: &[Finish]) -> Vec<usize> {
-    let key = |f: &Finish| match (f.disqualified, f.won) {
-        (true, _) => (2, 0),
-        (false, true) => (0, 0),
-        (false, false) => (1, f.total),
-    };
-    let mut keys: Vec<(u8, i64)> = finishes.iter().map(key).collect();
-    keys.sort_unstable();
-    keys.dedup();
-    finishes
+    let standings: Vec<Standing> = finishes
         .iter()
-        .map(|f| keys.partition_point(|k| *k < key(f)) + 1)
+        .enumerate()
+        .map(|(seat, f)| Standing {
+            seat,
+            name: String::new(),
+            holes: Vec::new(),
+            penalty_points: 0,
+            total: f.total,
+            disqualified: f.disqualified,
+        })
+        .collect();
+    let winners: Vec<usize> = (0..finishes.len()).filter(|&s| finishes[s].won).collect();
+    let outcome = Outcome {
+        tied: winners.clone(),
+        winners,
+        steps: Vec::new(),
+        decided_by: None,
+        playoff_needed: None,
+    };
+    ranking(&standings, &outcome)
+        .into_iter()
+        .map(|p| p as usize)
         .collect()
 }
 
@@ -117,7 +132,7 @@ impl Skill {
 
 /// One row of the leaderboard.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Standing {
+pub struct Leader {
     /// The player.
     pub player: String,
     /// μ − 3σ.
@@ -146,7 +161,7 @@ pub struct Course {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Ratings {
     /// The leaderboard, best rating first (then by name).
-    pub standings: Vec<Standing>,
+    pub standings: Vec<Leader>,
     /// The latest night in the selection, if any match was rated.
     pub latest_night: Option<String>,
     /// Every player's rating night by night, in the order of the leaderboard.
@@ -240,7 +255,7 @@ fn finish(mut players: Vec<Player>, nights: Vec<String>) -> Ratings {
                 (Some((night, before)), Some(l)) if night == l => skill.rating() - before,
                 _ => 0.0,
             };
-            Standing {
+            Leader {
                 player: p.name.clone(),
                 rating: skill.rating(),
                 mu: skill.mu,
@@ -288,14 +303,14 @@ mod tests {
             finish(false, 12, true),
             finish(false, 50, false),
         ];
-        assert_eq!(places(&f), vec![2, 1, 3, 3, 5, 4]);
+        assert_eq!(places(&f), vec![2, 1, 3, 3, 6, 5]);
         // a shared win: both first
         let shared = [
             finish(true, 20, false),
             finish(true, 20, false),
             finish(false, 25, false),
         ];
-        assert_eq!(places(&shared), vec![1, 1, 2]);
+        assert_eq!(places(&shared), vec![1, 1, 3]);
     }
 
     fn m(id: i64, night: &str, places: &[(&str, usize)]) -> RatedMatch {

@@ -223,6 +223,7 @@ impl ColumnCounts {
 #[derive(Default)]
 struct Tally {
     points: i32,
+    sets: u32,
     count_columns: bool,
     columns: ColumnCounts,
 }
@@ -230,6 +231,7 @@ struct Tally {
 impl Sink for Tally {
     fn push(&mut self, set: Found) {
         self.points += set.points;
+        self.sets += 1;
         if self.count_columns && set.kind == SetKind::Column {
             self.columns.add(set.rank);
         }
@@ -566,6 +568,12 @@ impl<'a> Scorer<'a> {
     /// explanation and without allocating: for standings, rescoring and checks that show
     /// only numbers.
     pub fn total(&self, grid: &Grid) -> i32 {
+        self.total_and_sets(grid).0
+    }
+
+    /// A grid's score alone, as [`Scorer::total`], with the number of matched sets found
+    /// (RULES.md §3 step 2): the simulator's figures count them (RULES.md §15).
+    pub fn total_and_sets(&self, grid: &Grid) -> (i32, u32) {
         let tally = Tally {
             count_columns: self.bonuses,
             ..Tally::default()
@@ -583,7 +591,7 @@ impl<'a> Scorer<'a> {
         } else {
             0
         };
-        sets.sink.points + unmatched + bonuses
+        (sets.sink.points + unmatched + bonuses, sets.sink.sets)
     }
 
     /// Scores one grid with every point explained: see [`score`].

@@ -154,6 +154,10 @@ pub fn read(
         })?,
         None => at.to_string(),
     };
+    counts(&sheet).map_err(|e| SheetError {
+        place: label.to_string(),
+        error: e.into(),
+    })?;
     let at = started.as_str();
     let mut m = Match::new(&setup, at).map_err(fail(label.to_string()))?;
     // the same scoresheet is the same match: importing it again finds it instead of
@@ -177,6 +181,43 @@ pub fn read(
         m.penalties.push(record);
     }
     Ok((m, sheet.finish))
+}
+
+/// The sheet's counts, checked before any work: players, holes, grids on a hole,
+/// penalties.
+fn counts(sheet: &Sheet) -> Result<(), String> {
+    let most = crate::game::setup::MAX_PLAYERS;
+    let too_many = |n: usize, what: &str, max: usize| format!("it has {n} {what}; at most {max}");
+    if sheet.players.len() > most {
+        return Err(too_many(sheet.players.len(), "players", most));
+    }
+    if sheet.hole.len() > crate::game::MAX_HOLES_RECORDED {
+        return Err(too_many(
+            sheet.hole.len(),
+            "holes",
+            crate::game::MAX_HOLES_RECORDED,
+        ));
+    }
+    if sheet.penalty.len() > crate::game::MAX_PENALTIES {
+        return Err(too_many(
+            sheet.penalty.len(),
+            "penalties",
+            crate::game::MAX_PENALTIES,
+        ));
+    }
+    match sheet
+        .hole
+        .iter()
+        .position(|h| h.grids.len() > sheet.players.len())
+    {
+        Some(i) => Err(format!(
+            "hole {} has {} grids for {} players",
+            i + 1,
+            sheet.hole[i].grids.len(),
+            sheet.players.len()
+        )),
+        None => Ok(()),
+    }
 }
 
 fn sheet_hole(m: &Match, h: &SheetHole, at: &str) -> Result<crate::game::Hole, GameError> {
@@ -234,15 +275,13 @@ fn sheet_penalty(
 /// A scoresheet's `date` as the stored time: `2026-11-01` (midday UTC, so it falls on
 /// that calendar day in nearly every time zone) or a full RFC 3339 time.
 fn played_on(date: &str) -> Result<String, String> {
-    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(date) {
-        return Ok(t
-            .with_timezone(&chrono::Utc)
-            .to_rfc3339_opts(chrono::SecondsFormat::Millis, true));
+    if let Some(t) = crate::text::time(date) {
+        return Ok(t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true));
     }
-    match chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d") {
-        Ok(d) => Ok(format!("{}T12:00:00.000Z", d.format("%Y-%m-%d"))),
-        Err(_) => Err(format!(
-            "`{}` is not a date; expected e.g. 2026-11-01 or 2026-11-01T19:30:00+01:00",
+    match crate::text::day(date) {
+        Some(d) => Ok(format!("{}T12:00:00.000Z", d.format("%Y-%m-%d"))),
+        None => Err(format!(
+            "`{}` is not a date in the years 0001 to 9999; expected e.g. 2026-11-01 or 2026-11-01T19:30:00+01:00",
             crate::text::escape(date)
         )),
     }

@@ -116,6 +116,23 @@ pub fn first_unprintable(text: &str) -> Option<String> {
         .map(|c| format!("U+{:04X}", c as u32))
 }
 
+/// The characters that make a spreadsheet cell a formula when they begin it (OWASP's
+/// "CSV injection"): golf refuses names beginning with them and neutralises any such
+/// cell it writes ([`csv_cell`]).
+pub const FORMULA_START: [char; 4] = ['=', '+', '-', '@'];
+
+/// A CSV cell that no spreadsheet runs: a text beginning with `=`, `+`, `-`, `@`, a tab or
+/// a carriage return, and not a number, gets a leading `'` (as OWASP recommends); numbers
+/// such as `-4` and other texts are unchanged.
+pub fn csv_cell(text: &str) -> Cow<'_, str> {
+    let risky = text.starts_with(FORMULA_START) || text.starts_with(['\t', '\r']);
+    if risky && text.parse::<f64>().is_err() {
+        Cow::Owned(format!("'{text}"))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
 /// A text golf will not store; the message says why and what was expected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -134,6 +151,32 @@ pub fn local_time(rfc3339: &str) -> String {
                 .to_string()
         })
         .unwrap_or_else(|_| rfc3339.to_string())
+}
+
+/// The years golf stores and shows: 0001 to 9999 (four digits, as RFC 3339 writes them).
+pub const YEARS: std::ops::RangeInclusive<i32> = 1..=9999;
+
+/// A day written `YYYY-MM-DD` in the years [`YEARS`]; `None` otherwise.
+pub fn day(text: &str) -> Option<chrono::NaiveDate> {
+    use chrono::Datelike;
+    let text = text.trim();
+    // chrono reads a sign and a fifth digit (`+10000-01-01`); a day has four
+    if text.len() != 10 || !text.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .ok()
+        .filter(|d| YEARS.contains(&d.year()))
+}
+
+/// A time in RFC 3339 (`2026-11-01T19:30:00+01:00`) in the years [`YEARS`] (in UTC too);
+/// `None` otherwise.
+pub fn time(text: &str) -> Option<chrono::DateTime<chrono::Utc>> {
+    use chrono::Datelike;
+    chrono::DateTime::parse_from_rfc3339(text)
+        .ok()
+        .map(|t| t.with_timezone(&chrono::Utc))
+        .filter(|t| YEARS.contains(&t.year()))
 }
 
 /// Checks a text golf will store and show (a match name, a penalty reason): trimmed, 1 to

@@ -192,3 +192,85 @@ fn shell_words(line: &str) -> Vec<String> {
     }
     words
 }
+
+/// Users have neither RULES.md nor CLI.md: nothing golf prints cites them.
+#[test]
+fn nothing_shown_cites_a_document_users_do_not_have() {
+    let env = Env::new();
+    let mut shown = vec![
+        env.ok(&["rules", "doc"]),
+        env.ok(&["man"]),
+        env.ok(&["--help"]),
+    ];
+    for name in golf::rules::bundled::variant_names() {
+        shown.push(env.ok(&["rules", "show", name]));
+    }
+    let help = env.ok(&["--help"]);
+    for command in help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+    {
+        shown.push(env.ok(&[command, "--help"]));
+    }
+    for text in shown {
+        for doc in ["RULES.md", "CLI.md"] {
+            assert!(!text.contains(doc), "cites {doc}:\n{text}");
+        }
+    }
+}
+
+/// Every page a manual page refers to (`golf-hole(1)`) exists: `golf man --dir` writes one
+/// per command and subcommand, each the page `golf man NAME…` prints.
+#[test]
+fn every_manual_page_referred_to_exists() {
+    let env = Env::new();
+    let dir = env.path("man1");
+    env.ok(&["man", "--dir", dir.to_str().unwrap()]);
+    let pages: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(pages.contains(&"golf-hole.1".to_string()), "{pages:?}");
+    assert!(
+        pages.contains(&"golf-rules-sheet.1".to_string()),
+        "{pages:?}"
+    );
+    let mut referred = 0;
+    for page in &pages {
+        let text = std::fs::read_to_string(dir.join(page)).unwrap();
+        for piece in text.split("(1)").filter(|p| p.contains("golf")) {
+            let name = piece
+                .rsplit(['\n', ' '])
+                .next()
+                .unwrap()
+                .replace("\\-", "-");
+            if name.starts_with("golf") {
+                assert!(
+                    pages.contains(&format!("{name}.1")),
+                    "{page} refers to {name}(1)"
+                );
+                referred += 1;
+            }
+        }
+    }
+    assert!(referred >= 26, "only {referred} references");
+    assert_eq!(
+        env.ok(&["man"]),
+        std::fs::read_to_string(dir.join("golf.1")).unwrap()
+    );
+    assert_eq!(
+        env.ok(&["man", "rules", "sheet"]),
+        std::fs::read_to_string(dir.join("golf-rules-sheet.1")).unwrap()
+    );
+    let hole = env.ok(&["man", "hole"]);
+    assert!(
+        hole.contains(".TH golf-hole 1") && hole.contains("\\-\\-knock"),
+        "{hole}"
+    );
+    let err = env.bad(&["man", "hle"]);
+    assert!(err.contains("expected one of score"), "{err}");
+}

@@ -112,7 +112,7 @@ fn csv_has_a_row_per_match_hole_and_player() {
     );
     assert_eq!(lines.len(), 1 + 9 * 3, "9 holes × 3 players");
     assert!(
-        lines[1].ends_with(",ann,5 K Q / 5 2 J,18,0,18,18"),
+        lines[1].ends_with(",ann,5 K Q / 5 2 J,18,0,18,0,18"),
         "{}",
         lines[1]
     );

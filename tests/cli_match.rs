@@ -35,6 +35,7 @@ struct Card {
     result: Outcome,
     next: Option<serde_json::Value>,
     amendments: usize,
+    chances: Option<serde_json::Value>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -173,8 +174,12 @@ fn a_whole_match_from_the_terminal_with_good_and_bad_input() {
     assert!(c.finished && c.finished_at.is_some());
     let out = env.ok(&["finish", "--match", "1"]);
     assert!(out.contains("was already finished"), "{out}");
-    let stderr = env.bad(&["amend", "--match", "1", "1", "ann=1"]);
-    assert!(stderr.contains("was finished"), "{stderr}");
+    // a finished match takes no more holes; a correction reopens it (tests/cli_corrections.rs)
+    let stderr = env.bad(&["hole", "--match", "1", "ann=1", "bob=2", "cat=3"]);
+    assert!(
+        stderr.contains("was finished") && stderr.contains("golf amend"),
+        "{stderr}"
+    );
     let stderr = env.bad(&["hole", "ann=1", "bob=2", "cat=3"]);
     assert!(stderr.contains("no unfinished match"), "{stderr}");
 }
@@ -801,7 +806,7 @@ fn json_errors_are_documents_too() {
     new_match(&env, &["--rules", "classic", "ann", "bob"]);
     let out = env
         .golf()
-        .args(["--json", "hole", "an=3", "bob=4"])
+        .args(["--json", "hole", "anm=3", "bob=4"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -809,7 +814,7 @@ fn json_errors_are_documents_too() {
     assert_eq!(doc["code"], 2);
     let error = doc["error"].as_str().unwrap();
     assert!(
-        error.contains("`an` is not a player") && error.contains("did you mean `ann`?"),
+        error.contains("`anm` is not a player") && error.contains("did you mean `ann`?"),
         "{error}"
     );
     let stderr = env.bad(&["new", "--rules", "clasic", "ann", "bob"]);

@@ -305,6 +305,22 @@ fn ratings_follow_the_published_weng_lin_update_over_a_season() {
         "{table}"
     );
 
+    // a deleted match leaves the ratings; restored, it is back at once
+    let extra = env.write(
+        "extra.toml",
+        "rules = \"classic\"\ndate = \"2026-10-16\"\nholes = 2\nplayers = [\"dan\", \"gus\"]\n[[hole]]\ngrids = { dan = 1, gus = 9 }\n[[hole]]\ngrids = { dan = 2, gus = 9 }\n",
+    );
+    let id = env.json(&["import", extra.to_str().unwrap()])["match"]
+        .as_i64()
+        .unwrap();
+    let with = env.json(&["ratings", "--player", "dan"]);
+    assert_eq!(with[0]["matches"], 4, "{with}");
+    env.ok(&["delete", &id.to_string()]);
+    check(&env, &[], |_, _, _| true);
+    env.ok(&["restore", &id.to_string()]);
+    assert_eq!(env.json(&["ratings", "--player", "dan"]), with);
+    env.ok(&["delete", &id.to_string()]);
+
     // bad input: exit 2, a message
     let stderr = env.bad(&["ratings", "--since", "last week"]);
     assert!(

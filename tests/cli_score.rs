@@ -348,5 +348,5 @@ fn ruling_finds_official_answers() {
     assert!(!doc["rulings"].as_array().unwrap().is_empty());
     let out = env.golf().args(["ruling", "zebra"]).output().unwrap();
     assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no ruling mentions `zebra`"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no ruling answers `zebra`"));
 }

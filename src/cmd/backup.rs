@@ -10,6 +10,7 @@ use crate::view::maintenance::BackupView;
 /// Runs `golf backup`.
 pub fn run(ctx: &Context, args: BackupArgs) -> Result<()> {
     let store = ctx.open_read()?;
+    ctx.output_guard()?.check(&args.path)?;
     let report = maintenance::backup(&store, &args.path)?;
     ctx.out.show(&BackupView {
         database: store.path().display().to_string(),

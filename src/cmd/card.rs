@@ -3,16 +3,31 @@
 use super::{pick_match, Context};
 use crate::cli::CardArgs;
 use crate::error::{input, Result};
+use crate::odds::DEFAULT_SAMPLES;
 use crate::view::card::CardView;
+use crate::view::odds::ChancesView;
 use crate::view::score::HoleScoreView;
 
 /// Runs `golf card`.
 pub fn run(ctx: &Context, args: CardArgs) -> Result<()> {
     let mut store = ctx.open_read()?;
     let id = args.match_pos.or(args.match_id);
-    let m = store.read(|tx| pick_match(tx, id, false))?;
+    let odds = !args.no_odds && ctx.config.odds != Some(false) && args.hole.is_none();
+    let (m, history) = store.read(|tx| {
+        let m = pick_match(tx, id, false)?;
+        // the line is extra: a history that cannot be read leaves it off, not the card
+        let history = match odds && crate::odds::in_play(&m) {
+            true => crate::store::stats::hole_history(tx, m.id).ok(),
+            false => None,
+        };
+        Ok((m, history))
+    })?;
     match args.hole {
-        None => ctx.out.show(&CardView::new(&m)),
+        None => {
+            let mut card = CardView::new(&m);
+            card.chances = history.and_then(|h| chances(&m, h));
+            ctx.out.show(&card)
+        }
         Some(n) => match HoleScoreView::of_hole(&m, n) {
             Some(view) => ctx.out.show(&view),
             None => input(format!(
@@ -23,4 +38,13 @@ pub fn run(ctx: &Context, args: CardArgs) -> Result<()> {
             )),
         },
     }
+}
+
+/// The chances line of `m` from its players' `history`: the card is shown without it when
+/// they cannot be worked out (`golf odds` says why).
+fn chances(m: &crate::game::Match, history: Vec<Vec<i64>>) -> Option<ChancesView> {
+    let simulated = || crate::cache::simulated(&m.rules, m.players.len());
+    let seed = crate::odds::default_seed(m);
+    let odds = crate::odds::for_match(m, history, simulated, DEFAULT_SAMPLES, seed);
+    odds.ok().map(|o| ChancesView::new(&o))
 }

@@ -45,8 +45,8 @@ pub fn run(ctx: &Context, args: ChartArgs) -> Result<()> {
     };
     match &args.svg {
         Some(path) => {
-            std::fs::write(path, chart.svg()?)?;
-            if !ctx.out.json {
+            ctx.write_file(path, chart.svg()?.as_bytes())?;
+            if !ctx.out.json && path.as_os_str() != "-" {
                 crate::outln!("Wrote {} ({}).", path.display(), chart.title);
             }
             Ok(())

@@ -30,11 +30,9 @@ pub fn run(ctx: &Context, args: ExportArgs) -> Result<()> {
     };
     match &args.output {
         Some(path) => {
-            // written aside and renamed into place: a failed export leaves no half file
-            let part = store::schema::sibling(path, &format!("part-{}", std::process::id()));
-            std::fs::write(&part, &text)?;
-            std::fs::rename(&part, path)?;
-            if !ctx.out.json {
+            // never the database; written aside and renamed: a failed export leaves no half file
+            ctx.write_file(path, text.as_bytes())?;
+            if !ctx.out.json && path.as_os_str() != "-" {
                 eprintln!(
                     "golf: exported {} match{} to {}",
                     export.matches.len(),

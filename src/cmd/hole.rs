@@ -6,8 +6,10 @@ use std::io::IsTerminal;
 use super::{ending, pairs, pick_match, Context};
 use crate::cli::HoleArgs;
 use crate::error::{input, Result};
+use crate::odds::DEFAULT_SAMPLES;
 use crate::store;
 use crate::view::matches::HoleRecorded;
+use crate::view::odds::ChancesView;
 
 /// Runs `golf hole`.
 pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
@@ -43,14 +45,27 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
         };
         let mut hole = m.play_hole(&entries, out, args.playoff, &now)?;
         hole.note = match args.note.as_deref() {
-            Some(n) => Some(crate::text::stored("the hole's note", n, 200)?),
+            Some(n) => Some(crate::text::stored(
+                "the hole's note",
+                n,
+                crate::game::MAX_NOTE,
+            )?),
             None => None,
         };
         store::insert_hole(tx, m.id, &hole)?;
         m.record(hole.clone());
         Ok((m, hole))
     })?;
-    let view = HoleRecorded::new(&m, &hole, false);
+    let mut view = HoleRecorded::new(&m, &hole, false);
+    if !args.no_odds && ctx.config.odds != Some(false) && crate::odds::in_play(&m) {
+        // the hole is recorded: chances that cannot be worked out are left off, no more
+        let history = store.read(|tx| Ok(store::stats::hole_history(tx, m.id)?));
+        let simulated = || crate::cache::simulated(&m.rules, m.players.len());
+        let seed = crate::odds::default_seed(&m);
+        let odds =
+            history.and_then(|h| crate::odds::for_match(&m, h, simulated, DEFAULT_SAMPLES, seed));
+        view.card.chances = odds.ok().map(|o| ChancesView::new(&o));
+    }
     for warning in view.warnings() {
         eprintln!("golf: {warning}");
     }

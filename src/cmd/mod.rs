@@ -8,6 +8,8 @@ mod backup;
 mod card;
 mod chart;
 mod check;
+mod config;
+mod delete;
 mod docs;
 mod export;
 mod finish;
@@ -17,12 +19,14 @@ mod import;
 mod log;
 mod match_edit;
 mod new;
+mod odds;
 mod penalty;
 mod ratings;
 mod rescore;
 mod rules;
 mod ruling;
 mod score;
+mod simulate;
 mod stats;
 mod tournament;
 mod undo;
@@ -53,6 +57,9 @@ impl Context {
     /// The database path: `--db`/`GOLF_DB`, else the config's, else the default.
     pub fn db_path(&self) -> Result<PathBuf> {
         match (&self.db, &self.config.db) {
+            (Some(p), _) if p.as_os_str().is_empty() => input(
+                "--db (or GOLF_DB) is empty; expected the path of the database file, or neither for the default",
+            ),
             (Some(p), _) | (None, Some(p)) => Ok(p.clone()),
             (None, None) => Ok(store::default_path()?),
         }
@@ -68,17 +75,41 @@ impl Context {
         }
     }
 
-    /// The house rules to use: `--house` if any is given, else the config's.
+    /// The house rules to use: `--house` if any is given, else the config's. `--house none`
+    /// clears the config's house rules (RULES.md §6): no house rules, or only the other
+    /// `--house` rules given with it.
     pub fn house(&self, flags: Vec<String>) -> Vec<String> {
-        match (flags.is_empty(), &self.config.house) {
-            (true, Some(h)) => h.clone(),
-            _ => flags,
+        let none = flags.iter().any(|f| f.trim().eq_ignore_ascii_case("none"));
+        let named: Vec<String> = flags
+            .into_iter()
+            .filter(|f| !f.trim().eq_ignore_ascii_case("none"))
+            .collect();
+        match (none, named.is_empty(), &self.config.house) {
+            (false, true, Some(h)) => h.clone(),
+            _ => named,
         }
     }
 
-    /// Opens the database for a recording command, creating it if needed.
+    /// Writes `bytes` to the output file `path` (`-` is stdout) through
+    /// [`crate::output_file`]: never the database or its journals, atomically for a regular
+    /// file, directly into a named pipe or a device; errors name the path.
+    pub fn write_file(&self, path: &Path, bytes: &[u8]) -> Result<()> {
+        crate::output_file::write(path, &self.output_guard()?, bytes)
+    }
+
+    /// What output files may not be: this command's database and its journals (for
+    /// [`crate::output_file::write_with`], to stream a large output).
+    pub fn output_guard(&self) -> Result<crate::output_file::Guard> {
+        Ok(crate::output_file::Guard::database(&self.db_path()?))
+    }
+
+    /// Opens the database for a command that starts something (a match, an import, a
+    /// tournament), creating it if needed; its first write checks the whole file
+    /// ([`Store::check_before_writing`]), so a damaged database takes nothing new.
     pub fn open_write(&self) -> Result<Store> {
-        Store::open(&self.db_path()?)
+        let mut store = Store::open(&self.db_path()?)?;
+        store.check_before_writing();
+        Ok(store)
     }
 
     /// Opens an existing database for a command that changes a match (never creates it).
@@ -159,13 +190,35 @@ pub fn season(
 pub fn day(flag: &str, text: Option<String>) -> Result<Option<String>> {
     match text {
         None => Ok(None),
-        Some(t) => match chrono::NaiveDate::parse_from_str(t.trim(), "%Y-%m-%d") {
-            Ok(d) => Ok(Some(d.format("%Y-%m-%d").to_string())),
-            Err(_) => input(format!(
-                "{flag} `{}` is not a day; expected e.g. 2026-11-01",
+        Some(t) => match crate::text::day(&t) {
+            Some(d) => Ok(Some(d.format("%Y-%m-%d").to_string())),
+            None => input(format!(
+                "{flag} `{}` is not a day in the years 0001 to 9999; expected e.g. 2026-11-01",
                 crate::text::escape(&t)
             )),
         },
+    }
+}
+
+/// Reopens `m` if it is finished, so a correction can change it (RULES.md §17): the
+/// result it replaced goes to the audit log and the stored result is cleared. Returns
+/// whether it was reopened; [`said_reopened`] tells the user.
+pub fn reopen(conn: &Connection, m: &mut Match, now: &str) -> Result<bool> {
+    let Some(audit) = m.reopen(now) else {
+        return Ok(false);
+    };
+    store::insert_audit(conn, m.id, &audit)?;
+    store::reopen(conn, m.id)?;
+    Ok(true)
+}
+
+/// Says on stderr that a correction reopened match `m`, and how to record the new result.
+pub fn said_reopened(m: &Match, reopened: bool) {
+    if reopened {
+        eprintln!(
+            "golf: match {id} was finished; this correction reopens it (the result it replaced is kept in `golf log {id}`). Record the new result with `golf finish {id}`.",
+            id = m.id
+        );
     }
 }
 
@@ -230,6 +283,7 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Undo(args) => undo::run(ctx, args.0),
         Command::Penalty(args) => penalty::run(ctx, args.0),
         Command::Card(args) => card::run(ctx, args.0),
+        Command::Odds(args) => odds::run(ctx, args.0),
         Command::Finish(args) => finish::run(ctx, args.0),
         Command::History(args) => history::run(ctx, args.0),
         Command::Import(args) => import::run(ctx, args.0),
@@ -243,10 +297,17 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Rescore(args) => rescore::run(ctx, args.0),
         Command::Backup(args) => backup::run(ctx, args.0),
         Command::Check => check::run(ctx),
+        Command::Simulate(args) => simulate::run(ctx, args.0),
         Command::Match(crate::cli::MatchCommand::Edit(args)) => match_edit::run(ctx, args),
         Command::Abandon(args) => match_edit::abandon(ctx, args.0),
-        Command::Config => docs::config(ctx),
+        Command::Delete(args) => delete::run(ctx, args.0, true),
+        Command::Restore(args) => delete::run(ctx, args.0, false),
+        Command::Config(args) => match args.action {
+            None => docs::config(ctx),
+            Some(crate::cli::ConfigCommand::Init) => config::init(),
+            Some(crate::cli::ConfigCommand::Set { key, value }) => config::set(ctx, &key, &value),
+        },
         Command::Completions { shell } => docs::completions(shell),
-        Command::Man => docs::man(),
+        Command::Man(args) => docs::man(args),
     }
 }

@@ -1,4 +1,4 @@
-//! `golf rules list|show|diff|check` (CLI.md).
+//! `golf rules list|show|sheet|doc|diff|check`.
 
 use super::{pick_match, Context};
 use crate::cli::RulesCommand;
@@ -34,6 +34,12 @@ pub fn run(ctx: &Context, command: RulesCommand) -> Result<()> {
                 }
             };
             ctx.out.show(&RulesShown(rules))
+        }
+        RulesCommand::Sheet { name, house } => {
+            let name = ctx.rules(name)?;
+            let rules = rules::resolve(&name, &ctx.house(house))?;
+            ctx.out
+                .show(&crate::view::rules_sheet::RulesSheet::new(&rules))
         }
         RulesCommand::Diff { a, b } => {
             let (a, b) = (rules::resolve(&a, &[])?, rules::resolve(&b, &[])?);

@@ -1,10 +1,11 @@
-//! `golf ruling QUERY`: the official rulings (RULES.md §10) that match a word or phrase.
+//! `golf ruling [WORDS]`: the official rulings that answer a question in players' words,
+//! or every ruling, grouped by topic.
 
 use super::Context;
 use crate::cli::RulingArgs;
 use crate::error::Result;
-use crate::rules;
-use crate::view::rules::RulingView;
+use crate::rules::{self, rulings};
+use crate::view::rules::{RulingList, RulingView};
 
 /// Runs `golf ruling`.
 pub fn run(ctx: &Context, args: RulingArgs) -> Result<()> {
@@ -13,13 +14,29 @@ pub fn run(ctx: &Context, args: RulingArgs) -> Result<()> {
         None => rules::all_rulings()?,
     };
     let query = args.query.join(" ");
-    let rulings: Vec<rules::Ruling> = rules::matching(&all, &query).into_iter().cloned().collect();
-    if rulings.is_empty() && !ctx.out.json {
+    if query.trim().is_empty() {
+        return ctx.out.show(&RulingList {
+            topics: rulings::by_topic(&all),
+        });
+    }
+    let (found, every_word) = rulings::matching(&all, &query);
+    let found: Vec<rules::Ruling> = found.into_iter().cloned().collect();
+    if found.is_empty() && !ctx.out.json {
         eprintln!(
-            "no ruling mentions `{}`; try a single word such as: look, horizontal, flip, move, deck, tie, reveal, illegal",
+            "no ruling answers `{}`; try a word such as: look, swap, discard, knock, deal, late, tie, pair, illegal — or `golf ruling` for them all",
             crate::text::escape(&query)
         );
         return Ok(());
     }
-    ctx.out.show(&RulingView { query, rulings })
+    if !every_word && !ctx.out.json {
+        eprintln!(
+            "no ruling uses every word of `{}`; these come nearest:",
+            crate::text::escape(&query)
+        );
+    }
+    ctx.out.show(&RulingView {
+        query,
+        every_word,
+        rulings: found,
+    })
 }

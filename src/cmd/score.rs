@@ -52,6 +52,14 @@ pub fn run(ctx: &Context, args: ScoreArgs) -> Result<()> {
     let grid = Grid::parse_for(&text, rules.expected())?;
     deck::check_hole(&[("the grid", &grid)], decks, &rules)?;
     let breakdown = scoring::score(&grid, &rules);
+    let whole_hole = rules.hole_house_rules();
+    if !whole_hole.is_empty() {
+        eprintln!(
+            "golf: {} {} a whole hole's scores, which one grid cannot show: this is the grid score only. Give every player's grid as PLAYER=GRID (e.g. ann=\"…\" bob=\"…\", with --out PLAYER) to score the hole.",
+            whole_hole.join(", "),
+            if whole_hole.len() == 1 { "adjusts" } else { "adjust" }
+        );
+    }
     ctx.out.show(&ScoreView::new(&rules, &grid, breakdown))
 }
 
@@ -60,6 +68,13 @@ pub fn run(ctx: &Context, args: ScoreArgs) -> Result<()> {
 fn hole(ctx: &Context, rules: &Rules, decks: u32, args: &ScoreArgs) -> Result<()> {
     let mut names: Vec<String> = Vec::new();
     let mut entries: Vec<(usize, Typed)> = Vec::new();
+    let most = crate::game::setup::MAX_PLAYERS;
+    if args.grid.len() > most {
+        return input(format!(
+            "{} grids is more than one table holds; at most {most}",
+            args.grid.len()
+        ));
+    }
     for arg in &args.grid {
         let Some((name, text)) = arg.split_once('=') else {
             return input(format!(
@@ -75,6 +90,7 @@ fn hole(ctx: &Context, rules: &Rules, decks: u32, args: &ScoreArgs) -> Result<()
         entries.push((names.len(), Typed::parse(&name, text, rules)?));
         names.push(name);
     }
+    crate::player::distinct(&names)?;
     let ended = match (args.out.as_deref(), args.knock.as_deref()) {
         (Some(n), _) | (None, Some(n)) => Some(Ending {
             seat: crate::player::find(&names, n)?,

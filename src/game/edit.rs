@@ -50,14 +50,11 @@ impl Match {
             }
             Edit::Rename { seat, name } => {
                 let name = player::normalise(name)?;
-                if self
-                    .players
-                    .iter()
-                    .enumerate()
-                    .any(|(s, p)| s != *seat && p.eq_ignore_ascii_case(&name))
-                {
-                    return Err(GameError::PlayerTwice(name));
+                let mut after = self.players.clone();
+                if let Some(p) = after.get_mut(*seat) {
+                    p.clone_from(&name);
                 }
+                player::distinct(&after)?;
                 std::mem::replace(&mut self.players[*seat], name)
             }
             Edit::Holes(h) => {
@@ -82,6 +79,58 @@ impl Match {
         self.check_open()?;
         self.abandoned_at = Some(at.to_string());
         Ok(self.log("abandon", "{}".to_string(), at))
+    }
+
+    /// Reopens a finished match at `at` so it can be corrected (RULES.md §17): it is no
+    /// longer finished, and the audit entry returned (`reopen`) keeps the result it
+    /// replaced — `{"result": SENTENCE, "finished_at": AT, "winners": [NAME...],
+    /// "totals": {NAME: INT}}`. `None` when the match was not finished (nothing to reopen).
+    /// `golf finish` records the new result.
+    pub fn reopen(&mut self, at: &str) -> Option<AuditEntry> {
+        let finished_at = self.finished_at.clone()?;
+        if self.abandoned_at.is_some() || self.deleted_at.is_some() {
+            return None;
+        }
+        let standings = self.standings();
+        let outcome = self.outcome_of(&standings);
+        let detail = serde_json::json!({
+            "result": self.summary(&outcome, true),
+            "finished_at": finished_at,
+            "winners": outcome.winners.iter().map(|&s| &self.players[s]).collect::<Vec<_>>(),
+            "totals": standings.iter().map(|s| (s.name.clone(), serde_json::Value::from(s.total))).collect::<serde_json::Map<_, _>>(),
+        });
+        self.finished_at = None;
+        Some(self.log("reopen", detail.to_string(), at))
+    }
+
+    /// Deletes the match at `at` (RULES.md §17): it stays in the file, is left out of
+    /// history, stats and ratings, takes no more changes, and can be restored. A match
+    /// seated by a tournament cannot be deleted; the caller checks that (the store knows).
+    /// Errors: the match is already deleted.
+    pub fn delete(&mut self, at: &str) -> Result<AuditEntry, GameError> {
+        if let Some(when) = &self.deleted_at {
+            return Err(GameError::Edit(format!(
+                "{} was already deleted on {}; `golf restore {}` brings it back",
+                self.label(),
+                crate::text::local_time(when),
+                self.id
+            )));
+        }
+        self.deleted_at = Some(at.to_string());
+        Ok(self.log("delete", "{}".to_string(), at))
+    }
+
+    /// Restores a deleted match at `at`: back in history, stats and ratings as it was.
+    /// Errors: the match is not deleted.
+    pub fn restore(&mut self, at: &str) -> Result<AuditEntry, GameError> {
+        let Some(when) = self.deleted_at.take() else {
+            return Err(GameError::Edit(format!(
+                "{} is not deleted; nothing to restore",
+                self.label()
+            )));
+        };
+        let detail = serde_json::json!({ "deleted_at": when }).to_string();
+        Ok(self.log("restore", detail, at))
     }
 
     fn log(&mut self, action: &str, detail: String, at: &str) -> AuditEntry {

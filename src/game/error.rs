@@ -17,9 +17,6 @@ pub enum GameError {
     /// A hole that cannot be scored.
     #[error(transparent)]
     Hole(#[from] HoleError),
-    /// Two players of one name.
-    #[error("the player `{0}` is named twice; every player needs a distinct name")]
-    PlayerTwice(String),
     /// Fewer than two players.
     #[error("a match needs at least 2 players; got {count}. Name them in seating order: golf new --rules {rules} ann bob")]
     TooFewPlayers {
@@ -77,7 +74,7 @@ pub enum GameError {
     TiebreakTwice(Tiebreak),
     /// The match is finished.
     #[error(
-        "{label} was finished on {}; a finished match cannot change",
+        "{label} was finished on {}; it takes no more holes — correct it with `golf amend`, `golf undo` or `golf penalty` (they reopen it)",
         crate::text::local_time(at)
     )]
     Finished {
@@ -96,6 +93,19 @@ pub enum GameError {
         label: String,
         /// When (RFC 3339).
         at: String,
+    },
+    /// The match was deleted (RULES.md §17).
+    #[error(
+        "{label} was deleted on {}; a deleted match cannot change — `golf restore {id}` brings it back",
+        crate::text::local_time(at)
+    )]
+    Deleted {
+        /// `match N`.
+        label: String,
+        /// When (RFC 3339).
+        at: String,
+        /// The match id.
+        id: i64,
     },
     /// A recorded hole that cannot be scored under other rules.
     #[error("hole {hole} cannot be rescored under {rules}: {error}")]

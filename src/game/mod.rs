@@ -7,6 +7,7 @@
 pub mod edit;
 mod error;
 pub mod hole;
+mod intake;
 pub mod penalty;
 mod rescore;
 pub mod setup;
@@ -16,9 +17,10 @@ pub mod tournament;
 pub use edit::Edit;
 pub use error::GameError;
 pub use hole::{Ending, HoleError, Typed, Withdrawn};
+pub use intake::{MAX_AUDIT, MAX_HOLES_RECORDED, MAX_PENALTIES};
 pub use penalty::Kind as PenaltyRequest;
 pub use setup::Setup;
-pub use standings::{Outcome, Standing, TiebreakStep};
+pub use standings::{ranking, Outcome, Standing, TiebreakStep};
 
 use serde::{Deserialize, Serialize};
 
@@ -114,6 +116,9 @@ impl Entry {
         i64::from(self.score) + i64::from(self.adjustment)
     }
 }
+
+/// The longest note kept with a hole, in characters.
+pub const MAX_NOTE: usize = 200;
 
 /// One recorded hole.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -242,6 +247,10 @@ pub struct Match {
     /// When it was abandoned, if it was: kept, but left out of results.
     #[serde(default)]
     pub abandoned_at: Option<String>,
+    /// When it was deleted, if it was (RULES.md §17): kept in the file, left out of
+    /// history, stats and ratings, and can be restored. Not exported.
+    #[serde(default, skip_serializing)]
+    pub deleted_at: Option<String>,
     /// Holes in the order recorded.
     pub holes: Vec<Hole>,
     /// Tournament penalties in the order recorded.
@@ -325,8 +334,15 @@ impl Match {
         None
     }
 
-    /// Refuses to change a finished or abandoned match.
+    /// Refuses to change a finished, abandoned or deleted match.
     pub fn check_open(&self) -> Result<(), GameError> {
+        if let Some(at) = &self.deleted_at {
+            return Err(GameError::Deleted {
+                label: self.label(),
+                at: at.clone(),
+                id: self.id,
+            });
+        }
         if let Some(at) = &self.abandoned_at {
             return Err(GameError::Abandoned {
                 label: self.label(),
@@ -422,9 +438,37 @@ impl Match {
     }
 
     /// The seat that deals the `n`th hole dealt (1-based, playoff holes continuing the
-    /// rotation): the deal passes round the seats in order.
+    /// rotation): the deal passes round the seats in order, skipping a player disqualified
+    /// from the match (RULES.md §13) — from the hole after the one they were disqualified
+    /// on, and on that hole too unless it was recorded before the disqualification. A hole
+    /// keeps the dealer it had when it was recorded.
     pub fn dealer(&self, n: usize) -> usize {
-        (n.max(1) - 1) % self.players.len().max(1)
+        let seats = self.players.len().max(1);
+        let n = n.max(1);
+        let dq: Vec<&PenaltyRecord> = self.penalties.iter().filter(|p| p.disqualifies).collect();
+        if dq.is_empty() {
+            return (n - 1) % seats;
+        }
+        let out = |seat: usize, k: usize| {
+            dq.iter().any(|p| {
+                let hole = p.hole as usize;
+                // the kth hole dealt was recorded before the disqualification
+                let before = self
+                    .holes
+                    .get(k - 1)
+                    .is_some_and(|h| h.recorded_at.as_str() < p.recorded_at.as_str());
+                p.seat == seat && (k > hole || (k == hole && !before))
+            })
+        };
+        let mut dealer = seats - 1; // the seat before the first
+        for k in 1..=n {
+            let next = (1..=seats)
+                .map(|step| (dealer + step) % seats)
+                .find(|&s| !out(s, k));
+            // every player out: the plain rotation
+            dealer = next.unwrap_or((dealer + 1) % seats);
+        }
+        dealer
     }
 
     /// Names of seats, joined: `ann and bob`, `ann, bob and cat`.

@@ -20,6 +20,7 @@ impl Match {
             audit: vec![],
             finished_at: None,
             abandoned_at: None,
+            deleted_at: None,
             ..m.clone()
         };
         let prefix = |long: serde_json::Result<serde_json::Value>,
@@ -41,9 +42,14 @@ impl Match {
     }
 
     /// Checks a match read from an export before it is recorded: a stable id, rules within
-    /// RULES.md §12, the invariants of a recorded match, printable names, and every hole
-    /// scoring exactly as recorded under its own rules. `Err` says what is wrong.
+    /// RULES.md §12, the invariants of a recorded match, the bounds of
+    /// [`Match::within_intake_bounds`] (checked first), and every hole scoring exactly as
+    /// recorded under its own rules. `Err` says what is wrong.
     pub fn imported(&self) -> Result<(), String> {
+        self.within_intake_bounds()?;
+        if self.uuid.len() > 64 {
+            return Err("its stable id is not a UUID".into());
+        }
         if uuid::Uuid::parse_str(&self.uuid).is_err() {
             return Err(format!(
                 "`{}` is not a stable id (a UUID)",

@@ -102,6 +102,7 @@ impl Match {
             started_at: at.to_string(),
             finished_at: None,
             abandoned_at: None,
+            deleted_at: None,
             holes: vec![],
             penalties: vec![],
             audit: vec![],
@@ -112,22 +113,20 @@ impl Match {
 /// Normalised player names, no two alike ignoring case (a match's seats, a tournament's
 /// entrants). Errors: a bad name, a name given twice.
 pub(super) fn distinct_names(names: &[String]) -> Result<Vec<String>, GameError> {
-    let mut players: Vec<String> = Vec::new();
-    for p in names {
-        let name = player::normalise(p)?;
-        if players
-            .iter()
-            .any(|q| q.to_lowercase() == name.to_lowercase())
-        {
-            return Err(GameError::PlayerTwice(name));
-        }
-        players.push(name);
-    }
+    let players = names
+        .iter()
+        .map(|p| player::normalise(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    player::distinct(&players)?;
     Ok(players)
 }
 
-/// Checks and normalises player names: 2 to [`MAX_PLAYERS`], no two alike ignoring case.
+/// Checks and normalises player names: 2 to [`MAX_PLAYERS`] (counted before anything
+/// else), no two alike ([`player::distinct`]).
 fn players(names: &[String], rules: &str) -> Result<Vec<String>, GameError> {
+    if names.len() > MAX_PLAYERS {
+        return Err(GameError::TooManyPlayers(names.len()));
+    }
     let players = distinct_names(names)?;
     if players.len() < 2 {
         return Err(GameError::TooFewPlayers {

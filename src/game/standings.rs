@@ -83,6 +83,40 @@ impl Match {
             .collect()
     }
 
+    /// The penalty points charged to `seat` at each regular hole recorded, in order: a
+    /// penalty counts from the hole it was given on (RULES.md §9); one given on a hole not
+    /// yet recorded counts at the last recorded hole, so running totals always end at the
+    /// total. Empty before the first hole.
+    pub fn penalties_by_hole(&self, seat: usize) -> Vec<i64> {
+        let numbers: Vec<u32> = self.regular_holes().map(|h| h.number).collect();
+        let mut points = vec![0i64; numbers.len()];
+        for p in self.penalties.iter().filter(|p| p.seat == seat) {
+            let at = numbers
+                .iter()
+                .position(|&n| n >= p.hole)
+                .unwrap_or(numbers.len().saturating_sub(1));
+            if let Some(slot) = points.get_mut(at) {
+                *slot += i64::from(p.points);
+            }
+        }
+        points
+    }
+
+    /// `seat`'s running total after each regular hole recorded: hole scores plus the
+    /// penalties given up to that hole ([`Match::penalties_by_hole`]); the last equals the
+    /// standing's total whenever a hole is recorded. The card, its CSV and the chart all
+    /// use it.
+    pub fn running_totals(&self, seat: usize) -> Vec<i64> {
+        let penalties = self.penalties_by_hole(seat);
+        self.regular_holes()
+            .zip(penalties)
+            .scan(0i64, |sum, (h, p)| {
+                *sum += h.entry(seat).map_or(0, Entry::total) + p;
+                Some(*sum)
+            })
+            .collect()
+    }
+
     /// The playoff holes' scores, by seat.
     pub fn playoff_scores(&self) -> Vec<PlayoffScores> {
         self.playoff_holes()
@@ -105,6 +139,13 @@ impl Match {
     /// [`Match::outcome`] from `standings` already worked out ([`Match::standings`]).
     pub fn outcome_of(&self, standings: &[Standing]) -> Outcome {
         decide(standings, &self.tiebreak, &self.playoff_scores())
+    }
+
+    /// The match's ranking, place by seat (1 = first): see [`ranking`], the one definition
+    /// of a win (RULES.md §16). Works out the standings and outcome itself.
+    pub fn ranking(&self) -> Vec<u32> {
+        let standings = self.standings();
+        ranking(&standings, &self.outcome_of(&standings))
     }
 
     /// The outcome in a sentence: who wins or leads, and how a tie was broken with its
@@ -171,6 +212,30 @@ impl Match {
             how_broken(o)
         )
     }
+}
+
+/// The ranking of a finished match: one place per seat (indexed by seat), 1 = first — the
+/// one definition of a win that `stats`, `head-to-head`, `history` and ratings all use
+/// (RULES.md §8, §16). The winners after the tiebreak chain (`outcome.winners`: one, or
+/// all who share the win) take place 1; every other player not disqualified follows by
+/// total, equal totals sharing a place; disqualified players share the last place. Places
+/// are "1224" style: a player's place is 1 + the number of players ranked strictly ahead.
+/// `standings` are [`Match::standings`], `outcome` the result of [`decide`] on them; a
+/// match still waiting for a sudden-death playoff ranks its tied players together first.
+pub fn ranking(standings: &[Standing], outcome: &Outcome) -> Vec<u32> {
+    // sort key: (disqualified, not a winner, total); equal keys share a place
+    let key = |s: &Standing| {
+        let winner = outcome.winners.contains(&s.seat);
+        (s.disqualified, !winner, if winner { 0 } else { s.total })
+    };
+    let mut places = vec![0u32; standings.len()];
+    for s in standings {
+        let ahead = standings.iter().filter(|o| key(o) < key(s)).count();
+        if let Some(p) = places.get_mut(s.seat) {
+            *p = ahead as u32 + 1;
+        }
+    }
+    places
 }
 
 /// How a tie was broken, in words with the deciding method's figures.
@@ -513,6 +578,31 @@ mod tests {
         m.penalties.push(p);
         assert_eq!(m.standings()[0].total, 3);
         assert_eq!(m.outcome().winners, vec![1]);
+    }
+
+    #[test]
+    fn ranking_puts_winners_first_then_totals_then_the_disqualified() {
+        // ann and bob tie on 10, countback gives ann; cat 12 and dan 12 share third
+        let m = fixture(
+            &["ann", "bob", "cat", "dan"],
+            &[&[1, 4, 6, 6], &[9, 6, 6, 6]],
+            &[Countback, Shared],
+        );
+        assert_eq!(m.ranking(), vec![1, 2, 3, 3]);
+        // a shared win is shared: identical holes, countback cannot separate
+        let m = fixture(
+            &["ann", "bob", "cat"],
+            &[&[1, 3, 9], &[3, 1, 9]],
+            &[Countback, Shared],
+        );
+        assert_eq!(m.ranking(), vec![1, 1, 3]);
+        // a disqualified player is last, whatever their total
+        let mut m = fixture(&["ann", "bob", "cat"], &[&[1, 5, 9]], &[Countback]);
+        let p = m
+            .penalty(0, Kind::Disqualify("cheating".into()), None, AT)
+            .unwrap();
+        m.penalties.push(p);
+        assert_eq!(m.ranking(), vec![3, 1, 2]);
     }
 
     #[test]

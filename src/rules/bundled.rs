@@ -102,6 +102,8 @@ mod tests {
                     let name = e.unwrap().file_name().to_string_lossy().into_owned();
                     name.strip_suffix(".toml").map(str::to_string)
                 })
+                // the rulings' word table is data beside the rules, not a rules file
+                .filter(|name| name != "words")
                 .collect();
             on_disk.sort();
             let mut embedded: Vec<String> = list.iter().map(|s| s.to_string()).collect();

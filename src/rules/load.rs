@@ -17,6 +17,45 @@ use crate::card::Rank;
 pub const MAX_FILE_BYTES: u64 = 256 * 1024;
 /// How deep `extends` may chain.
 const MAX_EXTENDS: usize = 16;
+/// Every top-level key of a rules file.
+const RULES_KEYS: [&str; 17] = [
+    "name",
+    "title",
+    "summary",
+    "source",
+    "extends",
+    "layout",
+    "deck",
+    "values",
+    "matching",
+    "going_out",
+    "match",
+    "tournament",
+    "pack",
+    "hole",
+    "play",
+    "rulings",
+    "sources",
+];
+
+/// A TOML error as `line L, column C: what`, without the file's text: a file named as rules
+/// may be anything (`/etc/shadow`), and golf never shows what it holds.
+fn toml_message(text: &str, e: &toml::de::Error) -> String {
+    let Some(span) = e.span() else {
+        return e.message().trim_end().to_string();
+    };
+    let before = text.get(..span.start).unwrap_or_default();
+    let line = before.matches('\n').count() + 1;
+    let column = before
+        .rsplit('\n')
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .count()
+        + 1;
+    format!("line {line}, column {column}: {}", e.message().trim_end())
+}
+
 /// Top-level keys that describe a file rather than set a rule.
 const META_KEYS: [&str; 6] = ["name", "title", "summary", "source", "extends", "sources"];
 
@@ -101,13 +140,30 @@ impl Layer {
         text: String,
         dir: Option<PathBuf>,
     ) -> Result<Layer, RulesError> {
+        // a file that sets a rules key is the user's rules file: its mistakes are shown
+        // with the line they are on
         let syntax = |e: toml::de::Error| RulesError::Syntax {
             file: label.clone(),
             message: e.to_string().trim_end().to_string(),
         };
         // the text is parsed once; only a file with a mistake is parsed again, typed, for
         // a message with the line, column and key of the mistake
-        let table: Table = toml::from_str(&text).map_err(syntax)?;
+        let table: Table = toml::from_str(&text).map_err(|e| RulesError::Syntax {
+            file: label.clone(),
+            message: format!(
+                "not valid TOML, so not a rules file: {}",
+                toml_message(&text, &e)
+            ),
+        })?;
+        if !table.is_empty() && !table.keys().any(|k| RULES_KEYS.contains(&k.as_str())) {
+            return Err(RulesError::Syntax {
+                file: label.clone(),
+                message: format!(
+                    "not a rules file: it sets none of the keys a rules file has ({}); `golf rules doc` describes them",
+                    RULES_KEYS.join(", ")
+                ),
+            });
+        }
         let raw: RawLayer = match RawLayer::deserialize(table.clone()) {
             Ok(raw) => raw,
             Err(e) => return Err(syntax(toml::from_str::<RawLayer>(&text).err().unwrap_or(e))),
@@ -319,6 +375,17 @@ fn house_layer(name: &str) -> Result<Layer, RulesError> {
     }
     Ok(layer)
 }
+
+/// The keys of `[play]` that hold how a hole is played (RULES.md §14), not rules in words.
+const PLAY_KEYS: [&str; 7] = [
+    "face_up_at_start",
+    "peek_at_start",
+    "start_cards",
+    "first",
+    "discard_drawn",
+    "may_knock",
+    "may_look_once",
+];
 
 /// Keys under which a whole table is one rule with its own source.
 fn is_leaf_table(path: &str) -> bool {
@@ -533,13 +600,15 @@ impl Resolved<'_> {
             pack,
             hole: hole_rules(raw.hole.unwrap_or_default()),
             target: mt.target.map(|t| t.0),
-            play: play_rules(raw.play.unwrap_or_default(), &sources),
+            playing: self.playing(raw.play.as_ref(), house.len())?,
+            play: play_rules(raw.play.map(|p| p.rules).unwrap_or_default(), &sources),
             rulings: raw
                 .rulings
                 .unwrap_or_default()
                 .into_iter()
                 .map(|(id, r)| Ruling {
                     id,
+                    topic: r.topic,
                     question: r.question,
                     answer: r.answer,
                     source: r.source,
@@ -547,6 +616,39 @@ impl Resolved<'_> {
                 .collect(),
             sources,
         })
+    }
+
+    /// The `[play]` data (RULES.md §14): absent when no variant layer sets any of it (house
+    /// rules alone only override), else every key required. Whether the start cards fit the
+    /// grid is checked by the simulator, which needs it ([`crate::sim::Setup::check`]): a
+    /// group's odd grid still scores.
+    fn playing(
+        &self,
+        play: Option<&super::raw::RawPlaySection>,
+        house: usize,
+    ) -> Result<Option<super::Playing>, RulesError> {
+        let variants = self.layers.len() - house;
+        let from_variant = self.set_by.iter().any(|(key, &i)| {
+            i < variants
+                && key
+                    .strip_prefix("play.")
+                    .is_some_and(|k| PLAY_KEYS.contains(&k))
+        });
+        let Some(p) = play.filter(|_| from_variant) else {
+            return Ok(None);
+        };
+        let playing = super::Playing {
+            face_up_at_start: self
+                .required(p.face_up_at_start, "play.face_up_at_start")?
+                .0,
+            peek_at_start: self.required(p.peek_at_start, "play.peek_at_start")?.0,
+            start_cards: self.required(p.start_cards, "play.start_cards")?,
+            first: self.required(p.first, "play.first")?,
+            discard_drawn: self.required(p.discard_drawn, "play.discard_drawn")?,
+            may_knock: self.required(p.may_knock, "play.may_knock")?,
+            may_look_once: self.required(p.may_look_once, "play.may_look_once")?,
+        };
+        Ok(Some(playing))
     }
 
     fn deck(&self, d: super::raw::RawDeck) -> Result<Deck, RulesError> {
@@ -787,6 +889,15 @@ impl crate::error::BadInput for RulesError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rules_keys_are_every_key_of_a_rules_file() {
+        let mut table = Table::new();
+        table.insert("no-such-key".into(), Value::Integer(1));
+        let err = RawLayer::deserialize(table).unwrap_err().to_string();
+        let expected: Vec<String> = RULES_KEYS.iter().map(|k| format!("`{k}`")).collect();
+        assert!(err.contains(&expected.join(", ")), "{err}");
+    }
 
     /// What build.rs made of each bundled file is what the TOML says: the same table, a
     /// clean text (the check a file of a group's own gets), and the same listing as the

@@ -8,6 +8,7 @@
 pub mod bundled;
 pub mod load;
 pub mod raw;
+pub mod rulings;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -60,6 +61,10 @@ pub struct Rules {
     pub target: Option<u32>,
     /// Rules of play with no scoring effect, shown on the scorecard (RULES.md §6).
     pub play: Vec<PlayRule>,
+    /// How a hole is played, for the simulator (RULES.md §14): `None` when the rules' chain
+    /// sets no `[play]` data (a group's file written from scratch).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub playing: Option<Playing>,
     /// Official rulings for disputes (RULES.md §10).
     pub rulings: Vec<Ruling>,
     /// The source of each rule, keyed by its dotted key (`matching.columns`, `values.2`).
@@ -217,7 +222,7 @@ pub struct Matching {
     /// `k matched columns of one rank → points`, e.g. `{2: -10}` (RULES.md §3 step 5).
     pub same_rank_columns: BTreeMap<u32, i32>,
     /// A rank's own table, added on top of the general one (`wolfpack`: jacks
-    /// `{2: -5, 3: -5, 4: -5}`).
+    /// `{2: -20, 3: -20, 4: -20}`).
     #[serde(default)]
     pub rank_columns: Vec<(Rank, BTreeMap<u32, i32>)>,
     /// What a matched set of one rank scores instead of 0 (`eagle-eye`: jokers −4)
@@ -491,6 +496,62 @@ fn round_disqualification() -> i32 {
     10
 }
 
+/// How a hole is played (RULES.md §14, Official §1.3, §3): the `[play]` data of a rules
+/// file, which the simulator follows. Scoring never reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Playing {
+    /// Cards each player turns face up at the start (Official §1.3: 2).
+    pub face_up_at_start: u32,
+    /// Cards each player peeks at at the start (known to them, still face down).
+    pub peek_at_start: u32,
+    /// Which cards may be turned up or peeked at the start.
+    pub start_cards: StartCards,
+    /// Who plays first.
+    pub first: FirstPlayer,
+    /// What follows discarding a card drawn from the stock (Official §3.4, §9.3).
+    pub discard_drawn: DiscardDrawn,
+    /// Whether a player may knock instead of drawing (Official §9.4).
+    pub may_knock: bool,
+    /// Whether a player may look at their own face-down cards once per hole (Official §9.2).
+    pub may_look_once: bool,
+}
+
+/// Which cards a player may turn up or peek at at the start of a hole (RULES.md §14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StartCards {
+    /// Any cards of their choice.
+    Any,
+    /// Cards of one column (Eight-card sheet: two cards vertically in one column).
+    OneColumn,
+    /// The row nearest the player, the last row (Four-card multiples sheet).
+    NearestRow,
+}
+
+/// Who plays first in a hole (RULES.md §14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FirstPlayer {
+    /// The player to the dealer's left.
+    DealerLeft,
+    /// The player with the highest face-up card by its value; a tie goes to the first of
+    /// them clockwise from the dealer's left (Official §1.3).
+    HighestFaceUp,
+}
+
+/// What a player does after discarding a card drawn from the stock (RULES.md §14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DiscardDrawn {
+    /// Turn one face-down card up (Official §3.4).
+    Flip,
+    /// Nothing more (Six/Four sheet; house rule `no-penalty-discard`, Official §9.3).
+    Free,
+    /// Turn one up, except with one hidden card left, which may stay down; turning it ends
+    /// the hole (Eight-card sheet).
+    FlipUnlessLast,
+}
+
 /// A rule of play with no scoring effect, stored with a match so the table sees what was
 /// agreed (RULES.md §6).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -508,37 +569,16 @@ pub struct PlayRule {
 pub struct Ruling {
     /// Short identifier (`look-at-face-down`).
     pub id: String,
+    /// The heading it is listed under (`Starting a hole`); none in rules recorded before
+    /// rulings had topics.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub topic: Option<String>,
     /// The question as players ask it.
     pub question: String,
     /// The ruling.
     pub answer: String,
     /// Its section (e.g. "Official §8.1").
     pub source: String,
-}
-
-/// Rulings whose id, question, answer or source hold every word of `query`
-/// (case-insensitive; a leading `-` or trailing `?`/`s` on a word is ignored).
-pub fn matching<'a>(rulings: &'a [Ruling], query: &str) -> Vec<&'a Ruling> {
-    let words: Vec<String> = query
-        .split_whitespace()
-        .map(|w| {
-            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '§')
-                .to_lowercase()
-        })
-        .filter(|w| !w.is_empty())
-        .collect();
-    rulings
-        .iter()
-        .filter(|r| {
-            let text = format!("{} {} {} {}", r.id, r.question, r.answer, r.source)
-                .to_lowercase()
-                .replace('-', " ");
-            words.iter().all(|w| {
-                let w = w.replace('-', " ");
-                text.contains(&w) || (w.len() > 3 && text.contains(w.trim_end_matches('s')))
-            })
-        })
-        .collect()
 }
 
 /// Every official ruling carried by the bundled variants (RULES.md §10), each once.
@@ -642,6 +682,34 @@ impl Rules {
     /// The name with house rules, as shown to players: `classic + horizontal-pairs`.
     pub fn display_name(&self) -> String {
         label(&self.name, &self.house)
+    }
+
+    /// The house rules in use that adjust a whole hole (RULES.md §5: a score map, going out,
+    /// a lowest-score bonus, a tie penalty): scoring a lone grid cannot apply them, which
+    /// `golf score` says, naming them. Each is told apart by what it changes on `classic`.
+    pub fn hole_house_rules(&self) -> Vec<&str> {
+        let Ok(base) = resolve("classic", &[]) else {
+            return Vec::new();
+        };
+        self.house
+            .iter()
+            .filter(|h| {
+                resolve("classic", std::slice::from_ref(*h))
+                    .is_ok_and(|r| r.hole != base.hole || r.going_out != base.going_out)
+            })
+            .map(String::as_str)
+            .collect()
+    }
+
+    /// The rules in use as the first line of a command that starts a match or tournament,
+    /// or scores without one, says them: `classic + underdog`, or `classic, no house rules`
+    /// when none apply (after `--house none`, say), so the table sees a config file's house
+    /// rules were or were not added (RULES.md §6).
+    pub fn in_use(&self) -> String {
+        match self.house.is_empty() {
+            true => format!("{}, no house rules", self.name),
+            false => self.display_name(),
+        }
     }
 
     /// The grid shape and joker rule a typed grid is checked against (RULES.md §2).

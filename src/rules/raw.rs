@@ -63,6 +63,15 @@
 //! table_size = 4                      # tournament tables seat 4 (Official §6.1)
 //! rounds = 3
 //!
+//! [play]                              # how a hole is played (RULES.md §14)
+//! face_up_at_start = 2
+//! peek_at_start = 0
+//! start_cards = "any"                 # any | one-column | nearest-row
+//! first = "highest-face-up"           # dealer-left | highest-face-up
+//! discard_drawn = "flip"              # flip | free | flip-unless-last
+//! may_knock = false
+//! may_look_once = false
+//!
 //! [play.look-once]                    # rules of play with no scoring effect
 //! text = "…"
 //! source = "Official §9.2"
@@ -119,8 +128,8 @@ pub struct RawLayer {
     pub pack: Option<RawPack>,
     /// Hole adjustments besides going out.
     pub hole: Option<RawHole>,
-    /// Rules of play with no scoring effect, by name.
-    pub play: Option<BTreeMap<String, RawPlay>>,
+    /// How a hole is played (RULES.md §14), and rules of play with no scoring effect, by name.
+    pub play: Option<RawPlaySection>,
     /// Rulings, by id.
     pub rulings: Option<BTreeMap<String, RawRuling>>,
     /// Sources of particular dotted keys.
@@ -328,6 +337,32 @@ impl TryFrom<String> for ScoreKey {
     }
 }
 
+/// `[play]`: the data of how a hole is played (RULES.md §14), every key optional here;
+/// beside them, `[play.NAME]` tables name rules of play in words.
+#[derive(Debug, Default, Deserialize)]
+pub struct RawPlaySection {
+    /// Cards turned face up at the start, 0 to 24.
+    pub face_up_at_start: Option<StartCount>,
+    /// Cards peeked at at the start, 0 to 24.
+    pub peek_at_start: Option<StartCount>,
+    /// `any`, `one-column` or `nearest-row`.
+    pub start_cards: Option<super::StartCards>,
+    /// `dealer-left` or `highest-face-up`.
+    pub first: Option<super::FirstPlayer>,
+    /// `flip`, `free` or `flip-unless-last`.
+    pub discard_drawn: Option<super::DiscardDrawn>,
+    /// Whether a player may knock instead of drawing.
+    pub may_knock: Option<bool>,
+    /// Whether a player may look at their face-down cards once per hole.
+    pub may_look_once: Option<bool>,
+    /// `[play.NAME]`: rules of play in words (any other key must be such a table).
+    #[serde(flatten)]
+    pub rules: BTreeMap<String, RawPlay>,
+}
+
+/// Cards turned up or peeked at at the start of a hole.
+pub type StartCount = crate::bounds::Bounded<0, 24>;
+
 /// `[play.NAME]`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -342,6 +377,8 @@ pub struct RawPlay {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawRuling {
+    /// The heading `golf ruling` lists it under (`Starting a hole`).
+    pub topic: Option<String>,
     /// The question.
     pub question: String,
     /// The ruling.

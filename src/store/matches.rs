@@ -53,29 +53,31 @@ pub fn insert_match(conn: &Connection, m: &Match) -> anyhow::Result<i64> {
     Ok(id)
 }
 
-/// The newest match (by id), optionally only among unfinished ones.
+/// The newest kept match (by id; deleted ones left out), optionally only among unfinished ones.
 pub fn latest_match(conn: &Connection, unfinished_only: bool) -> anyhow::Result<Option<i64>> {
     let sql = if unfinished_only {
-        "SELECT id FROM matches WHERE finished_at IS NULL AND abandoned_at IS NULL ORDER BY id DESC LIMIT 1"
+        "SELECT id FROM kept_matches WHERE finished_at IS NULL AND abandoned_at IS NULL ORDER BY id DESC LIMIT 1"
     } else {
-        "SELECT id FROM matches ORDER BY id DESC LIMIT 1"
+        "SELECT id FROM kept_matches ORDER BY id DESC LIMIT 1"
     };
     Ok(conn.query_row(sql, [], |r| r.get(0)).optional()?)
 }
 
-/// Match ids, newest first, optionally only those `player` sat in (ignoring case): all
-/// matches walked newest first by `matches_by_start`, one player's found through
+/// Kept match ids (deleted ones left out, through the `kept_matches` view), newest first,
+/// optionally only those `player` sat in (ignoring case): all matches walked newest first by `matches_by_start`, one player's found through
 /// `seats_by_player`, so a rare name reads only its own matches.
 pub fn match_ids(conn: &Connection, player: Option<&str>, limit: u32) -> anyhow::Result<Vec<i64>> {
     let ids = match player {
         None => conn
-            .prepare_cached("SELECT id FROM matches ORDER BY started_at DESC, id DESC LIMIT ?1")?
+            .prepare_cached(
+                "SELECT id FROM kept_matches ORDER BY started_at DESC, id DESC LIMIT ?1",
+            )?
             .query_map(params![limit], |r| r.get(0))?
             .collect::<Result<Vec<i64>, _>>()?,
         // from the player's seats by index (seats_by_player), however rare the name
         Some(player) => conn
             .prepare_cached(
-                "SELECT m.id FROM seats s JOIN matches m ON m.id = s.match_id
+                "SELECT m.id FROM seats s JOIN kept_matches m ON m.id = s.match_id
                  WHERE s.player = ?1 COLLATE NOCASE
                  ORDER BY m.started_at DESC, m.id DESC LIMIT ?2",
             )?
@@ -257,7 +259,7 @@ fn shown(t: String) -> String {
 fn load_headers(conn: &Connection, list: &str, filter: Filter) -> anyhow::Result<Vec<Match>> {
     let mut stmt = conn.prepare_cached(&filter.apply(
         "SELECT id, name, rule_set, holes_planned, decks, tiebreak, started_at,
-                finished_at, target, abandoned_at, uuid
+                finished_at, target, abandoned_at, uuid, deleted_at
          FROM matches",
         "id",
     ))?;
@@ -304,6 +306,7 @@ fn load_headers(conn: &Connection, list: &str, filter: Filter) -> anyhow::Result
             started_at: r.get(6)?,
             finished_at: r.get(7)?,
             abandoned_at: r.get(9)?,
+            deleted_at: r.get(11)?,
             holes: vec![],
             penalties: vec![],
             audit: vec![],
@@ -535,6 +538,26 @@ pub fn finish(conn: &Connection, match_id: i64, at: &str, result_json: &str) -> 
     Ok(())
 }
 
+/// Reopens a finished match (RULES.md §17): no longer finished, its stored result cleared
+/// (the caller keeps the result in the audit log); `finish` records the new one.
+pub fn reopen(conn: &Connection, match_id: i64) -> anyhow::Result<()> {
+    conn.execute(
+        "UPDATE matches SET finished_at = NULL, result_json = NULL WHERE id = ?1",
+        [match_id],
+    )?;
+    Ok(())
+}
+
+/// Marks a match deleted at `at`, or kept again with `None` (RULES.md §17); the caller adds
+/// the audit entry. A deleted match leaves every query that reads `kept_matches`.
+pub fn set_deleted(conn: &Connection, match_id: i64, at: Option<&str>) -> anyhow::Result<()> {
+    conn.execute(
+        "UPDATE matches SET deleted_at = ?2 WHERE id = ?1",
+        params![match_id, at],
+    )?;
+    Ok(())
+}
+
 /// Saves what an edit or abandonment changed in the match row and seats (the caller adds
 /// the audit entry): decks, holes planned, names, abandonment.
 pub fn update_match(conn: &Connection, m: &Match) -> anyhow::Result<()> {
@@ -550,10 +573,10 @@ pub fn update_match(conn: &Connection, m: &Match) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Unfinished, unabandoned matches other than `except`, newest first.
+/// Unfinished, unabandoned, kept matches other than `except`, newest first.
 pub fn unfinished_matches(conn: &Connection, except: i64) -> anyhow::Result<Vec<i64>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT id FROM matches WHERE finished_at IS NULL AND abandoned_at IS NULL AND id != ?1 ORDER BY id DESC",
+        "SELECT id FROM kept_matches WHERE finished_at IS NULL AND abandoned_at IS NULL AND id != ?1 ORDER BY id DESC",
     )?;
     let ids = stmt
         .query_map([except], |r| r.get(0))?
@@ -618,9 +641,9 @@ fn add_records(
     Ok(())
 }
 
-/// Every match id, oldest first.
+/// Every kept match id (deleted ones left out), oldest first.
 pub fn all_match_ids(conn: &Connection) -> anyhow::Result<Vec<i64>> {
-    let mut stmt = conn.prepare_cached("SELECT id FROM matches ORDER BY id")?;
+    let mut stmt = conn.prepare_cached("SELECT id FROM kept_matches ORDER BY id")?;
     let ids = stmt
         .query_map([], |r| r.get(0))?
         .collect::<Result<Vec<i64>, _>>()?;

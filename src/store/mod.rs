@@ -17,8 +17,8 @@ pub mod tournaments;
 pub use matches::{
     all_match_ids, append_whole, delete_hole, delete_last_penalty, find_by_uuid, finish,
     insert_audit, insert_hole, insert_match, insert_penalty, insert_whole, latest_match,
-    load_match, load_matches, load_summaries, match_ids, player_names, unfinished_matches,
-    update_match,
+    load_match, load_matches, load_summaries, match_ids, player_names, reopen, set_deleted,
+    unfinished_matches, update_match,
 };
 
 use std::path::{Path, PathBuf};
@@ -203,6 +203,14 @@ impl Store {
                 other => return other,
             }
         }
+    }
+
+    /// Makes the next [`Store::write`] run `PRAGMA quick_check` over the whole file before
+    /// it commits, as after an unclean stop: for the writes that start something (`new`,
+    /// `import`, `tournament new`), which read none of the pages a damaged file may have
+    /// wrong, so that a damaged database refuses them as it refuses `golf hole`.
+    pub fn check_before_writing(&mut self) {
+        self.checked = false;
     }
 
     /// Runs `work` in one read transaction, so it sees one consistent state.

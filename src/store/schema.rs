@@ -25,6 +25,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0004_stable_ids.sql"),
     include_str!("../../migrations/0005_tournaments.sql"),
     include_str!("../../migrations/0006_compact_grids.sql"),
+    include_str!("../../migrations/0007_reopen_delete.sql"),
 ];
 
 /// How long a command waits for another process's write lock.

@@ -1,7 +1,9 @@
-//! Statistics over finished matches, answered by SQL aggregates (no match is loaded):
-//! per player, head to head, and each finished match's result for the ratings. Abandoned
-//! and unfinished matches are left out. A match's day is the local calendar day it
-//! finished on (a night, RULES.md §16).
+//! Statistics over finished matches, answered by SQL aggregates: per player, head to
+//! head, and each finished match's result for the ratings. Abandoned, unfinished and
+//! deleted matches are left out (deleted ones through the `kept_matches` view, as in every
+//! listing of results). A win is the match's stored result after its tiebreak chain —
+//! place 1 of [`crate::game::ranking`] — in all of them. A match's day is the local
+//! calendar day it finished on (a night, RULES.md §16).
 
 use rusqlite::{named_params, Connection};
 use serde::Serialize;
@@ -56,7 +58,7 @@ pub struct PlayerStats {
 
 const FINISHED: &str = "
     fm AS MATERIALIZED (
-        SELECT m.id, m.result_json FROM matches m
+        SELECT m.id, m.result_json FROM kept_matches m
         WHERE m.finished_at IS NOT NULL AND m.abandoned_at IS NULL
           AND (:rules IS NULL OR m.rules_name = :rules)
           AND (:holes IS NULL OR m.holes_planned = :holes)
@@ -170,6 +172,11 @@ pub struct Meeting {
     pub holes_a: i64,
     /// Holes the second scored lower on.
     pub holes_b: i64,
+    /// The first player's place in the match after the tiebreak chain
+    /// ([`crate::game::ranking`]: a shared win is place 1 for each).
+    pub place_a: u32,
+    /// The second player's place.
+    pub place_b: u32,
 }
 
 /// Every finished match `a` and `b` both played that `filter` selects (its player aside),
@@ -216,10 +223,29 @@ pub fn meetings(
                     total_b: r.get(3)?,
                     holes_a: r.get(4)?,
                     holes_b: r.get(5)?,
+                    place_a: 0,
+                    place_b: 0,
                 })
             },
         )?
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<Meeting>, _>>()?;
+    // who finished ahead is the match's ranking after its tiebreak chain, the one
+    // definition of a win (RULES.md §16), not a comparison of totals
+    let ids: Vec<i64> = rows.iter().map(|m| m.id).collect();
+    let matches = super::load_summaries(conn, &ids)?;
+    let mut rows = rows;
+    for (meeting, m) in rows.iter_mut().zip(&matches) {
+        let places = m.ranking();
+        let place = |name: &str| {
+            m.players
+                .iter()
+                .position(|p| p.eq_ignore_ascii_case(name))
+                .and_then(|s| places.get(s).copied())
+                .unwrap_or(0)
+        };
+        meeting.place_a = place(a);
+        meeting.place_b = place(b);
+    }
     Ok(rows)
 }
 
@@ -252,7 +278,7 @@ pub fn finishes(conn: &Connection, filter: &Filter) -> anyhow::Result<Vec<MatchF
         WITH fm AS MATERIALIZED (
             SELECT m.id, m.finished_at, date(m.finished_at, 'localtime') AS night,
                    ',' || trim(json_extract(m.result_json, '$.winners'), '[]') || ',' AS winners
-            FROM matches m
+            FROM kept_matches m
             WHERE m.finished_at IS NOT NULL AND m.abandoned_at IS NULL
               AND (:rules IS NULL OR m.rules_name = :rules)
               AND (:holes IS NULL OR m.holes_planned = :holes)
@@ -299,7 +325,7 @@ pub fn finishes(conn: &Connection, filter: &Filter) -> anyhow::Result<Vec<MatchF
 
 /// The latest local day on which a match `filter` selects finished (its player aside).
 pub fn latest_night(conn: &Connection, filter: &Filter) -> anyhow::Result<Option<String>> {
-    let sql = format!("WITH {FINISHED} SELECT max(date(m.finished_at, 'localtime')) FROM fm JOIN matches m ON m.id = fm.id");
+    let sql = format!("WITH {FINISHED} SELECT max(date(m.finished_at, 'localtime')) FROM fm JOIN kept_matches m ON m.id = fm.id");
     Ok(conn.query_row(
         &sql,
         named_params! {
@@ -323,7 +349,7 @@ pub fn history_ids(conn: &Connection, filter: &Filter, limit: u32) -> anyhow::Re
         return super::match_ids(conn, filter.player.as_deref(), limit);
     }
     let mut stmt = conn.prepare_cached(
-        "SELECT m.id FROM matches m
+        "SELECT m.id FROM kept_matches m
          WHERE (:player IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id
                                             AND s.player = :player COLLATE NOCASE))
            AND (:rules IS NULL OR m.rules_name = :rules)
@@ -342,4 +368,36 @@ pub fn history_ids(conn: &Connection, filter: &Filter, limit: u32) -> anyhow::Re
         )?
         .collect::<Result<Vec<i64>, _>>()?;
     Ok(ids)
+}
+
+/// Each player's hole scores (grid score plus adjustment, regular holes) in the other
+/// finished matches under the same resolved rules as match `id` — the same variant and
+/// house rules, one stored rule set — abandoned matches left out, by seat of match `id`
+/// (names any case). What `golf odds` draws a player's holes from (RULES.md §15).
+pub fn hole_history(conn: &Connection, id: i64) -> anyhow::Result<Vec<Vec<i64>>> {
+    let players: i64 = conn.query_row(
+        "SELECT count(*) FROM seats WHERE match_id = ?1",
+        [id],
+        |r| r.get(0),
+    )?;
+    let mut stmt = conn.prepare(
+        "SELECT me.seat, g.score + g.adjustment
+         FROM matches cur
+         JOIN seats me ON me.match_id = cur.id
+         JOIN seats s ON s.player = me.player COLLATE NOCASE AND s.match_id <> cur.id
+         JOIN matches m ON m.id = s.match_id AND m.rule_set = cur.rule_set
+              AND m.finished_at IS NOT NULL AND m.abandoned_at IS NULL
+         JOIN holes h ON h.match_id = m.id AND h.playoff = 0
+         JOIN grids g ON g.hole_id = h.id AND g.seat = s.seat
+         WHERE cur.id = ?1",
+    )?;
+    let mut holes = vec![Vec::new(); usize::try_from(players)?];
+    let mut rows = stmt.query([id])?;
+    while let Some(row) = rows.next()? {
+        let seat: i64 = row.get(0)?;
+        if let Some(h) = usize::try_from(seat).ok().and_then(|s| holes.get_mut(s)) {
+            h.push(row.get(1)?);
+        }
+    }
+    Ok(holes)
 }

@@ -69,6 +69,15 @@ pub fn tournament_of(conn: &Connection, match_id: i64) -> anyhow::Result<Option<
         .optional()?)
 }
 
+/// The name of tournament `id`.
+pub fn name_of(conn: &Connection, id: i64) -> anyhow::Result<String> {
+    Ok(
+        conn.query_row("SELECT name FROM tournaments WHERE id = ?1", [id], |r| {
+            r.get(0)
+        })?,
+    )
+}
+
 /// Tournament tables still in play (matches neither finished nor abandoned), by id.
 pub fn tables_in_play(conn: &Connection) -> anyhow::Result<Vec<i64>> {
     let mut stmt = conn.prepare_cached(

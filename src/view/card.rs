@@ -175,19 +175,13 @@ pub struct StepView {
 }
 
 impl PlayerView {
-    fn new(s: Standing) -> PlayerView {
+    fn new(m: &Match, s: Standing) -> PlayerView {
         PlayerView {
             name: s.name,
             seat: s.seat,
             total: s.total,
-            running: s
-                .holes
-                .iter()
-                .scan(0, |sum, h| {
-                    *sum += h;
-                    Some(*sum)
-                })
-                .collect(),
+            // penalties included from the hole they were given on: ends at the total
+            running: m.running_totals(s.seat),
             holes: s.holes,
             penalties: s.penalty_points,
             disqualified: s.disqualified,
@@ -294,11 +288,16 @@ pub struct CardView {
     pub next: Option<NextView>,
     /// Amendments and undos recorded.
     pub amendments: usize,
+    /// Each player's chance to win, while holes are left to play (left out when not shown:
+    /// no hole in yet, the match over, `--no-odds` or `odds = false`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chances: Option<super::odds::ChancesView>,
 }
 
 impl CardView {
     /// Builds the scorecard of a match.
     pub fn new(m: &Match) -> CardView {
+        let m = &*super::shown(m);
         let outcome = m.outcome();
         let finished = m.finished_at.is_some();
         let names = |seats: &[usize]| -> Vec<String> {
@@ -322,7 +321,11 @@ impl CardView {
             started_at: m.started_at.clone(),
             finished_at: m.finished_at.clone(),
             abandoned_at: m.abandoned_at.clone(),
-            players: m.standings().into_iter().map(PlayerView::new).collect(),
+            players: m
+                .standings()
+                .into_iter()
+                .map(|s| PlayerView::new(m, s))
+                .collect(),
             holes: holes(m),
             penalties: penalties(m),
             play: m
@@ -336,6 +339,7 @@ impl CardView {
             result: ResultView::new(m, &outcome, finished),
             next: NextView::of(m),
             amendments: m.audit.len(),
+            chances: None,
         }
     }
 
@@ -348,6 +352,10 @@ impl CardView {
         text.push_str(&out.wrap(&self.notes(table.contains(" → "))));
         text.push_str(&out.strong(out.wrap(&self.result.summary).trim_end()));
         text.push('\n');
+        if let Some(chances) = &self.chances {
+            text.push_str(out.wrap(&chances.sentence()).trim_end());
+            text.push('\n');
+        }
         if let Some(next) = &self.next {
             text.push_str(&next.sentence());
             text.push('\n');

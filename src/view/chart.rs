@@ -34,16 +34,17 @@ pub struct ChartView {
 }
 
 impl ChartView {
-    /// Running totals of every player of `m`, hole by hole (0 before the first hole).
+    /// Running totals of every player of `m`, hole by hole (0 before the first hole),
+    /// penalties included from the hole they were given on, so each line ends at the
+    /// card's total ([`Match::running_totals`]).
     pub fn running(m: &Match) -> ChartView {
+        let m = &*super::shown(m);
         let series = m
             .standings()
             .into_iter()
             .map(|s| {
-                let mut total = 0i64;
                 let mut points = vec![(0.0, 0.0)];
-                for (i, h) in s.holes.iter().enumerate() {
-                    total += h;
+                for (i, total) in m.running_totals(s.seat).into_iter().enumerate() {
                     points.push(((i + 1) as f32, total as f32));
                 }
                 Series {
@@ -102,7 +103,8 @@ impl ChartView {
                 let mut points = vec![((first - 1) as f32, 0.0)];
                 points.extend(c.nights.iter().map(|(n, v)| (number(n) as f32, *v as f32)));
                 Series {
-                    name: c.player.clone(),
+                    // stored names, shown escaped (the store keeps them as given)
+                    name: crate::text::escape(&c.player).to_string(),
                     points,
                 }
             })

@@ -7,7 +7,7 @@ use super::{Output, View};
 /// One default in force and where it comes from.
 #[derive(Debug, Serialize)]
 pub struct Setting {
-    /// `rules`, `house`, `decks`, `tiebreak` or `db`.
+    /// `rules`, `house`, `decks`, `tiebreak`, `odds` or `db`.
     pub key: &'static str,
     /// Its value in force.
     pub value: String,
@@ -20,6 +20,8 @@ pub struct Setting {
 pub struct ConfigView {
     /// The config file's path, where golf looks for it.
     pub file: Option<String>,
+    /// Whether that file exists.
+    pub exists: bool,
     /// The defaults in force.
     pub settings: Vec<Setting>,
 }
@@ -30,7 +32,11 @@ impl View for ConfigView {
         for s in &self.settings {
             table.add_row([s.key.to_string(), s.value.clone(), s.from.clone()]);
         }
-        let file = self.file.as_deref().unwrap_or("(none: no config folder)");
+        let file = match (&self.file, self.exists) {
+            (Some(f), true) => f.clone(),
+            (Some(f), false) => format!("{f} (absent: `golf config init` writes one)"),
+            (None, _) => "(none: no config folder)".to_string(),
+        };
         format!("Config file: {file}\n{table}\n")
     }
 }

@@ -37,7 +37,8 @@ impl Export {
     }
 
     /// The export as CSV: match id, stable id, date, rules, hole, player, grid, grid score,
-    /// adjustment, hole score, running total.
+    /// adjustment, hole score, penalty points charged at that hole, running total
+    /// (penalties included, ending at the card's total).
     pub fn csv(&self) -> crate::error::Result<String> {
         let mut w = csv::Writer::from_writer(Vec::new());
         let header = [
@@ -52,16 +53,26 @@ impl Export {
             "grid_score",
             "adjustment",
             "hole_score",
+            "penalty",
             "running_total",
         ];
-        w.write_record(header).map_err(anyhow::Error::from)?;
+        super::csv_record(&mut w, header)?;
         for m in &self.matches {
-            let mut running = vec![0i64; m.players.len()];
+            // penalties count from the hole they were given on, so each player's running
+            // total ends at the card's total (Match::running_totals)
+            let seats = 0..m.players.len();
+            let running: Vec<Vec<i64>> = seats.clone().map(|s| m.running_totals(s)).collect();
+            let penalties: Vec<Vec<i64>> = seats.map(|s| m.penalties_by_hole(s)).collect();
+            let mut played = 0usize;
             for h in &m.holes {
+                played += usize::from(!h.playoff);
                 for e in &h.entries {
-                    if !h.playoff {
-                        running[e.seat] += e.total();
-                    }
+                    // a playoff hole changes no total: it shows the total after the last hole
+                    let at = |v: &Vec<i64>| match played.checked_sub(1) {
+                        Some(i) if !h.playoff => v.get(i).copied().unwrap_or(0),
+                        _ => 0,
+                    };
+                    let last = running[e.seat].last().copied().unwrap_or(0);
                     let row = [
                         m.id.to_string(),
                         m.uuid.clone(),
@@ -74,9 +85,15 @@ impl Export {
                         e.score.to_string(),
                         e.adjustment.to_string(),
                         e.total().to_string(),
-                        running[e.seat].to_string(),
+                        at(&penalties[e.seat]).to_string(),
+                        if h.playoff {
+                            last
+                        } else {
+                            at(&running[e.seat])
+                        }
+                        .to_string(),
                     ];
-                    w.write_record(row).map_err(anyhow::Error::from)?;
+                    super::csv_record(&mut w, row)?;
                 }
             }
         }

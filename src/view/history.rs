@@ -55,6 +55,7 @@ pub struct HistoryRow {
 impl HistoryRow {
     /// The row of match `m`.
     pub fn new(m: &Match) -> HistoryRow {
+        let m = &*super::shown(m);
         let standings = m.standings();
         let o = m.outcome_of(&standings);
         let finished = m.finished_at.is_some();

@@ -12,7 +12,7 @@ use crate::text::local_time;
 pub struct LogRow {
     /// When (RFC 3339).
     pub at: String,
-    /// `amend` or `undo`.
+    /// `amend`, `undo`, `edit`, `abandon`, `reopen`, `delete` or `restore`.
     pub action: String,
     /// The hole concerned.
     pub hole: Option<u32>,
@@ -37,13 +37,21 @@ pub struct LogView {
 impl LogView {
     /// The audit trail of `m`, each amendment paired with what replaced it.
     pub fn new(m: &Match) -> LogView {
+        let m = &*super::shown(m);
         let entries = m
             .audit
             .iter()
             .enumerate()
             .map(|(i, a)| {
-                let old = describe(m, &a.detail);
+                let old = match a.action.as_str() {
+                    "delete" => "kept".into(),
+                    "restore" => "deleted".into(),
+                    _ => describe(m, &a.detail),
+                };
                 let new = match a.action.as_str() {
+                    "reopen" => "reopened to be corrected".into(),
+                    "delete" => "deleted".into(),
+                    "restore" => "restored".into(),
                     "amend" => {
                         // the next change to the same hole holds what this amendment made
                         let later = m.audit[i + 1..].iter().find(|b| {
@@ -76,10 +84,16 @@ impl LogView {
     }
 }
 
-/// A stored detail (a hole, or `{"penalty": …}`) in words.
+/// A stored detail (a hole, `{"penalty": …}`, or the result a reopening replaced) in words.
 fn describe(m: &Match, detail: &str) -> String {
     if let Ok(h) = serde_json::from_str::<Hole>(detail) {
-        return hole_text(m, &h);
+        return crate::text::escape(&hole_text(m, &h)).into_owned();
+    }
+    if let Some(result) = serde_json::from_str::<serde_json::Value>(detail)
+        .ok()
+        .and_then(|v| v.get("result")?.as_str().map(str::to_string))
+    {
+        return crate::text::escape(&result).into_owned();
     }
     #[derive(serde::Deserialize)]
     struct Wrapped {
@@ -89,7 +103,7 @@ fn describe(m: &Match, detail: &str) -> String {
         Ok(w) => format!(
             "penalty for {}: {} ({:+})",
             m.players.get(w.penalty.seat).map_or("?", String::as_str),
-            w.penalty.reason,
+            crate::text::escape(&w.penalty.reason),
             w.penalty.points
         ),
         Err(_) => crate::text::escape(detail).into_owned(),

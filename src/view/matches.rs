@@ -66,7 +66,7 @@ impl NewView {
             decks: m.decks,
             tiebreak: m.tiebreak.clone(),
             play: m.rules.play.iter().map(|p| p.name.clone()).collect(),
-            title: m.rules.display_name(),
+            title: m.rules.in_use(),
             play_text: m
                 .rules
                 .play
@@ -223,6 +223,10 @@ impl View for HoleRecorded {
         text.push_str(&standings(out, &self.card.players));
         text.push_str(&self.card.result.summary);
         text.push('\n');
+        if let Some(chances) = &self.card.chances {
+            text.push_str(out.wrap(&chances.sentence()).trim_end());
+            text.push('\n');
+        }
         if let Some(next) = &self.card.next {
             text.push_str(&next.sentence());
             text.push('\n');
@@ -360,5 +364,78 @@ impl HoleRecorded {
                 )
             })
             .collect()
+    }
+}
+
+/// `golf delete` and `golf restore`: the match and whether it is now deleted.
+#[derive(Debug, Serialize)]
+pub struct Deleted {
+    /// Match id.
+    #[serde(rename = "match")]
+    pub id: i64,
+    /// Its name, if given.
+    pub name: Option<String>,
+    /// Deleted (left out of history, stats and ratings) rather than kept.
+    pub deleted: bool,
+    /// When it was deleted (RFC 3339), while it is.
+    pub deleted_at: Option<String>,
+    /// Its players, seating order.
+    pub players: Vec<String>,
+}
+
+impl Deleted {
+    /// The view of `m` just deleted or restored.
+    pub fn new(m: &Match) -> Deleted {
+        Deleted {
+            id: m.id,
+            name: m.name.clone(),
+            deleted: m.deleted_at.is_some(),
+            deleted_at: m.deleted_at.clone(),
+            players: m.players.clone(),
+        }
+    }
+}
+
+impl View for Deleted {
+    fn render(&self, _: &Output) -> String {
+        let what = match &self.name {
+            Some(name) => format!("match {} ({name}; {})", self.id, self.players.join(", ")),
+            None => format!("match {} ({})", self.id, self.players.join(", ")),
+        };
+        if self.deleted {
+            format!(
+                "Deleted {what}: it is left out of history, stats and ratings, and listed in its audit log (`golf log {id}`). `golf restore {id}` brings it back.\n",
+                id = self.id
+            )
+        } else {
+            format!("Restored {what}: it is back in history, stats and ratings.\n")
+        }
+    }
+}
+
+/// `golf penalty PLAYER --disqualify --tournament` between rounds: the player is out of the
+/// tournament, no match changed (RULES.md §13).
+#[derive(Debug, Serialize)]
+pub struct TournamentDisqualified {
+    /// The tournament.
+    pub tournament: String,
+    /// The player disqualified.
+    pub player: String,
+    /// Why.
+    pub reason: String,
+    /// Rounds seated so far (they keep their results).
+    pub rounds_played: usize,
+}
+
+impl View for TournamentDisqualified {
+    fn render(&self, _: &Output) -> String {
+        format!(
+            "{} is disqualified from the tournament {} ({}): seated no more from the next round on, listed last in the standings. The {} round{} played keep their results.\n",
+            self.player,
+            self.tournament,
+            self.reason,
+            self.rounds_played,
+            if self.rounds_played == 1 { "" } else { "s" }
+        )
     }
 }

@@ -12,10 +12,13 @@ pub mod log;
 
 pub mod maintenance;
 pub mod matches;
+pub mod odds;
 pub mod ratings;
 pub mod rescore;
 pub mod rules;
+pub mod rules_sheet;
 pub mod score;
+pub mod simulate;
 pub mod stats;
 pub mod tournament;
 
@@ -162,6 +165,56 @@ pub fn json<T: Serialize>(value: &T) -> crate::error::Result<()> {
     serde_json::to_writer_pretty(&mut out, value)?;
     writeln!(out)?;
     out.flush()?;
+    Ok(())
+}
+
+/// `m` with every stored text a terminal could misread escaped ([`crate::text::escape`],
+/// line breaks included): player names, the match name, hole notes, penalty reasons, the
+/// rules' name. Golf refuses such texts when they come in; this keeps an older or tampered
+/// database from faking a line, colouring or clearing the screen through a view built from
+/// it. Borrowed when every text is clean, as golf writes them.
+pub fn shown(m: &crate::game::Match) -> std::borrow::Cow<'_, crate::game::Match> {
+    use crate::text::{escape, is_unprintable};
+    let dirty = |t: &str| t.chars().any(is_unprintable);
+    let texts = m
+        .players
+        .iter()
+        .chain(&m.name)
+        .chain(m.holes.iter().filter_map(|h| h.note.as_ref()))
+        .chain(m.penalties.iter().map(|p| &p.reason))
+        .chain(std::iter::once(&m.rules.name));
+    if !texts.into_iter().any(|t| dirty(t)) {
+        return std::borrow::Cow::Borrowed(m);
+    }
+    let mut m = m.clone();
+    let clean = |t: &mut String| *t = escape(t).into_owned();
+    m.players.iter_mut().for_each(clean);
+    m.name.iter_mut().for_each(clean);
+    m.holes
+        .iter_mut()
+        .flat_map(|h| h.note.as_mut())
+        .for_each(clean);
+    m.penalties.iter_mut().for_each(|p| clean(&mut p.reason));
+    if dirty(&m.rules.name) {
+        let mut rules = (*m.rules).clone();
+        clean(&mut rules.name);
+        m.rules = rules.into();
+    }
+    std::borrow::Cow::Owned(m)
+}
+
+/// Writes one CSV record with every cell made safe for a spreadsheet
+/// ([`crate::text::csv_cell`]: a text beginning with `=`, `+`, `-` or `@` that is not a
+/// number gets a leading `'`). Every CSV golf writes goes through here.
+pub fn csv_record<W: Write, S: AsRef<str>>(
+    w: &mut csv::Writer<W>,
+    cells: impl IntoIterator<Item = S>,
+) -> crate::error::Result<()> {
+    let cells: Vec<String> = cells
+        .into_iter()
+        .map(|c| crate::text::csv_cell(c.as_ref()).into_owned())
+        .collect();
+    w.write_record(&cells).map_err(anyhow::Error::from)?;
     Ok(())
 }
 

@@ -3,14 +3,14 @@
 use serde::Serialize;
 
 use super::{Output, View};
-use crate::ratings::{Ratings, Standing};
+use crate::ratings::{Leader, Ratings};
 
 /// The leaderboard: a row per player, best rating first. `--json` is the rows alone.
 #[derive(Debug, Serialize)]
 #[serde(transparent)]
 pub struct RatingsView {
     /// The rows.
-    pub rows: Vec<Standing>,
+    pub rows: Vec<Leader>,
     /// Matches rated, and the nights they span (for the heading).
     #[serde(skip)]
     heading: String,
@@ -46,7 +46,7 @@ impl View for RatingsView {
             }
             table.add_row([
                 place.to_string(),
-                s.player.clone(),
+                crate::text::escape(&s.player).to_string(),
                 format!("{:.2}", s.rating),
                 format!("{:.2}", s.mu),
                 format!("{:.2}", s.sigma),

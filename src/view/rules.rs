@@ -192,11 +192,43 @@ impl View for DiffView {
     }
 }
 
+/// `golf ruling` alone: every ruling's question, by topic.
+#[derive(Debug, Serialize)]
+pub struct RulingList {
+    /// Each topic with its rulings, in the word table's order.
+    pub topics: Vec<(String, Vec<Ruling>)>,
+}
+
+impl View for RulingList {
+    fn render(&self, out: &Output) -> String {
+        let mut text = String::new();
+        for (topic, rulings) in &self.topics {
+            text.push_str(&format!(
+                "{}
+",
+                out.strong(topic)
+            ));
+            for r in rulings {
+                text.push_str(&format!(
+                    "  {} ({})
+",
+                    r.question, r.source
+                ));
+            }
+            text.push('\n');
+        }
+        text.push_str("`golf ruling WORDS` shows the answers, e.g. `golf ruling misdeal`.\n");
+        out.wrap(&text)
+    }
+}
+
 /// `golf ruling QUERY`.
 #[derive(Debug, Serialize)]
 pub struct RulingView {
     /// What was asked.
     pub query: String,
+    /// Whether the rulings shown use every word looked for (else they come nearest).
+    pub every_word: bool,
     /// The rulings that match.
     pub rulings: Vec<Ruling>,
 }

@@ -37,7 +37,7 @@ impl ScoreView {
             grid: rules.grid_text(grid),
             explanation: breakdown.lines(),
             breakdown,
-            heading: format!("{} — {}", rules.display_name(), rules.title),
+            heading: format!("{} — {}", rules.in_use(), rules.title),
             rows: grid
                 .cards()
                 .chunks(grid.columns())
@@ -143,7 +143,7 @@ impl HoleScoreView {
             rules: rules.name.clone(),
             house: rules.house.clone(),
             players,
-            heading: format!("{} — {}", rules.display_name(), rules.title),
+            heading: format!("{} — {}", rules.in_use(), rules.title),
         }
     }
 }

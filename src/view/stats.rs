@@ -82,9 +82,10 @@ pub struct HeadToHead {
     pub players: [String; 2],
     /// Finished matches both played.
     pub matches: usize,
-    /// Matches each finished lower in, by name.
+    /// Matches each finished ahead in after the tiebreak chain (a countback win is a
+    /// win; [`crate::game::ranking`]), by name.
     pub wins: std::collections::BTreeMap<String, usize>,
-    /// Matches they finished level.
+    /// Matches they finished level: the same place (a shared win, or equal totals).
     pub ties: usize,
     /// Holes each scored lower on, over all their matches, by name.
     pub holes_won: std::collections::BTreeMap<String, i64>,
@@ -97,8 +98,8 @@ impl HeadToHead {
     pub fn new(a: &str, b: &str, meetings: Vec<Meeting>) -> HeadToHead {
         let count = |f: &dyn Fn(&Meeting) -> bool| meetings.iter().filter(|m| f(m)).count();
         let wins = [
-            (a.to_string(), count(&|m| m.total_a < m.total_b)),
-            (b.to_string(), count(&|m| m.total_b < m.total_a)),
+            (a.to_string(), count(&|m| m.place_a < m.place_b)),
+            (b.to_string(), count(&|m| m.place_b < m.place_a)),
         ];
         let holes = [
             (a.to_string(), meetings.iter().map(|m| m.holes_a).sum()),
@@ -107,7 +108,7 @@ impl HeadToHead {
         HeadToHead {
             players: [a.to_string(), b.to_string()],
             matches: meetings.len(),
-            ties: count(&|m| m.total_a == m.total_b),
+            ties: count(&|m| m.place_a == m.place_b),
             wins: wins.into_iter().collect(),
             holes_won: holes.into_iter().collect(),
             meetings,
@@ -127,11 +128,7 @@ impl View for HeadToHead {
             "holes won",
         ]);
         for m in &self.meetings {
-            let by = match m.total_a.cmp(&m.total_b) {
-                std::cmp::Ordering::Less => format!("{a} by {}", m.total_b - m.total_a),
-                std::cmp::Ordering::Greater => format!("{b} by {}", m.total_a - m.total_b),
-                std::cmp::Ordering::Equal => "level".into(),
-            };
+            let by = ahead(m, a, b);
             table.add_row([
                 m.id.to_string(),
                 local_time(&m.started_at),
@@ -150,5 +147,20 @@ impl View for HeadToHead {
             if self.matches == 1 { "" } else { "es" },
             self.ties
         )
+    }
+}
+
+/// Who finished ahead in meeting `m` and how: by points, on the tiebreak, or because the
+/// other was disqualified; "level" when they share a place.
+fn ahead(m: &Meeting, a: &str, b: &str) -> String {
+    let (first, second, lower, higher) = match m.place_a.cmp(&m.place_b) {
+        std::cmp::Ordering::Equal => return "level".into(),
+        std::cmp::Ordering::Less => (a, b, m.total_a, m.total_b),
+        std::cmp::Ordering::Greater => (b, a, m.total_b, m.total_a),
+    };
+    match lower.cmp(&higher) {
+        std::cmp::Ordering::Less => format!("{first} by {}", higher - lower),
+        std::cmp::Ordering::Equal => format!("{first} on the tiebreak"),
+        std::cmp::Ordering::Greater => format!("{first} ({second} disqualified)"),
     }
 }

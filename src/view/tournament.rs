@@ -153,6 +153,8 @@ impl View for ShowView {
 pub struct SeatedView {
     /// The tournament.
     pub tournament: String,
+    /// The rules in use, house rules included ([`crate::rules::Rules::in_use`]).
+    pub rules: String,
     /// The seed of random seating.
     pub seed: u64,
     /// The round seated, with its tables.
@@ -166,6 +168,7 @@ impl SeatedView {
         let n = t.played.len();
         SeatedView {
             tournament: t.name.clone(),
+            rules: t.rules.in_use(),
             seed: t.seed,
             round: RoundView::new(n, t.played.last().map_or(&[][..], |r| r.as_slice())),
         }
@@ -175,10 +178,11 @@ impl SeatedView {
 impl View for SeatedView {
     fn render(&self, out: &Output) -> String {
         let mut text = format!(
-            "{}: round {} seated (seed {})\n",
+            "{}: round {} seated (seed {}) — {}\n",
             out.strong(&self.tournament),
             self.round.round,
-            self.seed
+            self.seed,
+            self.rules
         );
         self.round.render(out, &mut text);
         let first = self.round.tables.first().map_or(0, |t| t.id);
@@ -217,14 +221,14 @@ impl StandingsView {
         let mut header = vec!["place".to_string(), "player".to_string()];
         header.extend((1..=self.rounds).map(|r| format!("round_{r}")));
         header.extend(["total".to_string(), "disqualified".to_string()]);
-        w.write_record(&header).map_err(anyhow::Error::from)?;
+        super::csv_record(&mut w, &header)?;
         for p in &self.players {
             let mut row = vec![place(p), crate::text::escape(&p.name).into_owned()];
             row.extend(
                 (0..self.rounds).map(|r| p.rounds.get(r).map_or(String::new(), i64::to_string)),
             );
             row.extend([p.total.to_string(), p.disqualified.to_string()]);
-            w.write_record(&row).map_err(anyhow::Error::from)?;
+            super::csv_record(&mut w, &row)?;
         }
         let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?;
         Ok(String::from_utf8_lossy(&bytes).into_owned())

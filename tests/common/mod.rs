@@ -34,6 +34,7 @@ impl Env {
             .env("GOLF_DB", self.db())
             .env("XDG_DATA_HOME", self.dir.path().join("xdg"))
             .env("XDG_CONFIG_HOME", self.dir.path().join("xdg-config"))
+            .env("GOLF_CACHE_DIR", self.dir.path().join("cache"))
             .env("HOME", self.dir.path())
             .env("COLUMNS", "200");
         cmd

@@ -1,0 +1,177 @@
+//! The user's cache folder (`$XDG_CACHE_HOME/golf`, the platform's cache folder elsewhere;
+//! `GOLF_CACHE_DIR` overrides it): the simulated hole scores of a rule set for a number of
+//! players (RULES.md §15), worked out once and kept in a small file whose name is a hash
+//! of the resolved rules (house rules included), the player count and the simulator's
+//! version — so a change of the rules, or of the bots, finds no file and simulates anew.
+//! A cache is never needed: a file that cannot be read is worked out again, one that cannot
+//! be written is skipped, and nothing here touches the database.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::Rules;
+
+/// The env var that puts the cache elsewhere (the tests use it).
+pub const DIR_VAR: &str = "GOLF_CACHE_DIR";
+
+/// Bumped whenever the simulated scores for the same rules would change (bots, seed,
+/// number of holes), so files written before are not read.
+const SIMULATION_VERSION: u32 = 1;
+
+/// The most bytes of a cache file read.
+const MAX_BYTES: u64 = 1024 * 1024;
+
+/// The cache folder, if there is one.
+pub fn dir() -> Option<PathBuf> {
+    match std::env::var_os(DIR_VAR) {
+        Some(d) if !d.is_empty() => Some(PathBuf::from(d)),
+        _ => directories::ProjectDirs::from("", "", "golf").map(|d| d.cache_dir().to_path_buf()),
+    }
+}
+
+/// Hole scores simulated for a distribution: enough that the rarest scores show up.
+const SIMULATED_SCORES: usize = 6_000;
+
+/// The seed of the simulated distribution (fixed: the same rules give the same scores).
+const SIMULATION_SEED: u64 = 0x601f_0dd5;
+
+/// The simulated hole scores (after the hole adjustments) of greedy bots playing `rules`
+/// with `players` players, all seats pooled (RULES.md §15), from the cache folder when
+/// they were worked out before. Errors: rules the simulator cannot play.
+pub fn simulated(rules: &Rules, players: usize) -> crate::error::Result<Vec<i64>> {
+    hole_scores(dir().as_deref(), rules, players, || {
+        let holes = SIMULATED_SCORES.div_ceil(players.max(1));
+        simulate(rules, players, holes, SIMULATION_SEED)
+    })
+}
+
+/// Until the simulator lands: no simulated scores.
+fn simulate(
+    _rules: &Rules,
+    _players: usize,
+    _holes: usize,
+    _seed: u64,
+) -> crate::error::Result<Vec<i64>> {
+    Err(crate::InputError::new("no simulated hole scores yet").into())
+}
+
+/// One cached distribution: how many times each hole score came up.
+#[derive(Debug, Serialize, Deserialize, PartialEq)]
+struct HoleScores {
+    key: String,
+    rules: String,
+    players: usize,
+    counts: BTreeMap<i64, u64>,
+}
+
+/// The key of `rules` for `players`: a hash of the resolved rules, the player count and
+/// the simulator's version.
+fn key(rules: &Rules, players: usize) -> Result<String, serde_json::Error> {
+    let json = serde_json::to_string(rules)?;
+    let text = format!("{json}\n{players}\n{SIMULATION_VERSION}");
+    Ok(format!(
+        "{:016x}",
+        crate::odds::stable_hash(text.as_bytes())
+    ))
+}
+
+/// The simulated hole scores of `rules` for `players` players: read from the cache folder
+/// `dir`, or worked out by `simulate` and written there (when `dir` is `None` or cannot be
+/// written, simply worked out). Errors: those of `simulate`, and a rule set that cannot be
+/// serialized.
+pub fn hole_scores(
+    dir: Option<&Path>,
+    rules: &Rules,
+    players: usize,
+    simulate: impl FnOnce() -> crate::error::Result<Vec<i64>>,
+) -> crate::error::Result<Vec<i64>> {
+    let key = key(rules, players)?;
+    let file = dir.map(|d| d.join(format!("holes-{key}.json")));
+    if let Some(cached) = file.as_deref().and_then(|f| read(f, &key, players)) {
+        return Ok(cached);
+    }
+    let scores = simulate()?;
+    if let Some(file) = &file {
+        let mut counts = BTreeMap::new();
+        for &s in &scores {
+            *counts.entry(s).or_insert(0u64) += 1;
+        }
+        let entry = HoleScores {
+            key,
+            rules: rules.display_name(),
+            players,
+            counts,
+        };
+        // a cache that cannot be written costs the next call a simulation, nothing more
+        let _ = write(file, &entry);
+    }
+    Ok(scores)
+}
+
+fn read(file: &Path, key: &str, players: usize) -> Option<Vec<i64>> {
+    let text = crate::text::read_capped(file, MAX_BYTES).ok()?;
+    let entry: HoleScores = serde_json::from_str(&text).ok()?;
+    if entry.key != key || entry.players != players {
+        return None;
+    }
+    let total: u64 = entry.counts.values().sum();
+    if total == 0 || total > 10_000_000 {
+        return None;
+    }
+    let mut scores = Vec::with_capacity(usize::try_from(total).ok()?);
+    for (&score, &count) in &entry.counts {
+        scores.extend(std::iter::repeat_n(score, usize::try_from(count).ok()?));
+    }
+    Some(scores)
+}
+
+/// Writes `entry` beside its final name and renames it there, so a reader never sees half.
+fn write(file: &Path, entry: &HoleScores) -> std::io::Result<()> {
+    if let Some(parent) = file.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    let partial = file.with_extension(format!("{}.partial", std::process::id()));
+    std::fs::write(&partial, serde_json::to_vec(entry)?)?;
+    std::fs::rename(&partial, file).inspect_err(|_| {
+        let _ = std::fs::remove_file(&partial);
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn simulated_once_then_read_back_until_the_rules_change() {
+        let dir = tempfile::tempdir().unwrap();
+        let classic = crate::rules::resolve("classic", &[]).unwrap();
+        let calls = std::cell::Cell::new(0);
+        let simulate = || {
+            calls.set(calls.get() + 1);
+            Ok(vec![4, -2, 4, 9])
+        };
+        let first = hole_scores(Some(dir.path()), &classic, 3, simulate).unwrap();
+        assert_eq!(first, vec![4, -2, 4, 9]);
+        let again = hole_scores(Some(dir.path()), &classic, 3, simulate).unwrap();
+        assert_eq!(
+            again,
+            vec![-2, 4, 4, 9],
+            "the same scores, read back in order"
+        );
+        assert_eq!(calls.get(), 1);
+        // another player count, or another house rule, is another file
+        hole_scores(Some(dir.path()), &classic, 4, simulate).unwrap();
+        let house = crate::rules::resolve("classic", &["blackjack".into()]).unwrap();
+        hole_scores(Some(dir.path()), &house, 3, simulate).unwrap();
+        assert_eq!(calls.get(), 3);
+        // a damaged file is worked out again
+        for f in std::fs::read_dir(dir.path()).unwrap() {
+            std::fs::write(f.unwrap().path(), "{not json").unwrap();
+        }
+        hole_scores(Some(dir.path()), &classic, 3, simulate).unwrap();
+        assert_eq!(calls.get(), 4);
+    }
+}

@@ -1,0 +1,36 @@
+//! `golf odds`: each player's chance to win the match in progress and what they need to
+//! catch the leader (CLI.md, RULES.md §15).
+
+use super::{pick_match, Context};
+use crate::cli::OddsArgs;
+use crate::error::{input, Result};
+use crate::view::odds::OddsView;
+
+/// Runs `golf odds`.
+pub fn run(ctx: &Context, args: OddsArgs) -> Result<()> {
+    let mut store = ctx.open_read()?;
+    let (m, history) = store.read(|tx| {
+        let m = pick_match(tx, args.match_id, true)?;
+        let history = crate::store::stats::hole_history(tx, m.id)?;
+        Ok((m, history))
+    })?;
+    if m.abandoned_at.is_some() || m.finished_at.is_some() {
+        let state = match m.abandoned_at {
+            Some(_) => "abandoned",
+            None => "finished",
+        };
+        return input(format!(
+            "match {} is {state}: there is nothing left to win (`golf card {}` shows how it ended); odds are for a match in progress",
+            m.id, m.id
+        ));
+    }
+    let seed = args.seed.unwrap_or_else(|| crate::odds::default_seed(&m));
+    let odds = crate::odds::for_match(
+        &m,
+        history,
+        || crate::cache::simulated(&m.rules, m.players.len()),
+        args.samples,
+        seed,
+    )?;
+    ctx.out.show(&OddsView::new(&m, &odds))
+}

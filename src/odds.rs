@@ -1,0 +1,730 @@
+//! Chance to win a match in progress (RULES.md §15 "Chance to win", §8): the rest of the
+//! match played many times, each player's hole scores drawn from an empirical distribution
+//! (their own recorded holes, or the simulated holes of greedy bots), each sample ended the
+//! way the match ends — at its last hole or on the hole where a total reaches its target —
+//! and settled by the match's own tiebreak chain ([`decide`]); a shared win counts 1/k to
+//! each of the k players, and a tie left to sudden death is shared the same way. Also the
+//! exact probability by enumeration ([`exact`]), for small cases and the tests, and what
+//! each player needs to catch the leader ([`catch_up`]).
+//!
+//! Pure: the caller brings the distributions; nothing here touches the store, a file or
+//! the terminal. Reproducible: one seeded ChaCha stream per estimate.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use crate::game::standings::{decide, PlayoffScores};
+use crate::game::{Match, Standing};
+use crate::rules::Tiebreak;
+
+/// A player needs at least this many recorded holes (finished matches, same rules) for
+/// their own scores to be drawn from (RULES.md §15); below it, the simulated ones are.
+pub const HISTORY_HOLES: usize = 30;
+
+/// Samples played when none are asked for: enough for a ± of about one point.
+pub const DEFAULT_SAMPLES: u32 = 10_000;
+
+/// The most samples one estimate plays.
+pub const MAX_SAMPLES: u32 = 1_000_000;
+
+/// The most outcomes [`exact`] enumerates.
+pub const EXACT_LIMIT: u64 = 5_000_000;
+
+/// Where a player's hole scores are drawn from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Method {
+    /// Their own hole scores in finished matches under the same rules (≥ 30 holes).
+    History,
+    /// The simulated hole scores of greedy bots under the rules, same number of players.
+    Simulated,
+}
+
+impl Method {
+    /// `history` or `simulated`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::History => "history",
+            Method::Simulated => "simulated",
+        }
+    }
+}
+
+/// What cannot be estimated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OddsError {
+    /// A player who can still win has no hole scores to draw from.
+    #[error("{player} has no hole scores to draw from")]
+    NoScores {
+        /// The player.
+        player: String,
+    },
+    /// One distribution per player was expected.
+    #[error("{given} hole-score distributions for {players} players")]
+    Players {
+        /// Distributions given.
+        given: usize,
+        /// Players in the match.
+        players: usize,
+    },
+    /// `--samples` out of range.
+    #[error("--samples {0} is out of range; expected 1 to {MAX_SAMPLES}")]
+    Samples(u32),
+    /// Too many outcomes to enumerate.
+    #[error("more than {EXACT_LIMIT} outcomes: too many to enumerate exactly")]
+    TooLarge,
+}
+
+impl crate::error::BadInput for OddsError {}
+
+/// Where the rest of a match starts from: the standings so far, the tiebreak chain, the
+/// playoff holes played, the regular holes still to come and the target, if any.
+#[derive(Debug, Clone)]
+pub struct Position {
+    /// Every player's standing, seat order (penalty points and disqualification included).
+    pub standings: Vec<Standing>,
+    /// The match's tiebreak chain (RULES.md §8).
+    pub chain: Vec<Tiebreak>,
+    /// Sudden-death playoff holes already played.
+    pub playoffs: Vec<PlayoffScores>,
+    /// Regular holes left to play (with a target, the most that may be played).
+    pub holes_left: u32,
+    /// The points target: a sample ends after the hole on which a total reaches it.
+    pub target: Option<i64>,
+}
+
+impl Position {
+    /// The position of match `m` now; no hole is left once it is over (RULES.md §8).
+    pub fn of(m: &Match) -> Position {
+        let holes_left = if m.over() || m.finished_at.is_some() {
+            0
+        } else {
+            m.holes_planned.saturating_sub(m.holes_played())
+        };
+        Position {
+            standings: m.standings(),
+            chain: m.tiebreak.clone(),
+            playoffs: m.playoff_scores(),
+            holes_left,
+            target: m.target.map(i64::from),
+        }
+    }
+
+    fn eligible(&self) -> Vec<usize> {
+        self.standings
+            .iter()
+            .filter(|s| !s.disqualified)
+            .map(|s| s.seat)
+            .collect()
+    }
+
+    /// Checks one non-empty distribution per player who can still win.
+    fn check(&self, scores: &[&[i64]]) -> Result<(), OddsError> {
+        if scores.len() != self.standings.len() {
+            return Err(OddsError::Players {
+                given: scores.len(),
+                players: self.standings.len(),
+            });
+        }
+        match self
+            .eligible()
+            .into_iter()
+            .find(|&s| scores[s].is_empty() && self.holes_left > 0)
+        {
+            Some(s) => Err(OddsError::NoScores {
+                player: self.standings[s].name.clone(),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Each player's chance to win, with the half-width of its 95% interval.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Estimate {
+    /// Chance to win by seat, 0 to 1 (a shared win counts 1/k).
+    pub chances: Vec<f64>,
+    /// Half-width of each chance's 95% interval: 1.96 standard errors of the mean share,
+    /// and never under 3/samples (the "rule of three" for a share never or always seen).
+    pub ci95: Vec<f64>,
+    /// Samples played.
+    pub samples: u32,
+}
+
+/// Plays the rest of the match `samples` times from `pos`, player `seat` drawing each hole
+/// score uniformly from `scores[seat]` (a disqualified player's may be empty), with the
+/// ChaCha stream of `seed`. Errors: a distribution missing or empty, `samples` out of range.
+pub fn estimate(
+    pos: &Position,
+    scores: &[&[i64]],
+    samples: u32,
+    seed: u64,
+) -> Result<Estimate, OddsError> {
+    if !(1..=MAX_SAMPLES).contains(&samples) {
+        return Err(OddsError::Samples(samples));
+    }
+    pos.check(scores)?;
+    let n = pos.standings.len();
+    let eligible = pos.eligible();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rest = Rest::new(pos);
+    let (mut sum, mut squares) = (vec![0.0; n], vec![0.0; n]);
+    for _ in 0..samples {
+        rest.reset(pos);
+        let mut played = 0;
+        while played < rest.left && !rest.target_reached(pos) {
+            for &seat in &eligible {
+                let draws = scores[seat];
+                rest.play(seat, played, draws[rng.gen_range(0..draws.len())]);
+            }
+            played += 1;
+        }
+        let winners = rest.winners(pos, played);
+        let share = 1.0 / winners.len().max(1) as f64;
+        for w in winners {
+            sum[w] += share;
+            squares[w] += share * share;
+        }
+    }
+    let count = f64::from(samples);
+    let chances: Vec<f64> = sum.iter().map(|s| s / count).collect();
+    let ci95 = chances
+        .iter()
+        .zip(&squares)
+        .map(|(&p, &sq)| {
+            let variance = (sq / count - p * p).max(0.0) * count / (count - 1.0).max(1.0);
+            (1.96 * (variance / count).sqrt()).max(3.0 / count)
+        })
+        .collect();
+    Ok(Estimate {
+        chances,
+        ci95,
+        samples,
+    })
+}
+
+/// The exact chance of each player to win from `pos` (by seat, 0 to 1), every player's
+/// remaining hole scores drawn independently from the empirical distribution `scores[seat]`:
+/// every combination of the remaining holes enumerated with its probability (the
+/// convolution of the players' distributions, hole by hole), each settled as [`estimate`]
+/// settles a sample. For small cases: a sample that a target ends early is one outcome.
+/// Errors: as [`estimate`], or more than [`EXACT_LIMIT`] outcomes.
+pub fn exact(pos: &Position, scores: &[&[i64]]) -> Result<Vec<f64>, OddsError> {
+    pos.check(scores)?;
+    let eligible = pos.eligible();
+    let dists: Vec<Vec<(i64, f64)>> = scores.iter().map(|s| distribution(s)).collect();
+    // without a target every sample plays every hole: the count is known before the walk
+    let per_hole = eligible
+        .iter()
+        .try_fold(1u64, |acc, &s| acc.checked_mul(dists[s].len() as u64));
+    let outcomes = per_hole.and_then(|h| h.checked_pow(pos.holes_left));
+    if pos.target.is_none() && outcomes.is_none_or(|o| o > EXACT_LIMIT) {
+        return Err(OddsError::TooLarge);
+    }
+    let mut walk = Walk {
+        pos,
+        eligible,
+        dists,
+        rest: Rest::new(pos),
+        chances: vec![0.0; pos.standings.len()],
+        outcomes: 0,
+    };
+    walk.rest.reset(pos);
+    walk.hole(0, 0, 1.0);
+    match walk.outcomes > EXACT_LIMIT {
+        true => Err(OddsError::TooLarge),
+        false => Ok(walk.chances),
+    }
+}
+
+/// The distinct values of `scores` with their frequencies.
+fn distribution(scores: &[i64]) -> Vec<(i64, f64)> {
+    let mut sorted = scores.to_vec();
+    sorted.sort_unstable();
+    let mut out: Vec<(i64, f64)> = Vec::new();
+    let each = 1.0 / scores.len().max(1) as f64;
+    for v in sorted {
+        match out.last_mut() {
+            Some((last, p)) if *last == v => *p += each,
+            _ => out.push((v, each)),
+        }
+    }
+    out
+}
+
+/// The depth-first enumeration of [`exact`].
+struct Walk<'a> {
+    pos: &'a Position,
+    eligible: Vec<usize>,
+    dists: Vec<Vec<(i64, f64)>>,
+    rest: Rest,
+    chances: Vec<f64>,
+    /// Outcomes settled so far; the walk stops past [`EXACT_LIMIT`].
+    outcomes: u64,
+}
+
+impl Walk<'_> {
+    /// Chooses the score of the `k`th eligible player on remaining hole `hole` (from 0),
+    /// the outcome so far having probability `p`.
+    fn hole(&mut self, hole: usize, k: usize, p: f64) {
+        if self.outcomes > EXACT_LIMIT {
+            return;
+        }
+        if hole == self.rest.left || (k == 0 && self.rest.target_reached(self.pos)) {
+            self.outcomes += 1;
+            let winners = self.rest.winners(self.pos, hole);
+            let share = p / winners.len().max(1) as f64;
+            for w in winners {
+                self.chances[w] += share;
+            }
+            return;
+        }
+        let Some(&seat) = self.eligible.get(k) else {
+            return self.hole(hole + 1, 0, p);
+        };
+        for i in 0..self.dists[seat].len() {
+            let (value, q) = self.dists[seat][i];
+            self.rest.play(seat, hole, value);
+            self.hole(hole, k + 1, p * q);
+            self.rest.unplay(seat, hole);
+        }
+    }
+}
+
+/// The state of one sample: the holes played so far in it and the totals.
+struct Rest {
+    left: usize,
+    /// Sampled hole scores, `seat * left + hole` (0 for a disqualified player, as the
+    /// standings count a hole with no grid).
+    sampled: Vec<i64>,
+    totals: Vec<i64>,
+    /// The standings a tie is settled on, reused from sample to sample.
+    scratch: Vec<Standing>,
+    played: Vec<usize>,
+}
+
+impl Rest {
+    fn new(pos: &Position) -> Rest {
+        let left = pos.holes_left as usize;
+        let mut scratch = pos.standings.clone();
+        for s in &mut scratch {
+            s.holes.reserve(left);
+        }
+        Rest {
+            left,
+            sampled: vec![0; pos.standings.len() * left],
+            totals: pos.standings.iter().map(|s| s.total).collect(),
+            played: pos.standings.iter().map(|s| s.holes.len()).collect(),
+            scratch,
+        }
+    }
+
+    fn reset(&mut self, pos: &Position) {
+        for (t, s) in self.totals.iter_mut().zip(&pos.standings) {
+            *t = s.total;
+        }
+    }
+
+    fn play(&mut self, seat: usize, hole: usize, score: i64) {
+        self.sampled[seat * self.left + hole] = score;
+        self.totals[seat] += score;
+    }
+
+    fn unplay(&mut self, seat: usize, hole: usize) {
+        self.totals[seat] -= self.sampled[seat * self.left + hole];
+    }
+
+    /// Whether any total (penalty points included) has reached the target (RULES.md §8).
+    fn target_reached(&self, pos: &Position) -> bool {
+        pos.target
+            .is_some_and(|t| self.totals.iter().any(|&v| v >= t))
+    }
+
+    /// Who wins the sample after `played` sampled holes: the lowest total among players
+    /// not disqualified; a tie settled by the chain on the sampled holes, and a tie left to
+    /// sudden death (no playoff hole played) or shared, shared.
+    fn winners(&mut self, pos: &Position, played: usize) -> Vec<usize> {
+        let best = pos
+            .standings
+            .iter()
+            .filter(|s| !s.disqualified)
+            .map(|s| self.totals[s.seat])
+            .min();
+        let tied: Vec<usize> = pos
+            .standings
+            .iter()
+            .filter(|s| !s.disqualified && Some(self.totals[s.seat]) == best)
+            .map(|s| s.seat)
+            .collect();
+        if tied.len() < 2 {
+            return tied;
+        }
+        for (seat, s) in self.scratch.iter_mut().enumerate() {
+            s.holes.truncate(self.played[seat]);
+            let from = seat * self.left;
+            s.holes
+                .extend_from_slice(&self.sampled[from..from + played]);
+            s.total = self.totals[seat];
+        }
+        decide(&self.scratch, &pos.chain, &pos.playoffs).winners
+    }
+}
+
+/// How far a player is behind the leader, and what it takes to catch up (RULES.md §15).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CatchUp {
+    /// Points behind the lowest total among players not disqualified (0 for the leader).
+    pub behind: i64,
+    /// The average per remaining hole by which they must beat the leader to close the
+    /// gap: `behind / holes left`; `None` when no hole is left.
+    pub needed_per_hole: Option<f64>,
+}
+
+/// Each player's [`CatchUp`] from `pos`, by seat.
+pub fn catch_up(pos: &Position) -> Vec<CatchUp> {
+    let best = pos
+        .standings
+        .iter()
+        .filter(|s| !s.disqualified)
+        .map(|s| s.total)
+        .min()
+        .unwrap_or(0);
+    pos.standings
+        .iter()
+        .map(|s| {
+            let behind = (s.total - best).max(0);
+            CatchUp {
+                behind,
+                needed_per_hole: (pos.holes_left > 0)
+                    .then(|| behind as f64 / f64::from(pos.holes_left)),
+            }
+        })
+        .collect()
+}
+
+/// One player's chance and what it takes, as [`for_match`] works them out.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerOdds {
+    /// Seat.
+    pub seat: usize,
+    /// Name.
+    pub name: String,
+    /// Total so far (penalty points included).
+    pub total: i64,
+    /// Disqualified: no chance.
+    pub disqualified: bool,
+    /// Where their hole scores were drawn from.
+    pub method: Method,
+    /// Their recorded holes under these rules (drawn from when at least [`HISTORY_HOLES`]).
+    pub history_holes: usize,
+    /// Chance to win, 0 to 1.
+    pub chance: f64,
+    /// Half-width of its 95% interval.
+    pub ci95: f64,
+    /// Points behind the leader, and the average per hole left that closes it.
+    pub catch_up: CatchUp,
+}
+
+/// The chances of a match in progress (RULES.md §15).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Odds {
+    /// Samples played.
+    pub samples: u32,
+    /// The seed of the samples.
+    pub seed: u64,
+    /// Regular holes left (with a target, the most that may be played).
+    pub holes_left: u32,
+    /// Every player, seat order.
+    pub players: Vec<PlayerOdds>,
+}
+
+/// The chances of match `m`: player `seat` draws from `history[seat]` (their hole scores
+/// in finished matches under the same rules, the match itself left out) when it holds at
+/// least [`HISTORY_HOLES`] scores, otherwise from `simulated()` — the rules' simulated
+/// hole scores for this many players, asked for only when someone needs them. `samples`
+/// samples with the stream of `seed` ([`default_seed`] for the card's). Errors: those of
+/// `simulated`, and [`OddsError`].
+pub fn for_match<E: From<OddsError>>(
+    m: &Match,
+    history: Vec<Vec<i64>>,
+    simulated: impl FnOnce() -> Result<Vec<i64>, E>,
+    samples: u32,
+    seed: u64,
+) -> Result<Odds, E> {
+    let pos = Position::of(m);
+    let n = pos.standings.len();
+    let mut history = history;
+    history.resize(n, Vec::new());
+    let methods: Vec<Method> = history
+        .iter()
+        .map(|h| match h.len() >= HISTORY_HOLES {
+            true => Method::History,
+            false => Method::Simulated,
+        })
+        .collect();
+    let needs_simulated = pos.holes_left > 0
+        && pos
+            .standings
+            .iter()
+            .any(|s| !s.disqualified && methods[s.seat] == Method::Simulated);
+    let bots = if needs_simulated {
+        simulated()?
+    } else {
+        Vec::new()
+    };
+    let scores: Vec<&[i64]> = (0..n)
+        .map(|seat| match methods[seat] {
+            Method::History => history[seat].as_slice(),
+            Method::Simulated => bots.as_slice(),
+        })
+        .collect();
+    let est = estimate(&pos, &scores, samples, seed)?;
+    let players = pos
+        .standings
+        .iter()
+        .zip(catch_up(&pos))
+        .map(|(s, catch_up)| PlayerOdds {
+            seat: s.seat,
+            name: s.name.clone(),
+            total: s.total,
+            disqualified: s.disqualified,
+            method: methods[s.seat],
+            history_holes: history[s.seat].len(),
+            chance: est.chances[s.seat],
+            ci95: est.ci95[s.seat],
+            catch_up,
+        })
+        .collect();
+    Ok(Odds {
+        samples,
+        seed,
+        holes_left: pos.holes_left,
+        players,
+    })
+}
+
+/// Whether the card shows chances for `m`: a regular hole is in, another is still to
+/// come, and the match is neither finished nor abandoned.
+pub fn in_play(m: &Match) -> bool {
+    m.finished_at.is_none() && m.abandoned_at.is_none() && m.holes_played() > 0 && !m.over()
+}
+
+/// The seed used when none is given: a hash (FNV-1a, stable across builds) of the match's
+/// stable id, its id and every hole and penalty recorded, so the same match shows the same
+/// chances until something is recorded.
+pub fn default_seed(m: &Match) -> u64 {
+    let mut h = Fnv::default();
+    h.write(m.uuid.as_bytes());
+    h.number(m.id);
+    for hole in &m.holes {
+        h.number(i64::from(hole.number));
+        h.number(i64::from(hole.playoff));
+        for e in &hole.entries {
+            h.number(e.seat as i64);
+            h.number(e.total());
+        }
+    }
+    for p in &m.penalties {
+        h.number(p.seat as i64);
+        h.number(i64::from(p.points));
+        h.number(i64::from(p.disqualifies));
+    }
+    h.0
+}
+
+/// A hash of `bytes` that stays the same across builds and platforms (FNV-1a, 64 bits),
+/// for seeds and cache keys.
+pub fn stable_hash(bytes: &[u8]) -> u64 {
+    let mut h = Fnv::default();
+    h.write(bytes);
+    h.0
+}
+
+/// FNV-1a, 64 bits.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn number(&mut self, v: i64) {
+        self.write(&v.to_le_bytes());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Tiebreak::*;
+
+    fn standing(seat: usize, name: &str, holes: &[i64]) -> Standing {
+        Standing {
+            seat,
+            name: name.into(),
+            holes: holes.to_vec(),
+            penalty_points: 0,
+            total: holes.iter().sum(),
+            disqualified: false,
+        }
+    }
+
+    fn position(holes: &[&[i64]], left: u32, chain: &[Tiebreak]) -> Position {
+        let names = ["ann", "bob", "cat", "dan"];
+        Position {
+            standings: holes
+                .iter()
+                .enumerate()
+                .map(|(i, h)| standing(i, names[i], h))
+                .collect(),
+            chain: chain.to_vec(),
+            playoffs: vec![],
+            holes_left: left,
+            target: None,
+        }
+    }
+
+    /// Every chance within its own interval of the exact one, and the chances summing to 1.
+    fn agrees(pos: &Position, scores: &[&[i64]], seed: u64) -> (Vec<f64>, Estimate) {
+        let exact = exact(pos, scores).unwrap();
+        let est = estimate(pos, scores, 20_000, seed).unwrap();
+        for (seat, (e, x)) in est.chances.iter().zip(&exact).enumerate() {
+            assert!(
+                (e - x).abs() <= est.ci95[seat],
+                "seat {seat}: estimate {e} ± {} vs exact {x}",
+                est.ci95[seat]
+            );
+        }
+        let total: f64 = exact.iter().sum();
+        assert!((total - 1.0).abs() < 1e-9, "exact chances sum to {total}");
+        (exact, est)
+    }
+
+    #[test]
+    fn no_hole_left_is_the_standings_result() {
+        let pos = position(&[&[3, 4], &[5, 5]], 0, &[Countback]);
+        let est = estimate(&pos, &[&[], &[]], 100, 1).unwrap();
+        assert_eq!(est.chances, vec![1.0, 0.0]);
+        assert_eq!(exact(&pos, &[&[], &[]]).unwrap(), vec![1.0, 0.0]);
+    }
+
+    #[test]
+    fn one_hole_by_hand() {
+        // ann leads 5 to 6 with one hole left; ann draws 0 or 10, bob 0 or 5 (1/2 each):
+        // ann on 5 beats bob's 6 and 11, ann on 15 loses to both: exactly 1/2.
+        let pos = position(&[&[5], &[6]], 1, &[Countback]);
+        let x = exact(&pos, &[&[0, 10], &[0, 5]]).unwrap();
+        assert_eq!(x, vec![0.5, 0.5]);
+    }
+
+    #[test]
+    fn countback_tie_decided_on_the_sampled_holes() {
+        let pos = position(&[&[2], &[4]], 1, &[Countback, Shared]);
+        // ann 2+{2,4}, bob 4+{0,2}: ties at ann 2+4=6 vs bob 4+2=6: ann sorted 2 4, bob 2 4 →
+        // shared; ann 2+2=4 vs bob 4+0=4: ann 2 2 vs bob 0 4 → bob's 0 decides.
+        let x = exact(&pos, &[&[2, 4], &[0, 2]]).unwrap();
+        // outcomes (1/4 each): (2,0): 4 v 4 bob by countback; (2,2): 4 v 6 ann;
+        // (4,0): 6 v 4 bob; (4,2): 6 v 6 shared.
+        assert_eq!(x, vec![0.25 + 0.125, 0.25 + 0.25 + 0.125]);
+        agrees(&pos, &[&[2, 4], &[0, 2]], 7);
+    }
+
+    #[test]
+    fn three_players_three_holes_agree_with_enumeration() {
+        let pos = position(
+            &[&[3, 5], &[4, 6], &[2, 9]],
+            3,
+            &[Countback, MostHolesWon, Shared],
+        );
+        let scores: [&[i64]; 3] = [&[0, 2, 4, 8], &[1, 3, 3, 5], &[-2, 4, 6, 12]];
+        let (x, est) = agrees(&pos, &scores, 42);
+        assert!(x.iter().all(|&p| p > 0.05), "{x:?}");
+        assert_eq!(est.samples, 20_000);
+    }
+
+    #[test]
+    fn sudden_death_and_card_matching_ties_are_settled_as_the_match_would() {
+        let pos = position(&[&[2, 2], &[3, 1]], 2, &[CardMatching, SuddenDeath]);
+        let scores: [&[i64]; 2] = [&[1, 2, 3], &[1, 2, 3]];
+        let (x, _) = agrees(&pos, &scores, 3);
+        // bob's last hole (1) beats ann's (2) whenever the last sampled hole is level too
+        assert!(x[1] > x[0], "{x:?}");
+        // level from the start, the chain cannot separate what is symmetric: shared alike
+        let pos = position(&[&[2, 2], &[2, 2]], 2, &[CardMatching, SuddenDeath]);
+        let (x, _) = agrees(&pos, &scores, 4);
+        assert!((x[0] - x[1]).abs() < 1e-12, "symmetric: {x:?}");
+    }
+
+    #[test]
+    fn a_target_ends_the_sample_on_the_hole_it_is_reached() {
+        // target 20: ann 15, bob 12. ann draws 6 always, bob 3 or 10.
+        // the first hole takes ann to 21 and ends the match: bob on 15 wins (1/2), bob on
+        // 22 loses to ann's 21 (1/2); five holes without a target would be bob's.
+        let mut pos = position(&[&[15], &[12]], 5, &[Countback]);
+        pos.target = Some(20);
+        let x = exact(&pos, &[&[6], &[3, 10]]).unwrap();
+        assert_eq!(x, vec![0.5, 0.5]);
+        agrees(&pos, &[&[6], &[3, 10]], 9);
+    }
+
+    #[test]
+    fn a_disqualified_player_has_no_chance_and_needs_no_scores() {
+        let mut pos = position(&[&[1], &[5], &[6]], 2, &[Shared]);
+        pos.standings[0].disqualified = true;
+        let (x, _) = agrees(&pos, &[&[], &[0, 4], &[0, 4]], 5);
+        assert_eq!(x[0], 0.0);
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_estimate() {
+        let pos = position(&[&[3], &[4]], 4, &[Countback]);
+        let scores: [&[i64]; 2] = [&[0, 5, 9], &[1, 4, 8]];
+        let a = estimate(&pos, &scores, 1000, 11).unwrap();
+        assert_eq!(a, estimate(&pos, &scores, 1000, 11).unwrap());
+        assert_ne!(a, estimate(&pos, &scores, 1000, 12).unwrap());
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        let pos = position(&[&[3], &[4]], 2, &[Countback]);
+        assert_eq!(
+            estimate(&pos, &[&[1], &[]], 10, 1),
+            Err(OddsError::NoScores {
+                player: "bob".into()
+            })
+        );
+        assert_eq!(
+            estimate(&pos, &[&[1]], 10, 1).err().map(|e| e.to_string()),
+            Some("1 hole-score distributions for 2 players".into())
+        );
+        assert_eq!(
+            estimate(&pos, &[&[1], &[2]], 0, 1),
+            Err(OddsError::Samples(0))
+        );
+        let big = position(&[&[3], &[4]], 30, &[Countback]);
+        assert_eq!(
+            exact(&big, &[&[1, 2, 3], &[1, 2, 3]]),
+            Err(OddsError::TooLarge)
+        );
+    }
+
+    #[test]
+    fn catching_up_is_the_gap_over_the_holes_left() {
+        let pos = position(&[&[10], &[4], &[12]], 4, &[Countback]);
+        let c = catch_up(&pos);
+        assert_eq!(c[1].behind, 0);
+        assert_eq!(c[0].behind, 6);
+        assert_eq!(c[0].needed_per_hole, Some(1.5));
+        assert_eq!(c[2].needed_per_hole, Some(2.0));
+    }
+}

@@ -1,0 +1,304 @@
+//! Files golf writes where the user says (`export --output`, `chart --svg`, `backup`, and
+//! every later `--export`, `--trace` or `--svg`): one writer, so none can replace the
+//! database, rename over a device or leave half a file behind.
+//!
+//! - The database and its `-wal`, `-shm` and `-journal` files are refused, compared by
+//!   file identity (device and inode on Unix, so a symbolic or hard link or `./x/../db`
+//!   is the database too) and by canonical path for those not yet on disk.
+//! - A regular file (or a new one) is written aside in the same folder, synced, and renamed
+//!   into place, so a reader sees the old file or the whole new one; the file aside is
+//!   removed on every error, a full disk included. A symbolic link is followed: the file it
+//!   points to is replaced, the link stays.
+//! - A named pipe, a character device (`/dev/null`, a terminal) or `-` (standard output)
+//!   is written into directly, never renamed over.
+//! - A folder, a block device or a socket is refused. Every error names the path.
+//!
+//! Use [`write`] with the bytes, or [`write_with`] to stream them:
+//!
+//! ```no_run
+//! # fn main() -> golf::error::Result<()> {
+//! use std::path::Path;
+//! let guard = golf::output_file::Guard::database(Path::new("golf.db"));
+//! golf::output_file::write(Path::new("standings.csv"), &guard, b"player,total\n")?;
+//! golf::output_file::write_with(Path::new("-"), &guard, |w| writeln!(w, "streamed"))?;
+//! # Ok(())
+//! # }
+//! ```
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use crate::error::{input, Error, Result};
+
+/// The files an output may not be: the database and its journals.
+#[derive(Debug, Clone)]
+pub struct Guard {
+    /// The database and its `-wal`, `-shm` and `-journal`, as given.
+    files: Vec<PathBuf>,
+}
+
+/// The suffixes SQLite gives a database's companion files.
+const COMPANIONS: [&str; 3] = ["-wal", "-shm", "-journal"];
+
+impl Guard {
+    /// Protects the database at `db` and its `-wal`, `-shm` and `-journal` files.
+    pub fn database(db: &Path) -> Guard {
+        let mut files = vec![db.to_path_buf()];
+        for suffix in COMPANIONS {
+            let mut name = db.as_os_str().to_os_string();
+            name.push(suffix);
+            files.push(PathBuf::from(name));
+        }
+        Guard { files }
+    }
+
+    /// Refuses `target` when it is the database or one of its journals (bad input naming
+    /// both), for a command that writes its file its own way (`golf backup`).
+    pub fn check(&self, target: &Path) -> Result<()> {
+        let what = match self.protected(target) {
+            None => return Ok(()),
+            Some(f) if f == self.files[0] => "the database",
+            Some(_) => "a journal file of the database",
+        };
+        input(format!(
+            "{} is {what} ({}); golf never writes output over it; expected another file name",
+            target.display(),
+            self.files[0].display()
+        ))
+    }
+
+    /// The protected file that `target` is, if any: the same file on disk, or the same
+    /// canonical path for one not yet created.
+    fn protected(&self, target: &Path) -> Option<&Path> {
+        let id = identity(target);
+        let place = canonical_place(target);
+        self.files
+            .iter()
+            .find(|f| {
+                (id.is_some() && identity(f) == id)
+                    || (place.is_some() && canonical_place(f) == place)
+            })
+            .map(PathBuf::as_path)
+    }
+}
+
+/// What a file is, as far as writing it goes.
+enum Kind {
+    /// Standard output (`-`).
+    Stdout,
+    /// Not there yet, or a regular file: written aside and renamed; the path to rename
+    /// onto (a symbolic link resolved).
+    Regular(PathBuf),
+    /// A named pipe or a character device: written into.
+    Stream,
+}
+
+/// Writes `bytes` to `path` as the module describes. Errors: the path is the database or
+/// one of its journals, a folder, a block device or a socket (bad input, exit 2); it cannot
+/// be written (a system failure, exit 1). Every message names the path.
+pub fn write(path: &Path, guard: &Guard, bytes: &[u8]) -> Result<()> {
+    write_with(path, guard, |w| w.write_all(bytes))
+}
+
+/// Like [`write`], with `fill` writing the content (buffered) into the file.
+pub fn write_with(
+    path: &Path,
+    guard: &Guard,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<()> {
+    let cannot =
+        |e: io::Error| -> Error { anyhow::anyhow!("cannot write {}: {e}", path.display()).into() };
+    match kind(path, guard)? {
+        Kind::Stdout => {
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            fill(&mut out).and_then(|()| out.flush()).map_err(cannot)
+        }
+        Kind::Stream => {
+            let file = OpenOptions::new().write(true).open(path).map_err(cannot)?;
+            let mut out = io::BufWriter::new(file);
+            fill(&mut out).and_then(|()| out.flush()).map_err(cannot)
+        }
+        Kind::Regular(target) => atomic(&target, fill).map_err(cannot),
+    }
+}
+
+/// Decides how `path` is written, refusing what may not be.
+fn kind(path: &Path, guard: &Guard) -> Result<Kind> {
+    if path.as_os_str() == "-" {
+        return Ok(Kind::Stdout);
+    }
+    if path.as_os_str().is_empty() {
+        return input(
+            "the output file name is empty; expected a file name, or `-` for standard output",
+        );
+    }
+    guard.check(path)?;
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            if std::fs::symlink_metadata(path).is_ok() {
+                return input(format!(
+                    "{} is a symbolic link to nothing; expected a file name for the output",
+                    path.display()
+                ));
+            }
+            return Ok(Kind::Regular(path.to_path_buf()));
+        }
+        Err(e) => return Err(anyhow::anyhow!("cannot write {}: {e}", path.display()).into()),
+    };
+    let t = meta.file_type();
+    if t.is_file() {
+        // a symbolic link: replace the file it points to, keep the link
+        let target = std::fs::canonicalize(path)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        return Ok(Kind::Regular(target));
+    }
+    if t.is_dir() {
+        return input(format!(
+            "{} is a folder; expected a file name for the output (such as {})",
+            path.display(),
+            path.join("golf-output").display()
+        ));
+    }
+    if is_stream(&t) {
+        return Ok(Kind::Stream);
+    }
+    input(format!(
+        "{} is a block device or a socket; expected a file, a named pipe or `-`",
+        path.display()
+    ))
+}
+
+/// Writes `target` aside, syncs it and renames it into place; the file aside is removed
+/// on every error.
+fn atomic(target: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+    let dir = match target.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(d) => d.to_path_buf(),
+        None => PathBuf::from("."),
+    };
+    let name = target.file_name().unwrap_or_default().to_string_lossy();
+    let (aside, file) = create_aside(&dir, &name)?;
+    let written = (|| {
+        if let Ok(old) = std::fs::metadata(target) {
+            file.set_permissions(old.permissions())?;
+        }
+        let mut out = io::BufWriter::new(&file);
+        fill(&mut out)?;
+        out.flush()?;
+        drop(out);
+        file.sync_all()?;
+        std::fs::rename(&aside, target)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&aside);
+        return written;
+    }
+    // the rename itself lasts once the folder is synced (not possible everywhere)
+    if let Ok(d) = File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// A new file `.NAME.golf-PID-N` in `dir`, never one already there.
+fn create_aside(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
+    let mut n = 0u32;
+    loop {
+        let aside = dir.join(format!(".{name}.golf-{}-{n}", std::process::id()));
+        match OpenOptions::new().write(true).create_new(true).open(&aside) {
+            Ok(f) => return Ok((aside, f)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 100 => n += 1,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Where `path` is, with its folder canonical (the file itself need not exist).
+fn canonical_place(path: &Path) -> Option<PathBuf> {
+    let name = path.file_name()?;
+    let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(d) => d,
+        None => Path::new("."),
+    };
+    Some(std::fs::canonicalize(dir).ok()?.join(name))
+}
+
+/// The file's identity on disk (following links), if it exists.
+#[cfg(unix)]
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+/// The file's identity on disk: its canonical path (no inode numbers here).
+#[cfg(not(unix))]
+fn identity(path: &Path) -> Option<PathBuf> {
+    std::fs::canonicalize(path).ok()
+}
+
+#[cfg(unix)]
+fn is_stream(t: &std::fs::FileType) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    t.is_fifo() || t.is_char_device()
+}
+
+#[cfg(not(unix))]
+fn is_stream(_: &std::fs::FileType) -> bool {
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replaces_a_file_atomically_and_leaves_nothing_aside() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("golf.db");
+        std::fs::write(&db, "database").unwrap();
+        let guard = Guard::database(&db);
+        let out = dir.path().join("out.json");
+        write(&out, &guard, b"one").unwrap();
+        write(&out, &guard, b"two").unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), b"two");
+        let failed = write_with(&out, &guard, |w| {
+            w.write_all(b"half")?;
+            Err(io::Error::other("disk full"))
+        });
+        assert!(failed.unwrap_err().to_string().contains("out.json"));
+        assert_eq!(std::fs::read(&out).unwrap(), b"two");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn refuses_the_database_and_its_journals_however_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("golf.db");
+        std::fs::write(&db, "database").unwrap();
+        let guard = Guard::database(&db);
+        let sub = dir.path().join("sub");
+        std::fs::create_dir(&sub).unwrap();
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(&db, &link).unwrap();
+        let hard = dir.path().join("hard");
+        std::fs::hard_link(&db, &hard).unwrap();
+        for target in [
+            db.clone(),
+            sub.join("../golf.db"),
+            link,
+            hard,
+            dir.path().join("golf.db-wal"),
+            sub.join("../golf.db-journal"),
+        ] {
+            let err = write(&target, &guard, b"x").unwrap_err();
+            assert_eq!(err.exit_code(), 2, "{target:?}");
+            assert!(
+                err.to_string().contains("never writes output over it"),
+                "{err}"
+            );
+        }
+        assert_eq!(std::fs::read(&db).unwrap(), b"database");
+    }
+}

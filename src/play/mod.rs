@@ -1,0 +1,593 @@
+//! Play: how a hole is played (RULES.md §14, Official §1.3, §3, §4.1, §8.5), as a pure
+//! state machine for the simulator.
+//!
+//! A [`Hole`] is dealt from a shuffled pack, then only [`Hole::apply`] changes it, one
+//! legal [`Move`] at a time ([`Hole::legal_moves`] fills a reused [`MoveList`]; no move
+//! allocates). Randomness comes only from the seeded generator passed in (the shuffle and
+//! the §4.1 reshuffle). A player decides from a [`view::View`], which shows only what that
+//! player may see. When the hole is over, every grid is scored by the rules' own
+//! [`crate::scoring::Scorer::total`] and adjusted by [`crate::scoring::hole`] (§5).
+
+pub mod view;
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+use crate::card::{Card, Rank, Suit};
+use crate::grid::Grid;
+use crate::rules::{DiscardDrawn, FirstPlayer, Playing, Rules, StartCards};
+
+/// Turns each after which a hole nobody has ended is ended (RULES.md §14 step 6).
+pub const TURN_LIMIT: u32 = 60;
+
+/// The most moves one decision can offer: a swap or a flip per cell, and one more.
+const MAX_MOVES: usize = 2 * crate::grid::MAX_ROWS * crate::grid::MAX_COLUMNS + 2;
+
+/// One decision of a hole (RULES.md §14). Cells are indices into the grid, row by row
+/// from 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Move {
+    /// Start of the hole: turn this card up, or peek at it once the player has turned up
+    /// their `face_up_at_start` cards (Official §1.3).
+    Start(u8),
+    /// Draw the stock's top card (Official §3.2).
+    DrawStock,
+    /// Take the discard pile's top card; it must then be swapped (Official §3.2).
+    DrawDiscard,
+    /// End the hole by knocking instead of drawing (Official §9.4; Six/Four sheet).
+    Knock,
+    /// Put the drawn card in this cell, face up; the old card goes on the discard pile
+    /// (Official §3.3).
+    Swap(u8),
+    /// Discard the card drawn from the stock without flipping (where the rules allow).
+    Discard,
+    /// Discard the card drawn from the stock and turn this face-down card up (Official §3.4).
+    DiscardFlip(u8),
+}
+
+/// The legal moves of one decision, without allocating.
+#[derive(Debug, Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList {
+            moves: [Move::DrawStock; MAX_MOVES],
+            len: 0,
+        }
+    }
+}
+
+impl MoveList {
+    fn push(&mut self, m: Move) {
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = m;
+            self.len += 1;
+        }
+    }
+
+    /// The moves, in a fixed order.
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    /// Whether `m` is among them.
+    pub fn contains(&self, m: Move) -> bool {
+        self.as_slice().contains(&m)
+    }
+}
+
+/// Where a hole stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Players are turning up or peeking at their start cards.
+    Start,
+    /// The current player draws (or knocks).
+    Draw,
+    /// The current player places the card they drew.
+    Place,
+    /// The hole is over: every card is face up.
+    Over,
+}
+
+/// Where a drawn card came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The stock.
+    Stock,
+    /// The discard pile.
+    Discard,
+}
+
+/// How a hole ended (RULES.md §14 step 4, 6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum How {
+    /// A player's grid was all face up.
+    Out,
+    /// A player knocked.
+    Knock,
+    /// Nobody ended it within [`TURN_LIMIT`] turns each.
+    TurnLimit,
+}
+
+/// A move that is not legal now; the simulator's bots never make one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {0:?} in this position")]
+pub struct IllegalMove(pub Move);
+
+/// The match's pack for `decks` decks under `rules` (RULES.md §4, §4.1, §7). Standard
+/// cards carry their suits only where the rules value suited cards (`one-eyed-jacks`), as a
+/// grid must then be typed; jokers and a pack's own faces never do.
+pub fn pack(rules: &Rules, decks: u32) -> Vec<Card> {
+    let mut cards = Vec::new();
+    let suited = !rules.values.suited.is_empty();
+    if rules.pack.is_empty() {
+        for _ in 0..decks {
+            for rank in Rank::STANDARD {
+                for suit in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs] {
+                    cards.push(Card {
+                        rank,
+                        suit: suited.then_some(suit),
+                    });
+                }
+            }
+        }
+        for _ in 0..rules.deck.jokers_in(decks) {
+            cards.push(Card::new(Rank::Joker));
+        }
+    } else {
+        for (i, face) in rules.pack.iter().enumerate() {
+            let rank = Rank::Face(u8::try_from(i).unwrap_or(u8::MAX));
+            for _ in 0..face.copies * decks {
+                cards.push(Card::new(rank));
+            }
+        }
+    }
+    cards
+}
+
+/// One hole in play: the layouts, the stock, the discard pile and whose turn it is.
+///
+/// Fields are private: a bot sees a hole only through [`view::View`].
+#[derive(Debug, Clone)]
+pub struct Hole {
+    playing: Playing,
+    players: usize,
+    cells: usize,
+    columns: usize,
+    /// Each card's value, for who starts (Official §1.3), by [`Rank::code`].
+    values: Vec<i32>,
+    grids: Vec<Grid>,
+    face_up: Vec<u32>,
+    peeked: Vec<u32>,
+    started: Vec<u32>,
+    stock: Vec<Card>,
+    discard: Vec<Card>,
+    dealer: usize,
+    current: usize,
+    first: usize,
+    phase: Phase,
+    drawn: Option<(Card, Source)>,
+    ended: Option<(usize, How)>,
+    final_turns: usize,
+    turns: u32,
+    reshuffled: bool,
+}
+
+impl Hole {
+    /// Deals a hole: `pack` shuffled by `rng`, each of `players` players dealt the layout
+    /// face down from the top (player by player, row by row), the next card turned up as the
+    /// discard pile; `dealer` is a seat, the player to their left starts (RULES.md §14 step
+    /// 1). `None` when the pack is too small for the table or the rules have no `[play]`
+    /// data.
+    pub fn deal<R: Rng>(
+        rules: &Rules,
+        pack: &[Card],
+        players: usize,
+        dealer: usize,
+        rng: &mut R,
+    ) -> Option<Hole> {
+        let playing = rules.playing?;
+        let cells = rules.layout.rows * rules.layout.columns;
+        if players == 0 || pack.len() < players * cells + 2 {
+            return None;
+        }
+        let mut stock = pack.to_vec();
+        stock.shuffle(rng);
+        let mut grids = Vec::with_capacity(players);
+        for _ in 0..players {
+            let cards = stock.split_off(stock.len() - cells);
+            let mut cards: Vec<Card> = cards;
+            cards.reverse();
+            grids.push(Grid::from_cards(rules.layout.rows, rules.layout.columns, cards).ok()?);
+        }
+        let mut discard = Vec::with_capacity(pack.len());
+        discard.extend(stock.pop());
+        let codes = 14 + rules.pack.len();
+        let values = (0..codes)
+            .map(|code| match code {
+                0..=12 => rules.values.ranks[code],
+                13 => rules.values.joker.unwrap_or(0),
+                face => rules.values.faces.get(face - 14).copied().unwrap_or(0),
+            })
+            .collect();
+        let start = (dealer + 1) % players;
+        Some(
+            Hole {
+                playing,
+                players,
+                cells,
+                columns: rules.layout.columns,
+                values,
+                grids,
+                face_up: vec![0; players],
+                peeked: vec![0; players],
+                started: vec![0; players],
+                stock,
+                discard,
+                dealer,
+                current: start,
+                first: start,
+                phase: if playing.face_up_at_start + playing.peek_at_start == 0 {
+                    Phase::Draw
+                } else {
+                    Phase::Start
+                },
+                drawn: None,
+                ended: None,
+                final_turns: 0,
+                turns: 0,
+                reshuffled: false,
+            }
+            .settled(),
+        )
+    }
+
+    /// After the start: look-once, and who plays first.
+    fn settled(mut self) -> Hole {
+        if self.phase == Phase::Draw {
+            self.begin_play();
+        }
+        self
+    }
+
+    fn all(&self) -> u32 {
+        (1u32 << self.cells) - 1
+    }
+
+    /// The phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Whose decision it is (a seat).
+    pub fn current(&self) -> usize {
+        self.current
+    }
+
+    /// The dealer's seat.
+    pub fn dealer(&self) -> usize {
+        self.dealer
+    }
+
+    /// The seat that played the first turn (known once the start is over).
+    pub fn first(&self) -> usize {
+        self.first
+    }
+
+    /// Players at the table.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// Turns played so far (a knock is a turn).
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    /// Who ended the hole and how; `None` while nobody has.
+    pub fn ended(&self) -> Option<(usize, How)> {
+        self.ended
+    }
+
+    /// How the hole ended, once it is over: the ender (`None` at the turn limit) and how.
+    pub fn ending(&self) -> Option<(Option<usize>, How)> {
+        match (self.phase, self.ended) {
+            (Phase::Over, Some((seat, how))) => Some((Some(seat), how)),
+            (Phase::Over, None) => Some((None, How::TurnLimit)),
+            _ => None,
+        }
+    }
+
+    /// Every player's grid as it lies (for scoring once the hole is over, and for a trace).
+    pub fn grids(&self) -> &[Grid] {
+        &self.grids
+    }
+
+    /// The stock, top card last.
+    pub fn stock(&self) -> &[Card] {
+        &self.stock
+    }
+
+    /// The discard pile, top card last.
+    pub fn discard_pile(&self) -> &[Card] {
+        &self.discard
+    }
+
+    /// The cells `seat` has face up, as a mask (bit `i` is cell `i`).
+    pub fn face_up(&self, seat: usize) -> u32 {
+        self.face_up.get(seat).copied().unwrap_or(0)
+    }
+
+    /// The face-down cells `seat` knows (peeked or looked at), as a mask.
+    pub fn peeked(&self, seat: usize) -> u32 {
+        self.peeked.get(seat).copied().unwrap_or(0)
+    }
+
+    /// Whether the stock ran out and was rebuilt from the discard pile by the last move
+    /// (RULES.md §14 step 5).
+    pub fn reshuffled(&self) -> bool {
+        self.reshuffled
+    }
+
+    /// The card the current player drew, and where from.
+    pub fn drawn(&self) -> Option<(Card, Source)> {
+        self.drawn
+    }
+
+    /// Fills `out` with the current player's legal moves (RULES.md §14).
+    pub fn legal_moves(&self, out: &mut MoveList) {
+        out.len = 0;
+        let seat = self.current;
+        let up = self.face_up[seat];
+        let hidden = self.all() & !up;
+        match self.phase {
+            Phase::Over => {}
+            Phase::Start => self.start_moves(out),
+            Phase::Draw => {
+                if self.ended.is_none() && self.playing.may_knock {
+                    out.push(Move::Knock);
+                }
+                if !self.stock.is_empty() || self.discard.len() > 1 {
+                    out.push(Move::DrawStock);
+                }
+                if !self.discard.is_empty() {
+                    out.push(Move::DrawDiscard);
+                }
+            }
+            Phase::Place => {
+                for c in 0..self.cells {
+                    out.push(Move::Swap(c as u8));
+                }
+                if let Some((_, Source::Stock)) = self.drawn {
+                    let hidden_n = hidden.count_ones();
+                    let (plain, flips) = match self.playing.discard_drawn {
+                        DiscardDrawn::Free => (true, false),
+                        DiscardDrawn::Flip => (hidden_n == 0, hidden_n > 0),
+                        DiscardDrawn::FlipUnlessLast => (hidden_n <= 1, hidden_n > 0),
+                    };
+                    if plain {
+                        out.push(Move::Discard);
+                    }
+                    if flips {
+                        for c in (0..self.cells).filter(|c| hidden & (1 << c) != 0) {
+                            out.push(Move::DiscardFlip(c as u8));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn start_moves(&self, out: &mut MoveList) {
+        let seat = self.current;
+        let chosen = self.started[seat];
+        let rows = self.cells / self.columns;
+        let allowed = |c: usize| -> bool {
+            if chosen & (1 << c) != 0 {
+                return false;
+            }
+            match self.playing.start_cards {
+                StartCards::Any => true,
+                StartCards::NearestRow => c / self.columns == rows - 1,
+                StartCards::OneColumn => match (0..self.cells).find(|i| chosen & (1 << i) != 0) {
+                    Some(first) => c % self.columns == first % self.columns,
+                    None => true,
+                },
+            }
+        };
+        for c in (0..self.cells).filter(|&c| allowed(c)) {
+            out.push(Move::Start(c as u8));
+        }
+    }
+
+    /// Plays `m` for the current player; `rng` reshuffles the stock if it has run out
+    /// (RULES.md §14 step 5). Errors, changing nothing, when `m` is not legal now.
+    pub fn apply<R: Rng>(&mut self, m: Move, rng: &mut R) -> Result<(), IllegalMove> {
+        let mut legal = MoveList::default();
+        self.legal_moves(&mut legal);
+        if !legal.contains(m) {
+            return Err(IllegalMove(m));
+        }
+        self.reshuffled = false;
+        let seat = self.current;
+        match m {
+            Move::Start(c) => self.start(seat, usize::from(c)),
+            Move::DrawStock => {
+                if self.stock.is_empty() {
+                    self.reshuffle(rng);
+                }
+                self.drawn = self.stock.pop().map(|c| (c, Source::Stock));
+                self.phase = Phase::Place;
+            }
+            Move::DrawDiscard => {
+                self.drawn = self.discard.pop().map(|c| (c, Source::Discard));
+                self.phase = Phase::Place;
+            }
+            Move::Knock => {
+                self.ended = Some((seat, How::Knock));
+                self.end_turn();
+            }
+            Move::Swap(c) => {
+                if let Some((card, _)) = self.drawn.take() {
+                    let c = usize::from(c);
+                    if let Some(old) = self.grids[seat].replace(c, card) {
+                        self.discard.push(old);
+                    }
+                    self.face_up[seat] |= 1 << c;
+                    self.peeked[seat] &= !(1 << c);
+                }
+                self.end_turn();
+            }
+            Move::Discard | Move::DiscardFlip(_) => {
+                if let Some((card, _)) = self.drawn.take() {
+                    self.discard.push(card);
+                }
+                if let Move::DiscardFlip(c) = m {
+                    self.face_up[seat] |= 1 << c;
+                    self.peeked[seat] &= !(1 << c);
+                }
+                self.end_turn();
+            }
+        }
+        Ok(())
+    }
+
+    /// The rest of the discard pile, under its top card, shuffled into a new stock.
+    fn reshuffle<R: Rng>(&mut self, rng: &mut R) {
+        let top = self.discard.pop();
+        self.stock.append(&mut self.discard);
+        self.stock.shuffle(rng);
+        self.discard.extend(top);
+        self.reshuffled = true;
+    }
+
+    fn start(&mut self, seat: usize, c: usize) {
+        let done = self.started[seat].count_ones();
+        self.started[seat] |= 1 << c;
+        if done < self.playing.face_up_at_start {
+            self.face_up[seat] |= 1 << c;
+        } else {
+            self.peeked[seat] |= 1 << c;
+        }
+        let wanted = self.playing.face_up_at_start + self.playing.peek_at_start;
+        if self.started[seat].count_ones() >= wanted {
+            self.current = (seat + 1) % self.players;
+            if self.current == self.first {
+                self.phase = Phase::Draw;
+                self.begin_play();
+            }
+        }
+    }
+
+    /// The start is over: with look-once, each player looks at their face-down cards now
+    /// (a player who never forgets loses nothing by looking at once); then who plays first
+    /// (Official §1.3).
+    fn begin_play(&mut self) {
+        if self.playing.may_look_once {
+            for seat in 0..self.players {
+                self.peeked[seat] = self.all() & !self.face_up[seat];
+            }
+        }
+        if self.playing.first == FirstPlayer::HighestFaceUp {
+            let left = (self.dealer + 1) % self.players;
+            let mut best: Option<(i32, usize)> = None;
+            for k in 0..self.players {
+                let seat = (left + k) % self.players;
+                let high = self.grids[seat]
+                    .cards()
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| self.face_up[seat] & (1 << i) != 0)
+                    .map(|(_, card)| self.value(*card))
+                    .max();
+                if let Some(high) = high {
+                    if best.is_none_or(|(b, _)| high > b) {
+                        best = Some((high, seat));
+                    }
+                }
+            }
+            if let Some((_, seat)) = best {
+                self.first = seat;
+            }
+        }
+        self.current = self.first;
+    }
+
+    /// A card's value by its rank alone, for who starts.
+    fn value(&self, card: Card) -> i32 {
+        self.values
+            .get(usize::from(card.rank.code()))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// After a turn: who ended the hole (§3.5, §8.5: the player whose turn it was), the
+    /// final turns, the turn limit, and the next player.
+    fn end_turn(&mut self) {
+        let seat = self.current;
+        self.turns += 1;
+        self.drawn = None;
+        let all = self.all();
+        match self.ended {
+            None if self.face_up[seat] == all => {
+                self.ended = Some((seat, How::Out));
+                self.final_turns = self.players - 1;
+            }
+            Some((ender, How::Knock)) if ender == seat => {
+                self.final_turns = self.players - 1;
+            }
+            Some(_) => self.final_turns = self.final_turns.saturating_sub(1),
+            None => {}
+        }
+        let limit = self.ended.is_none() && self.turns >= TURN_LIMIT * self.players as u32;
+        if (self.ended.is_some() && self.final_turns == 0) || limit {
+            self.phase = Phase::Over;
+            self.face_up.iter_mut().for_each(|m| *m = all);
+            self.peeked.iter_mut().for_each(|m| *m = 0);
+            return;
+        }
+        self.current = (seat + 1) % self.players;
+        self.phase = Phase::Draw;
+    }
+
+    /// The view of `seat`: what that player may see (RULES.md §15).
+    pub fn view(&self, seat: usize) -> view::View<'_> {
+        view::View::new(self, seat)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn a_hole_of_first_legal_moves_ends_with_every_card_up() {
+        for name in crate::rules::bundled::variant_names() {
+            let rules = crate::rules::resolve(name, &[]).unwrap();
+            let decks = rules.deck.decks_for(4);
+            let pack = pack(&rules, decks);
+            let mut rng = ChaCha8Rng::seed_from_u64(7);
+            let mut hole = Hole::deal(&rules, &pack, 4, 0, &mut rng).unwrap();
+            let mut legal = MoveList::default();
+            let mut moves = 0;
+            while hole.phase() != Phase::Over {
+                hole.legal_moves(&mut legal);
+                let m = legal.as_slice()[legal.as_slice().len() - 1];
+                hole.apply(m, &mut rng).unwrap();
+                moves += 1;
+                assert!(moves < 10_000, "{name}: endless hole");
+            }
+            let total: usize = hole.grids().iter().map(|g| g.cards().len()).sum::<usize>()
+                + hole.stock().len()
+                + hole.discard_pile().len();
+            assert_eq!(total, pack.len(), "{name}: cards conserved");
+            assert!(hole.ending().is_some());
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! What one player may see of a hole (RULES.md §15; open_spiel's observation): their own
+//! face-up and peeked cards, every face-up card of the others, the discard pile (every card
+//! on it was seen going there), the card they drew, and counts anyone can see.
+//!
+//! A [`View`] holds the hole privately and answers only these questions: nothing in it
+//! returns the stock's cards or a face-down card the player has not peeked at, so a bot,
+//! which gets only a view, cannot reach them (by construction: the compiler refuses it).
+
+use super::Hole;
+pub use super::{Move, MoveList, Phase, Source};
+use crate::card::Card;
+
+/// One player's view of a hole.
+#[derive(Debug, Clone, Copy)]
+pub struct View<'a> {
+    hole: &'a Hole,
+    seat: usize,
+}
+
+impl<'a> View<'a> {
+    pub(super) fn new(hole: &'a Hole, seat: usize) -> View<'a> {
+        View { hole, seat }
+    }
+
+    /// The viewing player's seat.
+    pub fn seat(&self) -> usize {
+        self.seat
+    }
+
+    /// Players at the table.
+    pub fn players(&self) -> usize {
+        self.hole.players
+    }
+
+    /// Cards in a grid.
+    pub fn cells(&self) -> usize {
+        self.hole.cells
+    }
+
+    /// Columns of a grid.
+    pub fn columns(&self) -> usize {
+        self.hole.columns
+    }
+
+    /// The phase of the hole.
+    pub fn phase(&self) -> Phase {
+        self.hole.phase
+    }
+
+    /// Whether it is this player's decision.
+    pub fn to_move(&self) -> bool {
+        self.hole.current == self.seat
+    }
+
+    /// A card of the player's own grid, if they may know it (face up or peeked).
+    pub fn own(&self, cell: usize) -> Option<Card> {
+        let known = self.hole.face_up(self.seat) | self.hole.peeked(self.seat);
+        self.card_if(self.seat, cell, known)
+    }
+
+    /// Whether a cell of the player's own grid is face up.
+    pub fn own_face_up(&self, cell: usize) -> bool {
+        self.hole.face_up(self.seat) & (1 << cell) != 0
+    }
+
+    /// A face-up card of any player's grid (`None` while it is face down).
+    pub fn face_up(&self, seat: usize, cell: usize) -> Option<Card> {
+        self.card_if(seat, cell, self.hole.face_up(seat))
+    }
+
+    fn card_if(&self, seat: usize, cell: usize, mask: u32) -> Option<Card> {
+        if cell >= self.hole.cells || mask & (1 << cell) == 0 {
+            return None;
+        }
+        self.hole.grids.get(seat)?.cards().get(cell).copied()
+    }
+
+    /// Face-down cards in a player's grid.
+    pub fn hidden(&self, seat: usize) -> u32 {
+        self.hole.cells as u32 - self.hole.face_up(seat).count_ones()
+    }
+
+    /// The discard pile's top card.
+    pub fn discard_top(&self) -> Option<Card> {
+        self.hole.discard.last().copied()
+    }
+
+    /// The whole discard pile, top card last: every card on it was seen face up.
+    pub fn discard_pile(&self) -> &'a [Card] {
+        &self.hole.discard
+    }
+
+    /// Cards left in the stock (a count anyone can see, not the cards).
+    pub fn stock_len(&self) -> usize {
+        self.hole.stock.len()
+    }
+
+    /// The card this player drew and where from, while they place it.
+    pub fn drawn(&self) -> Option<(Card, Source)> {
+        self.hole.drawn.filter(|_| self.to_move())
+    }
+
+    /// Whether someone has ended the hole (the final turns are being played).
+    pub fn ending(&self) -> bool {
+        self.hole.ended.is_some()
+    }
+
+    /// Turns played so far.
+    pub fn turns(&self) -> u32 {
+        self.hole.turns
+    }
+
+    /// This player's legal moves now (empty when it is not their decision).
+    pub fn legal_moves(&self, out: &mut MoveList) {
+        if self.to_move() {
+            self.hole.legal_moves(out);
+        } else {
+            out.len = 0;
+        }
+    }
+}

@@ -1,0 +1,665 @@
+//! The simulator (RULES.md §14–15): bots play whole matches under a set of rules, and the
+//! figures of many matches are gathered, optionally under a second set of rules on the very
+//! same shuffles (common random numbers) for paired differences.
+//!
+//! Every match has its own seed derived from the run's seed and the match's number, and
+//! every hole its own generators for the shuffle and for the bots, derived from that: a run
+//! gives the same figures on any number of threads (rayon), and both rule sets of a
+//! comparison see the same deals. Figures are whole-number accumulators merged across
+//! threads ([`figures`]); nothing keeps a list of holes. No I/O: a trace goes to a
+//! [`Watch`] the caller supplies.
+
+pub mod figures;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use crate::bots::{Bot, Kind};
+use crate::card::Card;
+use crate::game::standings::{decide, PlayoffScores};
+use crate::game::Standing;
+use crate::play::{self, Hole, How, Move, Phase, Source};
+use crate::rules::Rules;
+use crate::scoring::{self, Ended, Scorer};
+use figures::{Figures, MatchTally, Paired, TIEBREAKS, WIN_UNITS};
+
+/// The most players at one simulated table.
+pub const MAX_PLAYERS: usize = 16;
+/// The most matches one run plays.
+pub const MAX_MATCHES: u64 = 100_000_000;
+/// Sudden-death playoff holes played before a simulated tie is shared.
+const MAX_PLAYOFFS: usize = 20;
+
+/// Why a simulation cannot run. Every variant is bad input (exit 2).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SimError {
+    /// The rules set no `[play]` data (RULES.md §14), so nobody knows how to play them.
+    #[error("the rules {rules} say nothing of how a hole is played (no [play] data: face_up_at_start, peek_at_start, start_cards, first, discard_drawn, may_knock, may_look_once); add a [play] table to the file or start it with extends = \"classic\"")]
+    NoPlay {
+        /// The rules' display name.
+        rules: String,
+    },
+    /// A player count outside 1 to 16.
+    #[error("{0} players cannot be simulated; expected 1 to {MAX_PLAYERS}")]
+    Players(usize),
+    /// No matches, or too many.
+    #[error("{0} matches cannot be simulated; expected 1 to {MAX_MATCHES}")]
+    Matches(u64),
+    /// No holes, or more than a match may have.
+    #[error("{0} holes cannot be simulated; expected 1 to 36")]
+    Holes(usize),
+    /// The pack cannot deal every player's layout plus a stock and a discard.
+    #[error("the pack of {rules} for {players} players holds {cards} cards, but dealing {players} grids of {cells} needs at least {needed}; use fewer players or rules with more decks")]
+    PackTooSmall {
+        /// The rules' display name.
+        rules: String,
+        /// Players.
+        players: usize,
+        /// Cards in the pack.
+        cards: usize,
+        /// Cards per grid.
+        cells: usize,
+        /// Cards needed.
+        needed: usize,
+    },
+    /// More start cards than the grid has room for where the rules say they go.
+    #[error("the rules {rules} turn up or peek at {start} cards at the start, but there are only {room} {place}; the [play] data must fit the grid")]
+    StartCards {
+        /// The rules' display name.
+        rules: String,
+        /// Cards turned up or peeked at.
+        start: u32,
+        /// Room for them.
+        room: usize,
+        /// Where they go.
+        place: &'static str,
+    },
+    /// No bots named.
+    #[error("no bots given; expected random, greedy or counting")]
+    NoBots,
+}
+
+impl crate::error::BadInput for SimError {}
+
+/// What to simulate.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    /// The rules.
+    pub rules: Rules,
+    /// Rules to compare with on the same shuffles (`--vs`).
+    pub vs: Option<Rules>,
+    /// Players at the table, 1 to 16.
+    pub players: usize,
+    /// Holes per match, 1 to 36.
+    pub holes: usize,
+    /// Matches to play.
+    pub matches: u64,
+    /// One bot per seat; the last is repeated for the seats beyond the list.
+    pub bots: Vec<Kind>,
+    /// The run's seed.
+    pub seed: u64,
+}
+
+impl Setup {
+    /// The bot in each seat.
+    pub fn seating(&self) -> Vec<Kind> {
+        let last = self.bots.last().copied().unwrap_or(Kind::Greedy);
+        (0..self.players)
+            .map(|i| self.bots.get(i).copied().unwrap_or(last))
+            .collect()
+    }
+
+    /// Checks the counts and each rule set's `[play]` data and pack.
+    pub fn check(&self) -> Result<(), SimError> {
+        if self.players == 0 || self.players > MAX_PLAYERS {
+            return Err(SimError::Players(self.players));
+        }
+        if self.matches == 0 || self.matches > MAX_MATCHES {
+            return Err(SimError::Matches(self.matches));
+        }
+        if self.holes == 0 || self.holes > 36 {
+            return Err(SimError::Holes(self.holes));
+        }
+        if self.bots.is_empty() {
+            return Err(SimError::NoBots);
+        }
+        for rules in std::iter::once(&self.rules).chain(&self.vs) {
+            check_rules(rules, self.players)?;
+        }
+        Ok(())
+    }
+}
+
+fn check_rules(rules: &Rules, players: usize) -> Result<(), SimError> {
+    let Some(playing) = rules.playing else {
+        return Err(SimError::NoPlay {
+            rules: rules.display_name(),
+        });
+    };
+    let (rows, columns) = (rules.layout.rows, rules.layout.columns);
+    let start = playing.face_up_at_start + playing.peek_at_start;
+    let (room, place) = match playing.start_cards {
+        crate::rules::StartCards::Any => (rows * columns, "cards in the grid"),
+        crate::rules::StartCards::OneColumn => (rows, "cards in one column"),
+        crate::rules::StartCards::NearestRow => (columns, "cards in the nearest row"),
+    };
+    if start as usize > room {
+        return Err(SimError::StartCards {
+            rules: rules.display_name(),
+            start,
+            room,
+            place,
+        });
+    }
+    let cells = rules.layout.rows * rules.layout.columns;
+    let cards = rules.cards_in(rules.deck.decks_for(players)) as usize;
+    let needed = players * cells + 2;
+    if cards < needed {
+        return Err(SimError::PackTooSmall {
+            rules: rules.display_name(),
+            players,
+            cards,
+            cells,
+            needed,
+        });
+    }
+    Ok(())
+}
+
+/// One turn as it was played, for a trace (CLI.md `--trace`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Turn {
+    /// The seat.
+    pub player: usize,
+    /// Where the card was drawn from; `None` for a knock.
+    pub draw: Option<Source>,
+    /// The card drawn.
+    pub card: Option<Card>,
+    /// The placing move (`Swap`, `Discard`, `DiscardFlip`) or `Knock`.
+    pub action: Move,
+    /// The card that went to the discard pile.
+    pub discarded: Option<Card>,
+}
+
+/// Receives a hole as it is played (for `--trace` and `--export`); the simulator itself
+/// does no I/O.
+pub trait Watch {
+    /// A hole has been dealt and its start played (`hole` from 0); `deal` is each grid as
+    /// dealt, `stock` top card last.
+    fn start(
+        &mut self,
+        game: u64,
+        hole: usize,
+        h: &Hole,
+        deal: &[crate::grid::Grid],
+        stock: &[Card],
+    );
+    /// The stock was rebuilt (RULES.md §14 step 5) before the draw that needed it; `stock`
+    /// is the new stock, top card last.
+    fn reshuffle(&mut self, game: u64, hole: usize, stock: &[Card]);
+    /// A turn was played.
+    fn turn(&mut self, game: u64, hole: usize, number: u32, turn: &Turn);
+    /// The hole is over; `scores` are hole scores after §5, by seat.
+    fn end(&mut self, game: u64, hole: usize, h: &Hole, scores: &[i64]);
+}
+
+/// A [`Watch`] that ignores everything.
+pub struct Unwatched;
+
+impl Watch for Unwatched {
+    fn start(&mut self, _: u64, _: usize, _: &Hole, _: &[crate::grid::Grid], _: &[Card]) {}
+    fn reshuffle(&mut self, _: u64, _: usize, _: &[Card]) {}
+    fn turn(&mut self, _: u64, _: usize, _: u32, _: &Turn) {}
+    fn end(&mut self, _: u64, _: usize, _: &Hole, _: &[i64]) {}
+}
+
+/// SplitMix64: spreads a number over 64 bits, for deriving seeds.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The seed of match `game` of a run seeded `seed`.
+pub fn match_seed(seed: u64, game: u64) -> u64 {
+    mix(mix(seed) ^ game)
+}
+
+/// The generator for `purpose` (0 the shuffle, 1 the bots) of hole `hole` of a match.
+fn hole_rng(match_seed: u64, hole: usize, purpose: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(mix(match_seed ^ mix((hole as u64) << 8 | purpose)))
+}
+
+/// Everything one rule set needs to play matches, prepared once per thread.
+struct Table<'r> {
+    rules: &'r Rules,
+    scorer: &'r Scorer<'r>,
+    pack: Vec<Card>,
+    players: usize,
+    holes: usize,
+    seating: Vec<Kind>,
+    names: Vec<String>,
+    adjusts: bool,
+}
+
+impl<'r> Table<'r> {
+    fn new(rules: &'r Rules, scorer: &'r Scorer<'r>, setup: &Setup) -> Table<'r> {
+        Table {
+            rules,
+            scorer,
+            pack: play::pack(rules, rules.deck.decks_for(setup.players)),
+            players: setup.players,
+            holes: setup.holes,
+            seating: setup.seating(),
+            names: (1..=setup.players).map(|i| format!("seat-{i}")).collect(),
+            adjusts: scoring::adjusts_holes(rules),
+        }
+    }
+
+    /// Plays match `game` (seeded `seed`) and tallies it.
+    fn play_match(&self, game: u64, seed: u64, watch: &mut dyn Watch) -> MatchTally {
+        let mut bots: Vec<Bot<'_>> = self
+            .seating
+            .iter()
+            .filter_map(|&k| Bot::new(k, self.rules, self.scorer, &self.pack, self.players))
+            .collect();
+        let n = self.players;
+        let mut t = MatchTally {
+            totals: vec![0; n],
+            squares: vec![0; n],
+            wins: vec![0; n],
+            ..MatchTally::default()
+        };
+        let mut holes: Vec<Vec<i64>> = vec![Vec::with_capacity(self.holes); n];
+        let mut scores = vec![0i64; n];
+        let mut first = 0;
+        for hole in 0..self.holes {
+            let Some(h) = self.play_hole(game, seed, hole, &mut bots, &mut scores, &mut t, watch)
+            else {
+                continue;
+            };
+            if hole == 0 {
+                first = h;
+            }
+            for seat in 0..n {
+                t.totals[seat] += scores[seat];
+                t.squares[seat] += scores[seat] * scores[seat];
+                holes[seat].push(scores[seat]);
+            }
+        }
+        self.decide(game, seed, &mut bots, &mut t, holes, first);
+        t
+    }
+
+    /// The winners after the tiebreak chain, sudden death played out on extra holes.
+    fn decide(
+        &self,
+        game: u64,
+        seed: u64,
+        bots: &mut [Bot<'_>],
+        t: &mut MatchTally,
+        holes: Vec<Vec<i64>>,
+        first: usize,
+    ) {
+        let best = t.totals.iter().copied().min().unwrap_or(0);
+        let tied: Vec<usize> = (0..self.players).filter(|&s| t.totals[s] == best).collect();
+        let winners = if tied.len() == 1 {
+            tied
+        } else {
+            t.tied = 1;
+            let standings: Vec<Standing> = holes
+                .into_iter()
+                .enumerate()
+                .map(|(seat, holes)| Standing {
+                    seat,
+                    name: self.names[seat].clone(),
+                    total: t.totals[seat],
+                    holes,
+                    penalty_points: 0,
+                    disqualified: false,
+                })
+                .collect();
+            let mut playoffs = Vec::new();
+            let mut scores = vec![0i64; self.players];
+            let mut scratch = MatchTally {
+                totals: vec![0; self.players],
+                squares: vec![0; self.players],
+                wins: vec![0; self.players],
+                ..MatchTally::default()
+            };
+            loop {
+                let outcome = decide(&standings, &self.rules.tiebreak, &playoffs);
+                match outcome.playoff_needed {
+                    Some(seats) if playoffs.len() < MAX_PLAYOFFS => {
+                        let hole = self.holes + playoffs.len();
+                        let mut none = Unwatched;
+                        self.play_hole(
+                            game,
+                            seed,
+                            hole,
+                            bots,
+                            &mut scores,
+                            &mut scratch,
+                            &mut none,
+                        );
+                        playoffs.push(PlayoffScores {
+                            number: playoffs.len() as u32 + 1,
+                            scores: (0..self.players)
+                                .map(|s| seats.contains(&s).then_some(scores[s]))
+                                .collect(),
+                        });
+                    }
+                    _ => {
+                        t.settled_by = outcome
+                            .decided_by
+                            .and_then(|m| TIEBREAKS.iter().position(|x| *x == m))
+                            .or(Some(4));
+                        break outcome.winners;
+                    }
+                }
+            }
+        };
+        let share = WIN_UNITS / winners.len().max(1) as u64;
+        for &w in &winners {
+            t.wins[w] += share;
+            if w == first {
+                t.first_wins += share;
+            }
+        }
+    }
+
+    /// Plays one hole, writing each seat's hole score into `scores`; returns the seat that
+    /// played the first turn.
+    #[allow(clippy::too_many_arguments)]
+    fn play_hole(
+        &self,
+        game: u64,
+        seed: u64,
+        hole: usize,
+        bots: &mut [Bot<'_>],
+        scores: &mut [i64],
+        t: &mut MatchTally,
+        watch: &mut dyn Watch,
+    ) -> Option<usize> {
+        let n = self.players;
+        let dealer = (hole + n - 1) % n;
+        let mut deal_rng = hole_rng(seed, hole, 0);
+        let mut bot_rng = hole_rng(seed, hole, 1);
+        let mut h = Hole::deal(self.rules, &self.pack, n, dealer, &mut deal_rng)?;
+        let dealt: Vec<crate::grid::Grid> = h.grids().to_vec();
+        let stock: Vec<Card> = h.stock().to_vec();
+        let mut started = false;
+        let mut turn: Option<Turn> = None;
+        while h.phase() != Phase::Over {
+            if h.phase() != Phase::Start && !started {
+                started = true;
+                watch.start(game, hole, &h, &dealt, &stock);
+            }
+            let seat = h.current();
+            let m = bots[seat].choose(&h.view(seat), &mut bot_rng)?;
+            let before = h.turns();
+            h.apply(m, &mut deal_rng).ok()?;
+            match m {
+                Move::Start(_) => {}
+                Move::DrawStock | Move::DrawDiscard => {
+                    if h.reshuffled() {
+                        let mut new: Vec<Card> = h.stock().to_vec();
+                        new.extend(h.drawn().map(|(c, _)| c));
+                        watch.reshuffle(game, hole, &new);
+                    }
+                    turn = Some(Turn {
+                        player: seat,
+                        draw: h.drawn().map(|(_, s)| s),
+                        card: h.drawn().map(|(c, _)| c),
+                        action: m,
+                        discarded: None,
+                    });
+                }
+                _ => {
+                    let mut done = turn.take().unwrap_or(Turn {
+                        player: seat,
+                        draw: None,
+                        card: None,
+                        action: m,
+                        discarded: None,
+                    });
+                    done.action = m;
+                    if m != Move::Knock {
+                        done.discarded = h.discard_pile().last().copied();
+                    }
+                    watch.turn(game, hole, before + 1, &done);
+                }
+            }
+        }
+        if !started {
+            watch.start(game, hole, &h, &dealt, &stock);
+        }
+        self.score_hole(&h, scores, t);
+        watch.end(game, hole, &h, scores);
+        Some(h.first())
+    }
+
+    /// Scores a finished hole by the rules' total-only scorer and §5 adjustments.
+    fn score_hole(&self, h: &Hole, scores: &mut [i64], t: &mut MatchTally) {
+        let mut grid_scores = [0i32; MAX_PLAYERS];
+        for (seat, grid) in h.grids().iter().enumerate() {
+            let (total, sets) = self.scorer.total_and_sets(grid);
+            grid_scores[seat] = total;
+            scores[seat] = i64::from(total);
+            t.sets += u64::from(sets);
+            t.grids += 1;
+        }
+        let ending = h.ending();
+        let ender = ending.and_then(|(seat, _)| seat);
+        match ending {
+            Some((None, _)) => t.turn_limit += 1,
+            Some((Some(_), _)) => t.ended += 1,
+            None => {}
+        }
+        if self.adjusts {
+            let ended = ending.and_then(|(seat, how)| {
+                Some(Ended {
+                    player: seat?,
+                    knocked: how == How::Knock,
+                })
+            });
+            let adj = scoring::hole(&grid_scores[..self.players], &self.names, ended, self.rules);
+            for (seat, a) in adj.iter().enumerate() {
+                scores[seat] += i64::from(a.points);
+                if Some(seat) == ender && a.points > 0 {
+                    t.penalised += 1;
+                    t.penalty_points += i64::from(a.points);
+                }
+            }
+        }
+    }
+}
+
+/// What a run gave: the figures under the rules, and under `--vs` the figures under the
+/// second rules and the paired differences.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// Figures under the rules.
+    pub base: Figures,
+    /// Figures under the `--vs` rules.
+    pub vs: Option<Figures>,
+    /// Paired differences, vs minus base.
+    pub paired: Option<Paired>,
+}
+
+/// Plays `setup.matches` matches on `threads` threads (0: rayon's choice), calling
+/// `progress` with the number of matches finished from time to time. The figures depend on
+/// the seed alone, never on `threads`. Errors as [`Setup::check`].
+pub fn run(
+    setup: &Setup,
+    threads: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Report, SimError> {
+    setup.check()?;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+    let work = || run_on(setup, progress);
+    Ok(match pool {
+        Ok(pool) => pool.install(work),
+        Err(_) => work(),
+    })
+}
+
+fn run_on(setup: &Setup, progress: &(dyn Fn(u64) + Sync)) -> Report {
+    let base_scorer = Scorer::new(&setup.rules);
+    let vs_scorer = setup.vs.as_ref().map(Scorer::new);
+    let players = setup.players;
+    let holes = setup.holes as u64;
+    let done = std::sync::atomic::AtomicU64::new(0);
+    type Acc = (Figures, Option<Figures>, Option<Paired>);
+    let empty = || -> Acc {
+        (
+            Figures::new(players),
+            setup.vs.as_ref().map(|_| Figures::new(players)),
+            setup.vs.as_ref().map(|_| Paired::new(players, holes)),
+        )
+    };
+    // matches go out in blocks, so each block prepares its tables once
+    const BLOCK: u64 = 64;
+    let blocks = setup.matches.div_ceil(BLOCK);
+    let (base, vs, paired) = (0..blocks)
+        .into_par_iter()
+        .map(|b| {
+            let table = Table::new(&setup.rules, &base_scorer, setup);
+            let vs_table = setup
+                .vs
+                .as_ref()
+                .zip(vs_scorer.as_ref())
+                .map(|(r, s)| Table::new(r, s, setup));
+            let mut acc = empty();
+            for game in b * BLOCK..((b + 1) * BLOCK).min(setup.matches) {
+                let seed = match_seed(setup.seed, game);
+                let t = table.play_match(game, seed, &mut Unwatched);
+                acc.0.add(&t, holes);
+                if let (Some(vt), Some(vf), Some(p)) = (&vs_table, &mut acc.1, &mut acc.2) {
+                    let v = vt.play_match(game, seed, &mut Unwatched);
+                    vf.add(&v, holes);
+                    p.add(&t, &v);
+                }
+            }
+            let now = done.fetch_add(BLOCK, std::sync::atomic::Ordering::Relaxed) + BLOCK;
+            progress(now.min(setup.matches));
+            acc
+        })
+        .reduce(empty, |a, b| {
+            (
+                a.0.merge(b.0),
+                a.1.zip(b.1).map(|(x, y)| x.merge(y)),
+                a.2.zip(b.2).map(|(x, y)| x.merge(y)),
+            )
+        });
+    Report { base, vs, paired }
+}
+
+/// Plays the matches one after another on this thread, telling `watch` every move under
+/// the rules (and then `vs_watch` under the `--vs` rules): the same figures as [`run`].
+pub fn run_watched(
+    setup: &Setup,
+    watch: &mut dyn Watch,
+    vs_watch: &mut dyn Watch,
+    progress: &dyn Fn(u64),
+) -> Result<Report, SimError> {
+    setup.check()?;
+    let holes = setup.holes as u64;
+    let base_scorer = Scorer::new(&setup.rules);
+    let vs_scorer = setup.vs.as_ref().map(Scorer::new);
+    let table = Table::new(&setup.rules, &base_scorer, setup);
+    let vs_table = setup
+        .vs
+        .as_ref()
+        .zip(vs_scorer.as_ref())
+        .map(|(r, s)| Table::new(r, s, setup));
+    let mut base = Figures::new(setup.players);
+    let mut vs = vs_table.as_ref().map(|_| Figures::new(setup.players));
+    let mut paired = vs_table.as_ref().map(|_| Paired::new(setup.players, holes));
+    for game in 0..setup.matches {
+        let seed = match_seed(setup.seed, game);
+        let t = table.play_match(game, seed, watch);
+        base.add(&t, holes);
+        if let (Some(vt), Some(vf), Some(p)) = (&vs_table, &mut vs, &mut paired) {
+            let v = vt.play_match(game, seed, vs_watch);
+            vf.add(&v, holes);
+            p.add(&t, &v);
+        }
+        progress(game + 1);
+    }
+    Ok(Report { base, vs, paired })
+}
+
+/// Hole scores (after the §5 adjustments) of `players` greedy bots playing `holes` holes
+/// under `rules`, reproducible from `seed`: one entry per player per hole, all seats
+/// pooled, hole by hole (seat 1 … seat N of hole 1, then hole 2 …). The holes are played as
+/// matches of the rules' own length (`rules.holes`, the last one cut short), so the dealer
+/// moves round as at a table. For the chance to win when a player has too little history
+/// (RULES.md §15).
+///
+/// Errors: [`SimError::NoPlay`] for rules without `[play]` data, [`SimError::Players`] for
+/// 0 or more than 16 players, [`SimError::Holes`] for 0 holes (here, at most 10,000,000),
+/// [`SimError::PackTooSmall`] when the pack cannot deal the table.
+pub fn greedy_hole_scores(
+    rules: &Rules,
+    players: usize,
+    holes: usize,
+    seed: u64,
+) -> Result<Vec<i64>, SimError> {
+    if holes == 0 || holes > 10_000_000 {
+        return Err(SimError::Holes(holes));
+    }
+    let per_match = (rules.holes as usize).clamp(1, 36);
+    let setup = Setup {
+        rules: rules.clone(),
+        vs: None,
+        players,
+        holes: per_match,
+        matches: holes.div_ceil(per_match) as u64,
+        bots: vec![Kind::Greedy],
+        seed,
+    };
+    setup.check()?;
+    let scorer = Scorer::new(rules);
+    let table = Table::new(rules, &scorer, &setup);
+    let mut out = Vec::with_capacity(holes * players);
+    let mut collect = Collect(&mut out);
+    for game in 0..setup.matches {
+        table.play_match(game, match_seed(seed, game), &mut collect);
+    }
+    out.truncate(holes * players);
+    Ok(out)
+}
+
+/// A [`Watch`] that keeps every hole's scores (for [`greedy_hole_scores`]).
+struct Collect<'a>(&'a mut Vec<i64>);
+
+impl Watch for Collect<'_> {
+    fn start(&mut self, _: u64, _: usize, _: &Hole, _: &[crate::grid::Grid], _: &[Card]) {}
+    fn reshuffle(&mut self, _: u64, _: usize, _: &[Card]) {}
+    fn turn(&mut self, _: u64, _: usize, _: u32, _: &Turn) {}
+    fn end(&mut self, _: u64, _: usize, _: &Hole, scores: &[i64]) {
+        self.0.extend_from_slice(scores);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn greedy_hole_scores_are_reproducible_and_sized() {
+        let rules = crate::rules::resolve("classic", &[]).unwrap();
+        let a = greedy_hole_scores(&rules, 4, 20, 7).unwrap();
+        let b = greedy_hole_scores(&rules, 4, 20, 7).unwrap();
+        assert_eq!(a.len(), 80);
+        assert_eq!(a, b);
+        assert_ne!(a, greedy_hole_scores(&rules, 4, 20, 8).unwrap());
+        assert!(matches!(
+            greedy_hole_scores(&rules, 0, 20, 7),
+            Err(SimError::Players(0))
+        ));
+    }
+}

@@ -1,0 +1,248 @@
+//! Chances to win (CLI.md `golf odds`): the table and JSON of `golf odds`, and the one line
+//! `golf card` and `golf hole` show (`Chances: ann 62% · bob 30% · cat 8%`).
+
+use serde::Serialize;
+
+use super::{Output, View};
+use crate::game::Match;
+use crate::odds::{Method, Odds};
+
+/// One player's chance and what it takes to catch the leader.
+#[derive(Debug, Serialize)]
+pub struct PlayerOddsView {
+    /// Name.
+    pub name: String,
+    /// Total so far (penalty points included).
+    pub total: i64,
+    /// Chance to win, 0 to 1 (a shared win counts 1/k).
+    pub chance: f64,
+    /// Half-width of its 95% interval.
+    pub ci95: f64,
+    /// Points behind the leader (0 for the leader).
+    pub behind: i64,
+    /// The average per hole left by which they must beat the leader; `null` with no hole left.
+    pub needed_per_hole: Option<f64>,
+    /// Where their hole scores were drawn from: `history` or `simulated`.
+    pub method: Method,
+    /// Their recorded holes under these rules (their own are drawn from at 30 or more).
+    pub history_holes: usize,
+    /// Disqualified: no chance.
+    pub disqualified: bool,
+}
+
+/// `golf odds`.
+#[derive(Debug, Serialize)]
+pub struct OddsView {
+    /// Match id.
+    #[serde(rename = "match")]
+    pub id: i64,
+    /// The rules, house rules included.
+    pub rules: String,
+    /// Regular holes played.
+    pub holes_played: u32,
+    /// Regular holes left (with a target, the most that may be played).
+    pub holes_left: u32,
+    /// Samples played.
+    pub samples: u32,
+    /// Their seed.
+    pub seed: u64,
+    /// `history`, `simulated`, or `mixed` (some of each; each player's says which).
+    pub method: String,
+    /// Every player, seat order.
+    pub players: Vec<PlayerOddsView>,
+}
+
+impl OddsView {
+    /// The view of `odds` for match `m`.
+    pub fn new(m: &Match, odds: &Odds) -> OddsView {
+        OddsView {
+            id: m.id,
+            rules: m.rules.display_name(),
+            holes_played: m.holes_played(),
+            holes_left: odds.holes_left,
+            samples: odds.samples,
+            seed: odds.seed,
+            method: method(odds),
+            players: odds
+                .players
+                .iter()
+                .map(|p| PlayerOddsView {
+                    name: p.name.clone(),
+                    total: p.total,
+                    chance: p.chance,
+                    ci95: p.ci95,
+                    behind: p.catch_up.behind,
+                    needed_per_hole: p.catch_up.needed_per_hole,
+                    method: p.method,
+                    history_holes: p.history_holes,
+                    disqualified: p.disqualified,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `history` or `simulated` when every player who can win draws alike, else `mixed`.
+fn method(odds: &Odds) -> String {
+    let mut methods = odds
+        .players
+        .iter()
+        .filter(|p| !p.disqualified)
+        .map(|p| p.method);
+    match methods.next() {
+        Some(first) if methods.all(|m| m == first) => first.name().to_string(),
+        Some(_) => "mixed".to_string(),
+        None => "none".to_string(),
+    }
+}
+
+impl View for OddsView {
+    fn render(&self, out: &Output) -> String {
+        let holes = |n: u32| format!("{n} hole{}", if n == 1 { "" } else { "s" });
+        let mut text = out.strong(&format!(
+            "Chances to win — match {}, {}, after {}, {} left",
+            self.id,
+            self.rules,
+            holes(self.holes_played),
+            self.holes_left
+        ));
+        text.push('\n');
+        let mut table = out.table([
+            "player",
+            "total",
+            "chance",
+            "±",
+            "behind",
+            "needed a hole",
+            "scores drawn from",
+        ]);
+        for p in &self.players {
+            let from = match (p.disqualified, p.method) {
+                (true, _) => "disqualified".to_string(),
+                (false, Method::History) => format!("own history ({} holes)", p.history_holes),
+                (false, Method::Simulated) => format!(
+                    "simulated greedy bots ({} holes of history)",
+                    p.history_holes
+                ),
+            };
+            table.add_row([
+                p.name.clone(),
+                p.total.to_string(),
+                format!("{:.1}%", p.chance * 100.0),
+                format!("{:.1}", p.ci95 * 100.0),
+                match p.behind {
+                    0 => "leader".to_string(),
+                    b => b.to_string(),
+                },
+                match (p.behind, p.needed_per_hole) {
+                    (0, _) | (_, None) => "—".to_string(),
+                    (_, Some(n)) => format!("{n:.1}"),
+                },
+                from,
+            ]);
+        }
+        text.push_str(&format!("{table}\n"));
+        text.push_str(&out.wrap(&format!(
+            "The rest of the match played {} times (seed {}; the same seed plays the same samples); ± is the half-width of the 95% interval in points of percentage. A player's own hole scores are drawn from once they have 30 holes in finished matches under these rules.",
+            thousands(self.samples),
+            self.seed
+        )));
+        text
+    }
+}
+
+/// One player on the chances line.
+#[derive(Debug, Serialize)]
+pub struct ChanceView {
+    /// Name.
+    pub name: String,
+    /// Chance to win, 0 to 1.
+    pub chance: f64,
+    /// Half-width of its 95% interval.
+    pub ci95: f64,
+}
+
+/// The chances line of `golf card` and `golf hole`: players who can still win, likeliest
+/// first.
+#[derive(Debug, Serialize)]
+pub struct ChancesView {
+    /// `history`, `simulated` or `mixed`, as `golf odds` says.
+    pub method: String,
+    /// Samples played.
+    pub samples: u32,
+    /// Players not disqualified, by chance, highest first (seat order among equals).
+    pub players: Vec<ChanceView>,
+}
+
+impl ChancesView {
+    /// The line for `odds`.
+    pub fn new(odds: &Odds) -> ChancesView {
+        let mut players: Vec<&crate::odds::PlayerOdds> =
+            odds.players.iter().filter(|p| !p.disqualified).collect();
+        players.sort_by(|a, b| b.chance.total_cmp(&a.chance).then(a.seat.cmp(&b.seat)));
+        ChancesView {
+            method: method(odds),
+            samples: odds.samples,
+            players: players
+                .into_iter()
+                .map(|p| ChanceView {
+                    name: p.name.clone(),
+                    chance: p.chance,
+                    ci95: p.ci95,
+                })
+                .collect(),
+        }
+    }
+
+    /// `Chances: ann 62% · bob 30% · cat 8%`.
+    pub fn sentence(&self) -> String {
+        let each: Vec<String> = self
+            .players
+            .iter()
+            .map(|p| format!("{} {}", p.name, percent(p.chance)))
+            .collect();
+        format!("Chances: {}", each.join(" · "))
+    }
+}
+
+/// A chance in whole percent; a chance that is neither none nor certain never shows as 0%
+/// or 100%.
+fn percent(p: f64) -> String {
+    match p {
+        p if p <= 0.0 => "0%".to_string(),
+        p if p >= 1.0 => "100%".to_string(),
+        p if p < 0.005 => "<1%".to_string(),
+        p if p > 0.995 => ">99%".to_string(),
+        p => format!("{:.0}%", p * 100.0),
+    }
+}
+
+/// `10000` as `10,000`.
+fn thousands(n: u32) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentages_never_round_a_chance_away() {
+        assert_eq!(percent(0.0), "0%");
+        assert_eq!(percent(0.001), "<1%");
+        assert_eq!(percent(0.6249), "62%");
+        assert_eq!(percent(0.999), ">99%");
+        assert_eq!(percent(1.0), "100%");
+        assert_eq!(thousands(10_000), "10,000");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000_000), "1,000,000");
+    }
+}

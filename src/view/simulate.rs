@@ -1,0 +1,403 @@
+//! `golf simulate`: the figures of a simulation (RULES.md §15) as a table or JSON, and the
+//! trace of every move as JSON lines (CLI.md `--trace`).
+
+use std::collections::BTreeMap;
+use std::io::Write;
+
+use serde::Serialize;
+use serde_json::json;
+
+use crate::bots::Kind;
+use crate::card::Card;
+use crate::grid::Grid;
+use crate::play::{Hole, How, Move, Source};
+use crate::rules::Rules;
+use crate::sim::figures::{Diff, Figures, Paired, TIEBREAKS, WIN_UNITS};
+use crate::sim::{Report, Setup, Turn, Watch};
+
+/// One seat's figures.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatView {
+    /// Seat number, from 1.
+    pub seat: usize,
+    /// The bot's name.
+    pub bot: String,
+    /// Mean hole score.
+    pub mean_hole: f64,
+    /// Half-width of its 95% interval.
+    pub ci95: f64,
+    /// Standard deviation of a hole score.
+    pub sd_hole: f64,
+    /// Share of matches won (a shared win counts 1/k).
+    pub wins: f64,
+}
+
+/// A difference with its interval.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct DiffView {
+    /// The `--vs` rules minus the rules.
+    pub value: f64,
+    /// Half-width of its 95% interval.
+    pub ci95: f64,
+}
+
+impl From<Diff> for DiffView {
+    fn from(d: Diff) -> DiffView {
+        DiffView {
+            value: d.value,
+            ci95: d.ci95,
+        }
+    }
+}
+
+/// The `--vs` rules' figures and the paired differences.
+#[derive(Debug, Clone, Serialize)]
+pub struct VsView {
+    /// The `--vs` rules' name.
+    pub rules: String,
+    /// Their house rules.
+    pub house: Vec<String>,
+    /// Each seat's figures under them.
+    pub seats: Vec<SeatView>,
+    /// Each figure's difference (vs minus the rules), per hole or per grid as the figure is.
+    pub diff: BTreeMap<String, DiffView>,
+}
+
+/// What `golf simulate` shows.
+#[derive(Debug, Clone, Serialize)]
+pub struct SimulateView {
+    /// The rules' name.
+    pub rules: String,
+    /// Their house rules.
+    pub house: Vec<String>,
+    /// Players.
+    pub players: usize,
+    /// Holes per match.
+    pub holes: usize,
+    /// Matches played.
+    pub matches: u64,
+    /// The seed.
+    pub seed: u64,
+    /// Each seat's figures.
+    pub seats: Vec<SeatView>,
+    /// The share of matches won by the player who played first in the first hole.
+    pub first_player_wins: f64,
+    /// Of the holes somebody ended, the share where they were penalised.
+    pub ended_penalised: f64,
+    /// The mean penalty when penalised.
+    pub mean_penalty: f64,
+    /// Matched sets per final grid.
+    pub sets_per_grid: f64,
+    /// Holes ended by the 60-turn limit.
+    pub turn_limit_holes: u64,
+    /// Matches tied after the last hole.
+    pub ties: u64,
+    /// How those ties were settled, by method.
+    pub tiebreaks: BTreeMap<String, u64>,
+    /// The comparison, with `--vs`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vs: Option<VsView>,
+    #[serde(skip)]
+    title: String,
+    #[serde(skip)]
+    vs_title: String,
+}
+
+/// Seat names: the bot and the seat, `greedy-1`.
+pub fn seat_names(seating: &[Kind]) -> Vec<String> {
+    seating
+        .iter()
+        .enumerate()
+        .map(|(i, k)| format!("{k}-{}", i + 1))
+        .collect()
+}
+
+fn seats(f: &Figures, names: &[String]) -> Vec<SeatView> {
+    f.seats
+        .iter()
+        .enumerate()
+        .map(|(i, m)| SeatView {
+            seat: i + 1,
+            bot: names.get(i).cloned().unwrap_or_default(),
+            mean_hole: m.mean(),
+            ci95: m.ci95(),
+            sd_hole: m.sd(),
+            wins: f.win_share(i),
+        })
+        .collect()
+}
+
+impl SimulateView {
+    /// The view of `report` for `setup`.
+    pub fn new(setup: &Setup, report: &Report) -> SimulateView {
+        let names = seat_names(&setup.seating());
+        let f = &report.base;
+        let vs = setup
+            .vs
+            .as_ref()
+            .zip(report.vs.as_ref())
+            .zip(report.paired.as_ref())
+            .map(|((rules, vf), p)| VsView {
+                rules: rules.name.clone(),
+                house: rules.house.clone(),
+                seats: seats(vf, &names),
+                diff: diffs(p, setup),
+            });
+        SimulateView {
+            rules: setup.rules.name.clone(),
+            house: setup.rules.house.clone(),
+            players: setup.players,
+            holes: setup.holes,
+            matches: f.matches,
+            seed: setup.seed,
+            seats: seats(f, &names),
+            first_player_wins: f.first_player_wins(),
+            ended_penalised: f.ended_penalised(),
+            mean_penalty: f.mean_penalty(),
+            sets_per_grid: f.sets_per_grid(),
+            turn_limit_holes: f.turn_limit,
+            ties: f.ties,
+            tiebreaks: TIEBREAKS
+                .iter()
+                .zip(f.tiebreaks)
+                .filter(|(_, n)| *n > 0)
+                .map(|(m, n)| (m.name(), n))
+                .collect(),
+            vs,
+            title: setup.rules.display_name(),
+            vs_title: setup
+                .vs
+                .as_ref()
+                .map(Rules::display_name)
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// The paired differences, each scaled to its figure's unit.
+fn diffs(p: &Paired, setup: &Setup) -> BTreeMap<String, DiffView> {
+    let holes = setup.holes as f64;
+    let grids = holes * setup.players as f64;
+    let mut d = BTreeMap::new();
+    d.insert("mean_hole".into(), Diff::of(&p.all, grids).into());
+    d.insert(
+        "penalised_per_hole".into(),
+        Diff::of(&p.penalised, holes).into(),
+    );
+    d.insert("sets_per_grid".into(), Diff::of(&p.sets, grids).into());
+    d.insert(
+        "turn_limit_holes_per_match".into(),
+        Diff::of(&p.turn_limit, 1.0).into(),
+    );
+    for (i, m) in p.seats.iter().enumerate() {
+        d.insert(
+            format!("seat_{}_mean_hole", i + 1),
+            Diff::of(m, holes).into(),
+        );
+    }
+    for (i, m) in p.wins.iter().enumerate() {
+        d.insert(
+            format!("seat_{}_wins", i + 1),
+            Diff::of(m, WIN_UNITS as f64).into(),
+        );
+    }
+    d
+}
+
+fn seat_table(out: &super::Output, seats: &[SeatView]) -> String {
+    let mut table = out.table(["seat", "bot", "mean hole", "±95%", "sd", "wins"]);
+    for s in seats {
+        table.add_row([
+            s.seat.to_string(),
+            s.bot.clone(),
+            format!("{:.2}", s.mean_hole),
+            format!("{:.2}", s.ci95),
+            format!("{:.2}", s.sd_hole),
+            format!("{:.1}%", s.wins * 100.0),
+        ]);
+    }
+    format!("{table}\n")
+}
+
+impl super::View for SimulateView {
+    fn render(&self, out: &super::Output) -> String {
+        let mut text = format!(
+            "{}: {} players, {} holes, {} matches, seed {}\n",
+            out.strong(&self.title),
+            self.players,
+            self.holes,
+            self.matches,
+            self.seed
+        );
+        text += &seat_table(out, &self.seats);
+        text += &format!(
+            "First player wins {:.1}% of matches. Holes ended by a player: penalised {:.1}% of them, by {:.2} points on average.\n",
+            self.first_player_wins * 100.0,
+            self.ended_penalised * 100.0,
+            self.mean_penalty
+        );
+        let breaks: Vec<String> = self
+            .tiebreaks
+            .iter()
+            .map(|(m, n)| format!("{m} {n}"))
+            .collect();
+        text += &format!(
+            "Matched sets per grid {:.2}; holes stopped at the 60-turn limit {}; ties after the last hole {}{}.\n",
+            self.sets_per_grid,
+            self.turn_limit_holes,
+            self.ties,
+            if breaks.is_empty() { String::new() } else { format!(" ({})", breaks.join(", ")) }
+        );
+        if let Some(vs) = &self.vs {
+            text += &format!("\n{} on the same shuffles:\n", out.strong(&self.vs_title));
+            text += &seat_table(out, &vs.seats);
+            text += "Difference (vs minus the rules above), with 95% intervals:\n";
+            for (name, d) in &vs.diff {
+                text += &format!("  {name}: {:+.3} ± {:.3}\n", d.value, d.ci95);
+            }
+        }
+        out.wrap(&text)
+    }
+}
+
+/// Writes the trace (CLI.md `--trace`) as JSON lines; the first write error is kept and
+/// returned by [`Tracer::finish`].
+pub struct Tracer<'r, W: Write> {
+    out: W,
+    rules: &'r Rules,
+    names: Vec<String>,
+    decks: u32,
+    error: Option<std::io::Error>,
+}
+
+impl<'r, W: Write> Tracer<'r, W> {
+    /// A trace of matches under `rules` with seats named `names`, dealt from `decks` decks.
+    pub fn new(out: W, rules: &'r Rules, names: Vec<String>, decks: u32) -> Tracer<'r, W> {
+        Tracer {
+            out,
+            rules,
+            names,
+            decks,
+            error: None,
+        }
+    }
+
+    /// Flushes, returning the first write error.
+    pub fn finish(mut self) -> std::io::Result<()> {
+        if let Some(e) = self.error.take() {
+            return Err(e);
+        }
+        self.out.flush()
+    }
+
+    fn write(&mut self, value: serde_json::Value) {
+        if self.error.is_some() {
+            return;
+        }
+        let result = serde_json::to_writer(&mut self.out, &value)
+            .map_err(std::io::Error::from)
+            .and_then(|()| self.out.write_all(b"\n"));
+        if let Err(e) = result {
+            self.error = Some(e);
+        }
+    }
+
+    fn card(&self, card: Card) -> String {
+        self.rules.card_text(card)
+    }
+
+    fn cards(&self, cards: &[Card]) -> Vec<String> {
+        cards.iter().rev().map(|c| self.card(*c)).collect()
+    }
+
+    fn by_player<T: Serialize>(
+        &self,
+        f: impl Fn(usize) -> T,
+    ) -> serde_json::Map<String, serde_json::Value> {
+        self.names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.clone(), json!(f(i))))
+            .collect()
+    }
+
+    fn name(&self, seat: usize) -> String {
+        self.names.get(seat).cloned().unwrap_or_default()
+    }
+}
+
+/// A cell index as `[ROW, COL]` from 1.
+fn position(cell: usize, columns: usize) -> [usize; 2] {
+    [cell / columns + 1, cell % columns + 1]
+}
+
+fn cells_of(mask: u32, cells: usize, columns: usize) -> Vec<[usize; 2]> {
+    (0..cells)
+        .filter(|c| mask & (1 << c) != 0)
+        .map(|c| position(c, columns))
+        .collect()
+}
+
+impl<W: Write> Watch for Tracer<'_, W> {
+    fn start(&mut self, game: u64, hole: usize, h: &Hole, deal: &[Grid], stock: &[Card]) {
+        let columns = self.rules.layout.columns;
+        let cells = self.rules.layout.rows * columns;
+        let rules = self.rules;
+        let record = json!({
+            "match": game + 1,
+            "hole": hole + 1,
+            "seats": self.names,
+            "dealer": self.name(h.dealer()),
+            "decks": self.decks,
+            "deal": self.by_player(|i| deal.get(i).map(|g| rules.grid_text(g))),
+            "discard": h.discard_pile().last().map(|c| self.card(*c)),
+            "stock": self.cards(stock),
+            "face_up": self.by_player(|i| cells_of(h.face_up(i), cells, columns)),
+            "peeked": self.by_player(|i| cells_of(h.peeked(i), cells, columns)),
+            "first": self.name(h.first()),
+        });
+        self.write(record);
+    }
+
+    fn reshuffle(&mut self, game: u64, hole: usize, stock: &[Card]) {
+        let record = json!({"match": game + 1, "hole": hole + 1, "reshuffle": self.cards(stock)});
+        self.write(record);
+    }
+
+    fn turn(&mut self, game: u64, hole: usize, number: u32, t: &Turn) {
+        let columns = self.rules.layout.columns;
+        let (action, position_, flipped) = match t.action {
+            Move::Knock => ("knock", None, None),
+            Move::Swap(c) => ("swap", Some(position(usize::from(c), columns)), None),
+            Move::DiscardFlip(c) => ("discard", None, Some(position(usize::from(c), columns))),
+            _ => ("discard", None, None),
+        };
+        let record = json!({
+            "match": game + 1,
+            "hole": hole + 1,
+            "turn": number,
+            "player": self.name(t.player),
+            "draw": t.draw.map(|s| match s { Source::Stock => "stock", Source::Discard => "discard" }),
+            "card": t.card.map(|c| self.card(c)),
+            "action": action,
+            "position": position_,
+            "flipped": flipped,
+            "discarded": t.discarded.map(|c| self.card(c)),
+        });
+        self.write(record);
+    }
+
+    fn end(&mut self, game: u64, hole: usize, h: &Hole, scores: &[i64]) {
+        let (ender, how) = h.ending().unwrap_or((None, How::TurnLimit));
+        let rules = self.rules;
+        let record = json!({
+            "match": game + 1,
+            "hole": hole + 1,
+            "ended_by": ender.map(|s| self.name(s)),
+            "how": match how { How::Out => "out", How::Knock => "knock", How::TurnLimit => "turn-limit" },
+            "final": self.by_player(|i| h.grids().get(i).map(|g| rules.grid_text(g))),
+            "scores": self.by_player(|i| scores.get(i).copied().unwrap_or(0)),
+        });
+        self.write(record);
+    }
+}

@@ -1,0 +1,671 @@
+//! `golf simulate` through the real binary: the JSON schema, reproducibility on any number
+//! of threads, `--vs` on the same shuffles, bad input, and a replay of every traced move
+//! against the rules of play as RULES.md §14 states them — written here from the rulebook,
+//! not from the engine.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::collections::{BTreeMap, HashMap};
+
+use common::Env;
+use serde::Deserialize;
+use serde_json::Value;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Seat {
+    seat: usize,
+    bot: String,
+    mean_hole: f64,
+    ci95: f64,
+    sd_hole: f64,
+    wins: f64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct DiffJson {
+    value: f64,
+    ci95: f64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Vs {
+    rules: String,
+    house: Vec<String>,
+    seats: Vec<Seat>,
+    diff: BTreeMap<String, DiffJson>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Figures {
+    rules: String,
+    house: Vec<String>,
+    players: usize,
+    holes: usize,
+    matches: u64,
+    seed: u64,
+    seats: Vec<Seat>,
+    first_player_wins: f64,
+    ended_penalised: f64,
+    mean_penalty: f64,
+    sets_per_grid: f64,
+    turn_limit_holes: u64,
+    ties: u64,
+    tiebreaks: BTreeMap<String, u64>,
+    vs: Option<Vs>,
+}
+
+fn figures(env: &Env, args: &[&str]) -> Figures {
+    let mut all = vec!["simulate", "--json"];
+    all.extend_from_slice(args);
+    serde_json::from_str(&env.ok(&all)).unwrap()
+}
+
+const VARIANTS: [&str; 10] = [
+    "classic",
+    "quick",
+    "extended",
+    "jokers",
+    "six-card",
+    "four-card",
+    "eight-card",
+    "four-card-multiples",
+    "nine-card",
+    "play-nine",
+];
+
+#[test]
+fn figures_follow_the_schema_and_add_up() {
+    let env = Env::new();
+    let f = figures(
+        &env,
+        &[
+            "--rules",
+            "classic",
+            "--matches",
+            "30",
+            "--bots",
+            "random,greedy",
+        ],
+    );
+    assert_eq!(
+        (f.rules.as_str(), f.players, f.holes, f.matches),
+        ("classic", 4, 9, 30)
+    );
+    let bots: Vec<&str> = f.seats.iter().map(|s| s.bot.as_str()).collect();
+    assert_eq!(bots, ["random-1", "greedy-2", "greedy-3", "greedy-4"]);
+    let wins: f64 = f.seats.iter().map(|s| s.wins).sum();
+    assert!(
+        (wins - 1.0).abs() < 1e-9,
+        "wins add up to one match each: {wins}"
+    );
+    assert!(f.seats.iter().all(|s| s.ci95 > 0.0 && s.sd_hole > 0.0));
+    assert!(
+        f.seats[0].mean_hole > f.seats[1].mean_hole,
+        "random scores worse than greedy"
+    );
+    assert!(f.sets_per_grid > 0.0 && f.vs.is_none());
+}
+
+#[test]
+fn the_same_seed_gives_the_same_figures_on_any_number_of_threads() {
+    let env = Env::new();
+    let run = |threads: &str, seed: &str| {
+        let args = [
+            "simulate",
+            "--json",
+            "--rules",
+            "six-card",
+            "--matches",
+            "200",
+            "--holes",
+            "3",
+        ];
+        let mut all = args.to_vec();
+        all.extend(["--threads", threads, "--seed", seed]);
+        env.ok(&all)
+    };
+    let one = run("1", "5");
+    assert_eq!(one, run("2", "5"));
+    assert_eq!(one, run("3", "5"));
+    assert_ne!(one, run("1", "6"));
+}
+
+#[test]
+fn vs_plays_the_same_shuffles_and_reports_paired_differences() {
+    let env = Env::new();
+    let same = figures(
+        &env,
+        &["--rules", "classic", "--matches", "40", "--vs", "classic"],
+    );
+    let vs = same.vs.unwrap();
+    for (name, d) in &vs.diff {
+        assert_eq!(
+            (d.value, d.ci95),
+            (0.0, 0.0),
+            "{name}: identical rules differ"
+        );
+    }
+    let f = figures(
+        &env,
+        &[
+            "--rules",
+            "classic",
+            "--matches",
+            "100",
+            "--vs",
+            "classic",
+            "--vs-house",
+            "out-penalty-10",
+        ],
+    );
+    assert_eq!(f.ended_penalised, 0.0, "classic has no penalty");
+    let vs = f.vs.unwrap();
+    assert_eq!(vs.house, ["out-penalty-10"]);
+    let d = &vs.diff["mean_hole"];
+    assert!(d.value > 0.0, "a penalty raises the mean hole: {d:?}");
+    assert!(vs.diff["penalised_per_hole"].value > 0.0);
+}
+
+#[test]
+fn bad_input_is_refused_and_nothing_is_written() {
+    let env = Env::new();
+    let trace = env.path("t.jsonl");
+    let t = trace.to_str().unwrap();
+    let cases: [(&[&str], &str); 6] = [
+        (&["--bots", "greedy,clever"], "unknown bot `clever`"),
+        (&["--players", "0"], "0 players"),
+        (&["--players", "17"], "17 players"),
+        (&["--matches", "0"], "0 matches"),
+        (&["--holes", "0"], "0 holes"),
+        (&["--players", "16"], "needs at least 98"),
+    ];
+    for (args, message) in cases {
+        let mut all = vec!["simulate", "--rules", "classic", "--trace", t];
+        all.extend_from_slice(args);
+        let err = env.bad(&all);
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(!trace.exists(), "{args:?} wrote the trace");
+    }
+    let file = env.path("ours.toml");
+    let classic = std::fs::read_to_string("rules/classic.toml").unwrap();
+    let start = classic.find("[play]").unwrap();
+    let end = classic[start..].find("\n[").unwrap() + start + 1;
+    std::fs::write(&file, format!("{}{}", &classic[..start], &classic[end..])).unwrap();
+    let f = file.to_str().unwrap();
+    env.ok(&["score", "--rules", f, "5 K Q / 5 2 J"]);
+    let err = env.bad(&["simulate", "--rules", f, "--trace", t]);
+    assert!(err.contains("no [play] data"), "{err}");
+    assert!(!trace.exists());
+    assert!(!env.db().exists(), "simulate never touches the database");
+}
+
+/// The rules of play of RULES.md §14, per variant, as the rulebook's table states them.
+struct PlayRules {
+    face_up: usize,
+    peek: usize,
+    /// `any`, `one-column` or `nearest-row`.
+    start: &'static str,
+    highest_first: bool,
+    /// `flip`, `free` or `flip-unless-last`.
+    discard: &'static str,
+    knock: bool,
+}
+
+fn play_rules(variant: &str) -> PlayRules {
+    let classic = PlayRules {
+        face_up: 2,
+        peek: 0,
+        start: "any",
+        highest_first: true,
+        discard: "flip",
+        knock: false,
+    };
+    match variant {
+        "six-card" => PlayRules {
+            highest_first: false,
+            discard: "free",
+            ..classic
+        },
+        "four-card" => PlayRules {
+            face_up: 0,
+            peek: 2,
+            highest_first: false,
+            discard: "free",
+            knock: true,
+            ..classic
+        },
+        "four-card-multiples" => PlayRules {
+            face_up: 0,
+            peek: 2,
+            start: "nearest-row",
+            highest_first: false,
+            discard: "free",
+            knock: true,
+        },
+        "eight-card" => PlayRules {
+            start: "one-column",
+            highest_first: false,
+            discard: "flip-unless-last",
+            ..classic
+        },
+        "play-nine" => PlayRules {
+            highest_first: false,
+            discard: "flip-unless-last",
+            ..classic
+        },
+        _ => classic,
+    }
+}
+
+/// A card's value for who starts (RULES.md §4's table): only the highest-face-up variants.
+fn value(variant: &str, card: &str) -> i64 {
+    match (variant, card) {
+        ("jokers" | "nine-card", "2") => 2,
+        (_, "2") => -2,
+        (_, "JK") => -2,
+        (_, "A") => 1,
+        (_, "K") => 0,
+        (_, "J" | "Q") => 10,
+        (_, n) => n.parse().unwrap(),
+    }
+}
+
+fn cards(grid: &str) -> Vec<String> {
+    grid.split(|c: char| c == '/' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect()
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+/// One hole as the referee follows it.
+struct Table {
+    seats: Vec<String>,
+    columns: usize,
+    grids: HashMap<String, Vec<String>>,
+    up: HashMap<String, Vec<bool>>,
+    /// Top first.
+    stock: Vec<String>,
+    /// Top last.
+    discard: Vec<String>,
+    next: usize,
+    ender: Option<String>,
+    finals_left: usize,
+    turns: usize,
+    over: bool,
+}
+
+impl Table {
+    fn cell(&self, pos: &Value) -> usize {
+        let rc: Vec<usize> = pos
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap() as usize)
+            .collect();
+        assert!(
+            rc[0] >= 1 && rc[1] >= 1 && rc[1] <= self.columns,
+            "position {pos}"
+        );
+        (rc[0] - 1) * self.columns + rc[1] - 1
+    }
+}
+
+/// Replays a trace, checking every record against `rules`; returns holes and turns seen.
+fn replay(variant: &str, players: usize, trace: &str) -> (usize, usize) {
+    let rules = play_rules(variant);
+    let mut table: Option<Table> = None;
+    let (mut holes, mut all_turns) = (0, 0);
+    let mut pending_reshuffle = false;
+    for line in trace.lines() {
+        let r: Value = serde_json::from_str(line).unwrap();
+        let ctx = format!("{variant}: {line}");
+        if r.get("seats").is_some() {
+            assert!(
+                table.as_ref().is_none_or(|t| t.over),
+                "{ctx}: a hole began before the last ended"
+            );
+            let seats = strings(&r["seats"]);
+            assert_eq!(seats.len(), players, "{ctx}");
+            let dealer = seats
+                .iter()
+                .position(|s| s == r["dealer"].as_str().unwrap())
+                .unwrap();
+            let mut grids = HashMap::new();
+            let mut up = HashMap::new();
+            let mut columns = 0;
+            for s in &seats {
+                let text = r["deal"][s].as_str().unwrap();
+                columns = text.split('/').next().map(|row| cards(row).len()).unwrap();
+                let g = cards(text);
+                let face_up: Vec<usize> = r["face_up"][s]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| {
+                        let rc: Vec<usize> = p
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|x| x.as_u64().unwrap() as usize)
+                            .collect();
+                        (rc[0] - 1) * columns + rc[1] - 1
+                    })
+                    .collect();
+                let peeked = r["peeked"][s].as_array().unwrap();
+                assert_eq!(
+                    face_up.len(),
+                    rules.face_up,
+                    "{ctx}: face-up cards at the start"
+                );
+                assert_eq!(peeked.len(), rules.peek, "{ctx}: peeked cards at the start");
+                let rows = g.len() / columns;
+                let started: Vec<[u64; 2]> = r["face_up"][s]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .chain(peeked)
+                    .map(|p| [p[0].as_u64().unwrap(), p[1].as_u64().unwrap()])
+                    .collect();
+                match rules.start {
+                    "one-column" => assert!(
+                        started.iter().all(|p| p[1] == started[0][1]),
+                        "{ctx}: one column"
+                    ),
+                    "nearest-row" => assert!(
+                        started.iter().all(|p| p[0] == rows as u64),
+                        "{ctx}: nearest row"
+                    ),
+                    _ => {}
+                }
+                let mut u = vec![false; g.len()];
+                face_up.iter().for_each(|&c| u[c] = true);
+                up.insert(s.clone(), u);
+                grids.insert(s.clone(), g);
+            }
+            let left = (dealer + 1) % players;
+            let first = if rules.highest_first {
+                (0..players)
+                    .map(|k| (left + k) % players)
+                    .max_by_key(|&i| {
+                        let s = &seats[i];
+                        let high = (0..grids[s].len())
+                            .filter(|&c| up[s][c])
+                            .map(|c| value(variant, &grids[s][c]))
+                            .max()
+                            .unwrap();
+                        // the first of equals clockwise from the dealer's left wins: later ones rank lower
+                        (high, std::cmp::Reverse((i + players - left) % players))
+                    })
+                    .unwrap()
+            } else {
+                left
+            };
+            assert_eq!(
+                r["first"].as_str().unwrap(),
+                seats[first],
+                "{ctx}: who starts"
+            );
+            table = Some(Table {
+                seats,
+                columns,
+                grids,
+                up,
+                stock: strings(&r["stock"]),
+                discard: vec![r["discard"].as_str().unwrap().to_string()],
+                next: first,
+                ender: None,
+                finals_left: 0,
+                turns: 0,
+                over: false,
+            });
+            holes += 1;
+            continue;
+        }
+        let t = table.as_mut().unwrap();
+        if let Some(new) = r.get("reshuffle") {
+            assert!(
+                t.stock.is_empty(),
+                "{ctx}: reshuffled with cards left in the stock"
+            );
+            let rest: Vec<String> = t.discard[..t.discard.len() - 1].to_vec();
+            assert_eq!(
+                sorted(strings(new)),
+                sorted(rest),
+                "{ctx}: the new stock is the discard pile under its top card"
+            );
+            t.stock = strings(new);
+            t.discard.drain(..t.discard.len() - 1);
+            pending_reshuffle = true;
+            continue;
+        }
+        if r.get("turn").is_some() {
+            assert!(!t.over, "{ctx}: a turn after the hole ended");
+            let player = r["player"].as_str().unwrap().to_string();
+            assert_eq!(player, t.seats[t.next], "{ctx}: out of turn");
+            let action = r["action"].as_str().unwrap();
+            let hidden = |t: &Table| t.up[&player].iter().filter(|u| !**u).count();
+            match (r["draw"].as_str(), action) {
+                (None, "knock") => {
+                    assert!(rules.knock, "{ctx}: a knock where the rules allow none");
+                    assert!(t.ender.is_none(), "{ctx}: a knock in the final turns");
+                    assert!(
+                        r["card"].is_null() && r["discarded"].is_null() && r["position"].is_null()
+                    );
+                    t.ender = Some(player.clone());
+                    t.finals_left = players - 1;
+                }
+                (Some(draw), _) => {
+                    let card = r["card"].as_str().unwrap().to_string();
+                    match draw {
+                        "stock" => {
+                            assert!(!t.stock.is_empty(), "{ctx}: drew from an empty stock");
+                            assert_eq!(t.stock.remove(0), card, "{ctx}: not the stock's top card");
+                        }
+                        "discard" => {
+                            assert_eq!(
+                                t.discard.pop().unwrap(),
+                                card,
+                                "{ctx}: not the discard's top card"
+                            );
+                            assert_eq!(
+                                action, "swap",
+                                "{ctx}: a discard taken must be swapped (Official §3.2)"
+                            );
+                        }
+                        other => panic!("{ctx}: draw {other}"),
+                    }
+                    let discarded = r["discarded"].as_str().unwrap().to_string();
+                    match action {
+                        "swap" => {
+                            let c = t.cell(&r["position"]);
+                            let old =
+                                std::mem::replace(&mut t.grids.get_mut(&player).unwrap()[c], card);
+                            assert_eq!(
+                                discarded, old,
+                                "{ctx}: the swapped card goes to the discard pile"
+                            );
+                            t.up.get_mut(&player).unwrap()[c] = true;
+                            assert!(r["flipped"].is_null());
+                        }
+                        "discard" => {
+                            assert_eq!(discarded, card, "{ctx}");
+                            let before = hidden(t);
+                            let flip_needed = match rules.discard {
+                                "flip" => before > 0,
+                                "flip-unless-last" => before > 1,
+                                _ => false,
+                            };
+                            let flip_allowed = match rules.discard {
+                                "free" => false,
+                                _ => before > 0,
+                            };
+                            match r["flipped"].is_null() {
+                                true => assert!(
+                                    !flip_needed,
+                                    "{ctx}: discarded without the flip the rules require"
+                                ),
+                                false => {
+                                    assert!(flip_allowed, "{ctx}: flipped where the rules do not");
+                                    let c = t.cell(&r["flipped"]);
+                                    assert!(!t.up[&player][c], "{ctx}: flipped a face-up card");
+                                    t.up.get_mut(&player).unwrap()[c] = true;
+                                }
+                            }
+                            assert!(r["position"].is_null());
+                        }
+                        other => panic!("{ctx}: action {other}"),
+                    }
+                    t.discard.push(discarded);
+                    if t.ender.is_some() {
+                        t.finals_left -= 1;
+                    } else if hidden(t) == 0 {
+                        t.ender = Some(player.clone());
+                        t.finals_left = players - 1;
+                    }
+                }
+                other => panic!("{ctx}: {other:?}"),
+            }
+            pending_reshuffle = false;
+            t.turns += 1;
+            all_turns += 1;
+            assert_eq!(
+                r["turn"].as_u64().unwrap() as usize,
+                t.turns,
+                "{ctx}: turn number"
+            );
+            t.next = (t.next + 1) % players;
+            if t.ender.is_some() && t.finals_left == 0 {
+                t.over = true;
+            }
+            continue;
+        }
+        assert!(r.get("ended_by").is_some(), "{ctx}: unknown record");
+        assert!(!pending_reshuffle, "{ctx}");
+        match (&t.ender, r["how"].as_str().unwrap()) {
+            (None, "turn-limit") => assert_eq!(
+                t.turns,
+                60 * players,
+                "{ctx}: the turn limit is 60 turns each"
+            ),
+            (Some(e), how) => {
+                assert!(
+                    t.over,
+                    "{ctx}: ended before every other player's final turn"
+                );
+                assert_eq!(r["ended_by"].as_str(), Some(e.as_str()), "{ctx}");
+                assert!(how == "out" || how == "knock", "{ctx}");
+            }
+            other => panic!("{ctx}: {other:?}"),
+        }
+        for s in &t.seats {
+            assert_eq!(
+                cards(r["final"][s].as_str().unwrap()),
+                t.grids[s],
+                "{ctx}: {s}'s final grid"
+            );
+        }
+        t.over = true;
+    }
+    assert!(
+        table.is_some_and(|t| t.over),
+        "{variant}: the trace ends mid-hole"
+    );
+    (holes, all_turns)
+}
+
+#[test]
+fn every_traced_move_follows_the_rules_of_play_in_every_variant() {
+    let env = Env::new();
+    for variant in VARIANTS {
+        let trace = env.path(&format!("{variant}.jsonl"));
+        let players = if variant == "quick" { 5 } else { 3 };
+        let p = players.to_string();
+        env.ok(&[
+            "simulate",
+            "--rules",
+            variant,
+            "--players",
+            &p,
+            "--matches",
+            "2",
+            "--holes",
+            "3",
+            "--bots",
+            "random,greedy,counting",
+            "--seed",
+            "11",
+            "--trace",
+            trace.to_str().unwrap(),
+        ]);
+        let text = std::fs::read_to_string(&trace).unwrap();
+        let (holes, turns) = replay(variant, players, &text);
+        assert!(holes >= 6, "{variant}: {holes} holes");
+        assert!(turns > holes * players, "{variant}: {turns} turns");
+    }
+}
+
+#[test]
+fn house_rules_of_play_change_the_play() {
+    let env = Env::new();
+    for (house, variant_seen) in [("knock", "four-card"), ("no-penalty-discard", "six-card")] {
+        let trace = env.path(&format!("{house}.jsonl"));
+        env.ok(&[
+            "simulate",
+            "--rules",
+            "classic",
+            "--house",
+            house,
+            "--players",
+            "3",
+            "--matches",
+            "3",
+            "--bots",
+            "random",
+            "--seed",
+            "3",
+            "--trace",
+            trace.to_str().unwrap(),
+        ]);
+        let text = std::fs::read_to_string(&trace).unwrap();
+        // classic with the house rule plays as the variant that has it (both start alike
+        // otherwise): the referee of that variant's discard and knock rules accepts it
+        let lines: Vec<Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let knocks = lines.iter().filter(|r| r["action"] == "knock").count();
+        let free = lines
+            .iter()
+            .filter(|r| r["action"] == "discard" && r["flipped"].is_null())
+            .count();
+        match house {
+            "knock" => assert!(
+                knocks > 0,
+                "random bots knock where the rules allow ({variant_seen})"
+            ),
+            _ => assert!(free > 0, "discards without a flip ({variant_seen})"),
+        }
+    }
+}
