@@ -1,6 +1,6 @@
 //! The store at scale, in process: on the shared 10,000-match database (benches/common),
 //! the time of `card` (load a match and build its scorecard), `history` (the newest 20, and
-//! all 10,000), stats, and export then import of every match; the set-up prints the time
+//! all 10,000), stats, ratings, and export then import of every match; the set-up prints the time
 //! to record them and the file's size per grid. Run with `cargo bench --bench store`.
 
 use std::time::Instant;
@@ -79,6 +79,22 @@ fn stats_over_10000_matches(bencher: divan::Bencher) {
     let filter = store::stats::Filter::default();
     bencher.bench_local(|| {
         black_box(store::stats::players(db.conn(), &filter).unwrap_or_else(|e| panic!("{e}")));
+    });
+}
+
+/// `golf ratings` without the table: every finished match's result read, placed and rated.
+#[divan::bench(sample_count = 20)]
+fn ratings_over_10000_matches(bencher: divan::Bencher) {
+    let f = fixture();
+    let db = Store::open_read_only(&f.path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|| panic!("no database"));
+    let filter = store::stats::Filter::default();
+    bencher.bench_local(|| {
+        let finishes = store::stats::finishes(db.conn(), &filter).unwrap_or_else(|e| panic!("{e}"));
+        let matches: Vec<golf::ratings::RatedMatch> =
+            finishes.into_iter().map(Into::into).collect();
+        black_box(golf::ratings::rate(&matches));
     });
 }
 

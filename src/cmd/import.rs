@@ -49,8 +49,11 @@ pub fn run(ctx: &Context, args: ImportArgs) -> Result<()> {
             }
             m.id = store::insert_whole_with(tx, &m, &mut rule_sets)?;
             if item.from_sheet && item.finish && m.over() && m.outcome().playoff_needed.is_none() {
-                let outcome = m.finish(&now)?;
-                store::finish(tx, m.id, &now, &serde_json::to_string(&outcome)?)?;
+                // finished when it was played (its `date`, else now): a dated sheet
+                // counts on its own night
+                let at = m.started_at.clone();
+                let outcome = m.finish(&at)?;
+                store::finish(tx, m.id, &at, &serde_json::to_string(&outcome)?)?;
             }
             added.push((item.label.clone(), m));
         }

@@ -13,6 +13,7 @@ pub mod log;
 pub mod maintenance;
 pub mod matches;
 pub mod odds;
+pub mod ratings;
 pub mod rescore;
 pub mod rules;
 pub mod rules_sheet;

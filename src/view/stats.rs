@@ -66,6 +66,30 @@ const STATS_LEGEND: &str = "M matches, W wins, =W shared wins, H holes; mean, me
     worst hole score; bM/wM best/worst match total; end holes ended, pen of them penalised \
     (--wide: full headers)";
 
+/// `golf stats --night [DATE]`: one evening's table.
+#[derive(Debug, Serialize)]
+pub struct NightView {
+    /// The day (`2026-11-01`, local time).
+    pub night: String,
+    /// Finished matches that night.
+    pub matches: usize,
+    /// Each player's figures over that night's matches.
+    pub players: Vec<PlayerStats>,
+}
+
+impl View for NightView {
+    fn render(&self, out: &Output) -> String {
+        let plural = if self.matches == 1 { "" } else { "es" };
+        let players = StatsView(self.players.clone());
+        format!(
+            "Night of {}: {} match{plural}.\n{}",
+            self.night,
+            self.matches,
+            players.render(out)
+        )
+    }
+}
+
 /// `golf head-to-head A B`.
 #[derive(Debug, Serialize)]
 pub struct HeadToHead {
