@@ -5,7 +5,7 @@
 //! place 1 of [`crate::game::ranking`] — in all of them. A match's day is the local
 //! calendar day it finished on (a night, RULES.md §16).
 
-use rusqlite::{named_params, Connection};
+use rusqlite::{named_params, params, Connection};
 use serde::Serialize;
 
 /// Which finished matches count.
