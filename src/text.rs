@@ -138,9 +138,6 @@ pub fn csv_cell(text: &str) -> Cow<'_, str> {
 #[error("{0}")]
 pub struct TextError(pub String);
 
-impl crate::error::BadInput for TextError {}
-impl crate::error::BadInput for ReadError {}
-
 /// An RFC 3339 time shown in local time, to the minute (`2026-11-22 21:05`); the text as
 /// given when it is not a time.
 pub fn local_time(rfc3339: &str) -> String {
