@@ -114,7 +114,7 @@ fn export_then_import_10000_matches(bencher: divan::Bencher) {
         let matches = db
             .read(|tx| Ok(store::load_matches(tx, &store::all_match_ids(tx)?)?))
             .unwrap_or_else(|e| panic!("{e}"));
-        let text = golf::view::export::Export::new(matches)
+        let text = golf::view::export::Export::new(matches, Vec::new())
             .json()
             .unwrap_or_else(|e| panic!("{e}"));
         std::fs::write(&file, &text).unwrap_or_else(|e| panic!("{e}"));

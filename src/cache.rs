@@ -47,14 +47,14 @@ pub fn simulated(rules: &Rules, players: usize) -> crate::error::Result<Vec<i64>
     })
 }
 
-/// Until the simulator lands: no simulated scores.
+/// `holes` holes of greedy bots ([`crate::sim::greedy_hole_scores`]).
 fn simulate(
-    _rules: &Rules,
-    _players: usize,
-    _holes: usize,
-    _seed: u64,
+    rules: &Rules,
+    players: usize,
+    holes: usize,
+    seed: u64,
 ) -> crate::error::Result<Vec<i64>> {
-    Err(crate::InputError::new("no simulated hole scores yet").into())
+    Ok(crate::sim::greedy_hole_scores(rules, players, holes, seed)?)
 }
 
 /// One cached distribution: how many times each hole score came up.

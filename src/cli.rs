@@ -31,6 +31,10 @@ pub struct Cli {
     /// When to use colour (NO_COLOR is honoured).
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
+    /// Tables as wide as they need, with every column and full headers (by default they fit
+    /// the terminal, or 80 columns when output is not a terminal).
+    #[arg(long, global = true)]
+    pub wide: bool,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,

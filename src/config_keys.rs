@@ -68,6 +68,12 @@ pub const KEYS: &[Key] = &[
         example: "[\"countback\", \"sudden-death\"]",
     },
     Key {
+        name: "odds",
+        kind: Kind::Bool,
+        about: "false leaves each player's chance to win off golf card and golf hole (--no-odds: once).",
+        example: "false",
+    },
+    Key {
         name: "db",
         kind: Kind::Path,
         about: "The database file when neither --db nor GOLF_DB is given.",
@@ -235,6 +241,11 @@ mod tests {
         assert!(check(key("decks").unwrap(), "2", &c).is_ok());
         assert!(check(key("tiebreak").unwrap(), "countback,countback", &c).is_err());
         assert!(check(key("db").unwrap(), " ", &c).is_err());
+        assert!(check(key("odds").unwrap(), "no", &c).is_err());
+        assert_eq!(
+            check(key("odds").unwrap(), "false", &c).unwrap(),
+            toml::Value::Boolean(false)
+        );
         assert!(key("colour").is_err());
     }
 }

@@ -31,6 +31,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::error::BadInput;
+use crate::game::tournament::TournamentRecord;
 use crate::game::{Ending, GameError, Match, PenaltyRequest, Setup, Typed};
 use crate::player;
 
@@ -309,6 +310,15 @@ pub struct Incoming {
 /// would; an export's matches for their bounds, their invariants and that every hole
 /// scores as recorded under its rules. `at` is the time of a sheet's match.
 pub fn read_file(path: &Path, at: &str) -> Result<Vec<Incoming>, SheetError> {
+    Ok(read_file_whole(path, at)?.0)
+}
+
+/// [`read_file`], with the tournaments an export carries (none from a scoresheet), each
+/// checked ([`TournamentRecord::check`]).
+pub fn read_file_whole(
+    path: &Path,
+    at: &str,
+) -> Result<(Vec<Incoming>, Vec<TournamentRecord>), SheetError> {
     let shown = path.display().to_string();
     let text = crate::text::read_capped(path, MAX_EXPORT_BYTES).map_err(|e| SheetError {
         place: shown.clone(),
@@ -325,12 +335,13 @@ pub fn read_file(path: &Path, at: &str) -> Result<Vec<Incoming>, SheetError> {
             });
         }
         let (m, finish) = read(&text, &shown, path.parent(), at)?;
-        return Ok(vec![Incoming {
+        let sheet = Incoming {
             label: shown,
             m,
             from_sheet: true,
             finish,
-        }]);
+        };
+        return Ok((vec![sheet], Vec::new()));
     }
     let export: crate::view::export::Export =
         serde_json::from_str(&text).map_err(|e| SheetError {
@@ -343,7 +354,13 @@ pub fn read_file(path: &Path, at: &str) -> Result<Vec<Incoming>, SheetError> {
             error: "not a golf export of version 1".into(),
         });
     }
-    export
+    for t in &export.tournaments {
+        t.check().map_err(|why| SheetError {
+            place: format!("{shown}: tournament {}", crate::text::escape(&t.name)),
+            error: why.into(),
+        })?;
+    }
+    let matches = export
         .matches
         .into_iter()
         .enumerate()
@@ -362,5 +379,6 @@ pub fn read_file(path: &Path, at: &str) -> Result<Vec<Incoming>, SheetError> {
                 }),
             }
         })
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((matches, export.tournaments))
 }

@@ -175,6 +175,9 @@ fn a_countback_tie_is_settled_as_the_match_would_settle_it() {
 fn history_is_finished_matches_under_the_same_rules_only() {
     let env = Env::new();
     history(&env, "counted", "classic", &[], 20);
+    // deleted: not counted
+    history(&env, "deleted", "classic", &[], 30);
+    env.ok(&["delete", "2"]);
     // other house rules, another variant: not the same rules
     history(&env, "house", "classic", &["blackjack"], 30);
     history(&env, "six", "six-card", &[], 30);
@@ -317,4 +320,42 @@ fn a_target_ends_each_sample_on_the_hole_it_is_reached() {
     let exact = exact(&pos, &[&ANN, &BOB]).unwrap();
     assert_within(&doc, &exact);
     assert!(exact[0] > 0.7, "{exact:?}");
+}
+
+#[test]
+fn without_history_the_simulated_scores_are_worked_out_once_per_rules_and_table() {
+    let env = Env::new();
+    let cache = env.path("cache");
+    let files = || std::fs::read_dir(&cache).map_or(0, |d| d.count());
+    new_match(&env, &["--holes", "9", "eve", "fay", "gus"]);
+    env.ok(&["hole", "eve=4", "fay=9", "gus=15"]);
+    assert_eq!(
+        files(),
+        1,
+        "golf hole worked the simulated scores out and kept them"
+    );
+    let doc = odds(&env, &[]);
+    assert_eq!(doc.method, "simulated");
+    assert!(doc.players.iter().all(|p| p.method == "simulated"));
+    // eve leads: the likeliest winner, and the chances add up to 1
+    assert!(doc.players[0].chance > doc.players[2].chance, "{doc:?}");
+    let sum: f64 = doc.players.iter().map(|p| p.chance).sum();
+    assert!((sum - 1.0).abs() < 1e-9);
+    let card = env.ok(&["card"]);
+    assert!(card.contains("Chances: eve "), "{card}");
+    assert_eq!(files(), 1, "read back, not simulated again");
+    // other house rules, or another number of players, are other simulations
+    new_match(
+        &env,
+        &["--holes", "9", "--house", "blackjack", "eve", "fay", "gus"],
+    );
+    env.ok(&["hole", "eve=4", "fay=9", "gus=15"]);
+    new_match(&env, &["--holes", "9", "eve", "fay"]);
+    env.ok(&["hole", "eve=4", "fay=9"]);
+    assert_eq!(files(), 3);
+    // a damaged cache file is simulated again, with the same result
+    for f in std::fs::read_dir(&cache).unwrap() {
+        std::fs::write(f.unwrap().path(), "{").unwrap();
+    }
+    assert_eq!(env.ok(&["card", "1"]), card);
 }

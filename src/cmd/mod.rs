@@ -249,7 +249,7 @@ pub fn ending(m: &Match, out: Option<&str>, knock: Option<&str>) -> Result<Optio
 
 /// Runs the parsed command line.
 pub fn dispatch(cli: Cli) -> Result<()> {
-    let out = Output::new(cli.json, cli.color);
+    let out = Output::new(cli.json, cli.color).wide(cli.wide);
     let config =
         crate::config::load(crate::config::path().as_deref()).map_err(crate::Error::from)?;
     let ctx = Context {

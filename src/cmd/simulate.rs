@@ -9,28 +9,50 @@ use crate::bots::Kind;
 use crate::cli::SimulateArgs;
 use crate::error::{InputError, Result};
 use crate::rules;
+use crate::sim::record::{Recorder, Tee};
 use crate::sim::{self, Setup, SimError, Unwatched};
+use crate::view::export::Export;
 use crate::view::simulate::{seat_names, SimulateView, Tracer};
 
 /// Runs `golf simulate`.
 pub fn run(ctx: &Context, args: SimulateArgs) -> Result<()> {
     let setup = setup(ctx, &args)?;
     let bar = crate::view::progress(setup.matches as usize, "simulating");
-    let report = match &args.trace {
-        Some(path) => {
-            let file = create(path, "trace")?;
-            let names = seat_names(&setup.seating());
-            let decks = setup.rules.deck.decks_for(setup.players);
-            let mut tracer = Tracer::new(BufWriter::new(file), &setup.rules, names, decks);
-            let report = sim::run_watched(&setup, &mut tracer, &mut Unwatched, &|n| {
-                bar.set_position(n)
-            })?;
-            tracer.finish().map_err(|e| {
+    let progress = |n: u64| bar.set_position(n);
+    let report = if args.trace.is_none() && args.export.is_none() {
+        sim::run(&setup, args.threads.unwrap_or(0), &progress)?
+    } else {
+        let names = seat_names(&setup.seating());
+        let decks = setup.rules.deck.decks_for(setup.players);
+        let trace = match &args.trace {
+            Some(path) => Some(BufWriter::new(create(path, "trace")?)),
+            None => None,
+        };
+        let mut tracer = trace.map(|w| Tracer::new(w, &setup.rules, names.clone(), decks));
+        let at = crate::store::timestamp();
+        let mut recorder = Recorder::new(&setup.rules, names, setup.holes, setup.seed, &at);
+        let (mut none, mut none_too, mut vs_none) = (Unwatched, Unwatched, Unwatched);
+        let first: &mut dyn sim::Watch = match &mut tracer {
+            Some(t) => t,
+            None => &mut none,
+        };
+        let second: &mut dyn sim::Watch = match args.export {
+            Some(_) => &mut recorder,
+            None => &mut none_too,
+        };
+        let report = sim::run_watched(&setup, &mut Tee(first, second), &mut vs_none, &progress)?;
+        if let (Some(t), Some(path)) = (tracer, &args.trace) {
+            t.finish().map_err(|e| {
                 anyhow::anyhow!("cannot write the trace to {}: {e}", path.display())
             })?;
-            report
         }
-        None => sim::run(&setup, args.threads.unwrap_or(0), &|n| bar.set_position(n))?,
+        if let Some(path) = &args.export {
+            let json = Export::new(recorder.finish()?, Vec::new()).json()?;
+            std::fs::write(path, json).map_err(|e| {
+                anyhow::anyhow!("cannot write the export to {}: {e}", path.display())
+            })?;
+        }
+        report
     };
     bar.finish_and_clear();
     ctx.out.show(&SimulateView::new(&setup, &report))
@@ -72,9 +94,9 @@ fn setup(ctx: &Context, args: &SimulateArgs) -> Result<Setup> {
     setup
         .check()
         .map_err(|e: SimError| -> crate::Error { e.into() })?;
-    if args.export.is_some() {
+    if args.export.is_some() && setup.players < 2 {
         return Err(InputError::new(
-            "--export is not available yet; use --trace FILE for every move, or --json for the figures",
+            "--export writes matches, which need at least 2 players; use --players 2 or more",
         )
         .into());
     }

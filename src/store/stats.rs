@@ -5,7 +5,7 @@
 //! place 1 of [`crate::game::ranking`] — in all of them. A match's day is the local
 //! calendar day it finished on (a night, RULES.md §16).
 
-use rusqlite::{named_params, Connection};
+use rusqlite::{named_params, params, Connection};
 use serde::Serialize;
 
 /// Which finished matches count.
@@ -370,34 +370,61 @@ pub fn history_ids(conn: &Connection, filter: &Filter, limit: u32) -> anyhow::Re
     Ok(ids)
 }
 
-/// Each player's hole scores (grid score plus adjustment, regular holes) in the other
+/// How many of a player's latest matches (any rules) [`hole_history`] looks through.
+pub const HISTORY_MATCHES_SEEN: u32 = 200;
+
+/// How many of those, under the same rules, it takes the holes of.
+pub const HISTORY_MATCHES_USED: u32 = 20;
+
+/// Each player's recent hole scores (grid score plus adjustment, regular holes) in other
 /// finished matches under the same resolved rules as match `id` — the same variant and
-/// house rules, one stored rule set — abandoned matches left out, by seat of match `id`
-/// (names any case). What `golf odds` draws a player's holes from (RULES.md §15).
+/// house rules, one stored rule set — deleted (the `kept_matches` view) and abandoned
+/// matches left out, by seat of match `id` (names any case). What `golf odds` draws a player's holes from (RULES.md §15). Bounded
+/// so a card stays quick on a long history: of the player's latest
+/// [`HISTORY_MATCHES_SEEN`] matches, the latest [`HISTORY_MATCHES_USED`] that qualify.
 pub fn hole_history(conn: &Connection, id: i64) -> anyhow::Result<Vec<Vec<i64>>> {
-    let players: i64 = conn.query_row(
-        "SELECT count(*) FROM seats WHERE match_id = ?1",
-        [id],
-        |r| r.get(0),
-    )?;
+    let (rule_set, players): (i64, Vec<String>) = {
+        let rule_set = conn.query_row("SELECT rule_set FROM matches WHERE id = ?1", [id], |r| {
+            r.get(0)
+        })?;
+        let mut stmt =
+            conn.prepare("SELECT player FROM seats WHERE match_id = ?1 ORDER BY seat")?;
+        let players = stmt
+            .query_map([id], |r| r.get(0))?
+            .collect::<Result<Vec<String>, _>>()?;
+        (rule_set, players)
+    };
     let mut stmt = conn.prepare(
-        "SELECT me.seat, g.score + g.adjustment
-         FROM matches cur
-         JOIN seats me ON me.match_id = cur.id
-         JOIN seats s ON s.player = me.player COLLATE NOCASE AND s.match_id <> cur.id
-         JOIN matches m ON m.id = s.match_id AND m.rule_set = cur.rule_set
-              AND m.finished_at IS NOT NULL AND m.abandoned_at IS NULL
-         JOIN holes h ON h.match_id = m.id AND h.playoff = 0
-         JOIN grids g ON g.hole_id = h.id AND g.seat = s.seat
-         WHERE cur.id = ?1",
+        "WITH mine AS (
+             SELECT s.match_id, s.seat FROM seats s
+             WHERE s.player = ?1 COLLATE NOCASE AND s.match_id <> ?2
+             ORDER BY s.match_id DESC LIMIT ?4
+         ),
+         same AS (
+             SELECT mine.match_id, mine.seat FROM mine JOIN kept_matches m ON m.id = mine.match_id
+             WHERE m.rule_set = ?3 AND m.finished_at IS NOT NULL AND m.abandoned_at IS NULL
+             ORDER BY mine.match_id DESC LIMIT ?5
+         )
+         SELECT g.score + g.adjustment
+         FROM same
+         JOIN holes h ON h.match_id = same.match_id AND h.playoff = 0
+         JOIN grids g ON g.hole_id = h.id AND g.seat = same.seat",
     )?;
-    let mut holes = vec![Vec::new(); usize::try_from(players)?];
-    let mut rows = stmt.query([id])?;
-    while let Some(row) = rows.next()? {
-        let seat: i64 = row.get(0)?;
-        if let Some(h) = usize::try_from(seat).ok().and_then(|s| holes.get_mut(s)) {
-            h.push(row.get(1)?);
-        }
-    }
-    Ok(holes)
+    players
+        .iter()
+        .map(|player| {
+            stmt.query_map(
+                params![
+                    player,
+                    id,
+                    rule_set,
+                    HISTORY_MATCHES_SEEN,
+                    HISTORY_MATCHES_USED
+                ],
+                |r| r.get(0),
+            )?
+            .collect::<Result<Vec<i64>, _>>()
+            .map_err(Into::into)
+        })
+        .collect()
 }

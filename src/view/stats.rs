@@ -13,22 +13,10 @@ pub struct StatsView(pub Vec<PlayerStats>);
 
 impl View for StatsView {
     fn render(&self, out: &Output) -> String {
-        let mut table = out.table([
-            "player",
-            "matches",
-            "wins",
-            "shared",
-            "win rate",
-            "holes",
-            "mean",
-            "median",
-            "best",
-            "worst",
-            "best match",
-            "worst match",
-            "ended",
-            "ended+pen",
-        ]);
+        let mut table = out.table(STATS_HEADERS.iter().map(|(short, long)| match out.wide {
+            true => *long,
+            false => *short,
+        }));
         for s in &self.0 {
             table.add_row([
                 s.player.clone(),
@@ -47,7 +35,10 @@ impl View for StatsView {
                 s.ended_penalised.to_string(),
             ]);
         }
-        format!("{table}\n")
+        match out.wide {
+            true => format!("{table}\n"),
+            false => format!("{table}\n{}", out.wrap(STATS_LEGEND)),
+        }
     }
 }
 
@@ -74,6 +65,30 @@ impl View for NightView {
         )
     }
 }
+
+/// `golf stats`'s headers: short (with [`STATS_LEGEND`]) to fit 80 columns, and in full
+/// (`--wide`).
+const STATS_HEADERS: [(&str, &str); 14] = [
+    ("player", "player"),
+    ("M", "matches"),
+    ("W", "wins"),
+    ("=W", "shared"),
+    ("W%", "win rate"),
+    ("H", "holes"),
+    ("mean", "mean"),
+    ("med", "median"),
+    ("best", "best"),
+    ("worst", "worst"),
+    ("bM", "best match"),
+    ("wM", "worst match"),
+    ("end", "ended"),
+    ("pen", "ended+pen"),
+];
+
+/// What the short headers of `golf stats` stand for.
+const STATS_LEGEND: &str = "M matches, W wins, =W shared wins, H holes; mean, med(ian), best and \
+    worst hole score; bM/wM best/worst match total; end holes ended, pen of them penalised \
+    (--wide: full headers)";
 
 /// `golf head-to-head A B`.
 #[derive(Debug, Serialize)]
