@@ -760,3 +760,25 @@ fn exported_matches_import_check_and_match_the_trace() {
     }
     assert_eq!(seen, 9);
 }
+
+/// The trace and the export are output files like any other: never the database.
+#[test]
+fn trace_and_export_never_replace_the_database() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let before = std::fs::read(env.db()).unwrap();
+    let db = env.db();
+    for flag in ["--trace", "--export"] {
+        let err = env.bad(&[
+            "simulate",
+            "--rules",
+            "classic",
+            "--matches",
+            "2",
+            flag,
+            db.to_str().unwrap(),
+        ]);
+        assert!(err.contains("database"), "{flag}: {err}");
+        assert_eq!(std::fs::read(env.db()).unwrap(), before, "{flag}");
+    }
+}

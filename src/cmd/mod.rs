@@ -17,6 +17,7 @@ mod history;
 mod hole;
 mod import;
 mod log;
+mod man;
 mod match_edit;
 mod new;
 mod odds;
@@ -308,6 +309,6 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
             Some(crate::cli::ConfigCommand::Set { key, value }) => config::set(ctx, &key, &value),
         },
         Command::Completions { shell } => docs::completions(shell),
-        Command::Man(args) => docs::man(args),
+        Command::Man(args) => man::run(args),
     }
 }

@@ -1,9 +1,6 @@
 //! `golf simulate`: bots play whole matches under the rules, and the figures are shown
 //! (CLI.md "Simulation, odds and ratings"; RULES.md §14–15). Reads and writes no database.
 
-use std::io::BufWriter;
-use std::path::Path;
-
 use super::Context;
 use crate::bots::Kind;
 use crate::cli::SimulateArgs;
@@ -17,45 +14,57 @@ use crate::view::simulate::{seat_names, SimulateView, Tracer};
 /// Runs `golf simulate`.
 pub fn run(ctx: &Context, args: SimulateArgs) -> Result<()> {
     let setup = setup(ctx, &args)?;
+    let guard = ctx.output_guard()?;
+    for path in args.trace.iter().chain(&args.export) {
+        guard.check(path)?;
+    }
     let bar = crate::view::progress(setup.matches as usize, "simulating");
     let progress = |n: u64| bar.set_position(n);
     let report = if args.trace.is_none() && args.export.is_none() {
         sim::run(&setup, args.threads.unwrap_or(0), &progress)?
     } else {
-        let names = seat_names(&setup.seating());
-        let decks = setup.rules.deck.decks_for(setup.players);
-        let trace = match &args.trace {
-            Some(path) => Some(BufWriter::new(create(path, "trace")?)),
-            None => None,
-        };
-        let mut tracer = trace.map(|w| Tracer::new(w, &setup.rules, names.clone(), decks));
-        let at = crate::store::timestamp();
-        let mut recorder = Recorder::new(&setup.rules, names, setup.holes, setup.seed, &at);
-        let (mut none, mut none_too, mut vs_none) = (Unwatched, Unwatched, Unwatched);
-        let first: &mut dyn sim::Watch = match &mut tracer {
-            Some(t) => t,
-            None => &mut none,
-        };
-        let second: &mut dyn sim::Watch = match args.export {
-            Some(_) => &mut recorder,
-            None => &mut none_too,
-        };
-        let report = sim::run_watched(&setup, &mut Tee(first, second), &mut vs_none, &progress)?;
-        if let (Some(t), Some(path)) = (tracer, &args.trace) {
-            t.finish().map_err(|e| {
-                anyhow::anyhow!("cannot write the trace to {}: {e}", path.display())
-            })?;
-        }
-        if let Some(path) = &args.export {
-            let json = Export::new(recorder.finish()?, Vec::new()).json()?;
-            std::fs::write(path, json).map_err(|e| {
-                anyhow::anyhow!("cannot write the export to {}: {e}", path.display())
-            })?;
-        }
-        report
+        watched(ctx, &setup, &args, &guard, &progress)?
     };
     bar.finish_and_clear();
     ctx.out.show(&SimulateView::new(&setup, &report))
+}
+
+/// One match after another, every move to the trace and every match to the export.
+fn watched(
+    ctx: &Context,
+    setup: &Setup,
+    args: &SimulateArgs,
+    guard: &crate::output_file::Guard,
+    progress: &dyn Fn(u64),
+) -> Result<sim::Report> {
+    let names = seat_names(&setup.seating());
+    let decks = setup.rules.deck.decks_for(setup.players);
+    let at = crate::store::timestamp();
+    let mut recorder = Recorder::new(&setup.rules, names.clone(), setup.holes, setup.seed, &at);
+    let mut outcome = None;
+    let mut simulate = |first: &mut dyn sim::Watch| {
+        let mut none = Unwatched;
+        let second: &mut dyn sim::Watch = match args.export {
+            Some(_) => &mut recorder,
+            None => &mut none,
+        };
+        let tee = &mut Tee(first, second);
+        outcome = Some(sim::run_watched(setup, tee, &mut Unwatched, progress));
+    };
+    match &args.trace {
+        Some(path) => crate::output_file::write_with(path, guard, |w| {
+            let mut tracer = Tracer::new(w, &setup.rules, names.clone(), decks);
+            simulate(&mut tracer);
+            tracer.finish()
+        })?,
+        None => simulate(&mut Unwatched),
+    }
+    let report = outcome.ok_or_else(|| anyhow::anyhow!("the simulation did not run"))??;
+    if let Some(path) = &args.export {
+        let json = Export::new(recorder.finish()?, Vec::new()).json()?;
+        ctx.write_file(path, json.as_bytes())?;
+    }
+    Ok(report)
 }
 
 /// The checked setup: rules, counts and bots, before anything runs or is written.
@@ -101,9 +110,4 @@ fn setup(ctx: &Context, args: &SimulateArgs) -> Result<Setup> {
         .into());
     }
     Ok(setup)
-}
-
-fn create(path: &Path, what: &str) -> Result<std::fs::File> {
-    std::fs::File::create(path)
-        .map_err(|e| anyhow::anyhow!("cannot write the {what} to {}: {e}", path.display()).into())
 }

@@ -74,6 +74,27 @@ impl Match {
 
     /// Every text of the rules (names, titles, sources, rulings) bounded and printable.
     fn rules_texts(&self) -> Result<(), String> {
+        // matches read from one export share their rules ([`super::shared_rules`]): each
+        // shared copy is checked once, not once a match (10,000 matches of an export)
+        type Checked = Vec<std::sync::Arc<crate::rules::Rules>>;
+        thread_local! {
+            static CHECKED: std::cell::RefCell<Checked> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        let seen = |c: &Checked| c.iter().any(|r| std::sync::Arc::ptr_eq(r, &self.rules));
+        if CHECKED.with_borrow(seen) {
+            return Ok(());
+        }
+        self.rules_texts_checked()?;
+        CHECKED.with_borrow_mut(|c| {
+            if c.len() >= 64 {
+                c.remove(0);
+            }
+            c.push(self.rules.clone());
+        });
+        Ok(())
+    }
+
+    fn rules_texts_checked(&self) -> Result<(), String> {
         let value = serde_json::to_value(&*self.rules).map_err(|e| e.to_string())?;
         let mut stack = vec![value];
         while let Some(v) = stack.pop() {
