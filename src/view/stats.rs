@@ -42,30 +42,6 @@ impl View for StatsView {
     }
 }
 
-/// `golf stats`'s headers: short (with [`STATS_LEGEND`]) to fit 80 columns, and in full
-/// (`--wide`).
-const STATS_HEADERS: [(&str, &str); 14] = [
-    ("player", "player"),
-    ("M", "matches"),
-    ("W", "wins"),
-    ("=W", "shared"),
-    ("W%", "win rate"),
-    ("H", "holes"),
-    ("mean", "mean"),
-    ("med", "median"),
-    ("best", "best"),
-    ("worst", "worst"),
-    ("bM", "best match"),
-    ("wM", "worst match"),
-    ("end", "ended"),
-    ("pen", "ended+pen"),
-];
-
-/// What the short headers of `golf stats` stand for.
-const STATS_LEGEND: &str = "M matches, W wins, =W shared wins, H holes; mean, med(ian), best and \
-    worst hole score; bM/wM best/worst match total; end holes ended, pen of them penalised \
-    (--wide: full headers)";
-
 /// `golf stats --night [DATE]`: one evening's table.
 #[derive(Debug, Serialize)]
 pub struct NightView {
@@ -89,6 +65,30 @@ impl View for NightView {
         )
     }
 }
+
+/// `golf stats`'s headers: short (with [`STATS_LEGEND`]) to fit 80 columns, and in full
+/// (`--wide`).
+const STATS_HEADERS: [(&str, &str); 14] = [
+    ("player", "player"),
+    ("M", "matches"),
+    ("W", "wins"),
+    ("=W", "shared"),
+    ("W%", "win rate"),
+    ("H", "holes"),
+    ("mean", "mean"),
+    ("med", "median"),
+    ("best", "best"),
+    ("worst", "worst"),
+    ("bM", "best match"),
+    ("wM", "worst match"),
+    ("end", "ended"),
+    ("pen", "ended+pen"),
+];
+
+/// What the short headers of `golf stats` stand for.
+const STATS_LEGEND: &str = "M matches, W wins, =W shared wins, H holes; mean, med(ian), best and \
+    worst hole score; bM/wM best/worst match total; end holes ended, pen of them penalised \
+    (--wide: full headers)";
 
 /// `golf head-to-head A B`.
 #[derive(Debug, Serialize)]
