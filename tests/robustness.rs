@@ -127,8 +127,10 @@ fn sigkill_while_recording_loses_nothing_reported_and_leaves_nothing_half_done()
             let sheet = common::sheet_copy(&env, i);
             cmd.args(["import", sheet.to_str().unwrap()]);
         } else {
+            // (without the chances line: the kill must land while the hole is recorded)
             cmd.args([
                 "hole",
+                "--no-odds",
                 "--match",
                 "1",
                 &format!("ann={}", GRIDS[0]),
