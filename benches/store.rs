@@ -1,6 +1,6 @@
 //! The store at scale, in process: on the shared 10,000-match database (benches/common),
 //! the time of `card` (load a match and build its scorecard), `history` (the newest 20, and
-//! all 10,000), stats, and export then import of every match; the set-up prints the time
+//! all 10,000), stats, ratings, and export then import of every match; the set-up prints the time
 //! to record them and the file's size per grid. Run with `cargo bench --bench store`.
 
 use std::time::Instant;
@@ -82,6 +82,22 @@ fn stats_over_10000_matches(bencher: divan::Bencher) {
     });
 }
 
+/// `golf ratings` without the table: every finished match's result read, placed and rated.
+#[divan::bench(sample_count = 20)]
+fn ratings_over_10000_matches(bencher: divan::Bencher) {
+    let f = fixture();
+    let db = Store::open_read_only(&f.path)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap_or_else(|| panic!("no database"));
+    let filter = store::stats::Filter::default();
+    bencher.bench_local(|| {
+        let finishes = store::stats::finishes(db.conn(), &filter).unwrap_or_else(|e| panic!("{e}"));
+        let matches: Vec<golf::ratings::RatedMatch> =
+            finishes.into_iter().map(Into::into).collect();
+        black_box(golf::ratings::rate(&matches));
+    });
+}
+
 /// Exports the 10,000 matches to one JSON file, then imports it into a new database the
 /// way `golf import` does (read and check every match, then one transaction); both times
 /// print once.
@@ -98,7 +114,7 @@ fn export_then_import_10000_matches(bencher: divan::Bencher) {
         let matches = db
             .read(|tx| Ok(store::load_matches(tx, &store::all_match_ids(tx)?)?))
             .unwrap_or_else(|e| panic!("{e}"));
-        let text = golf::view::export::Export::new(matches)
+        let text = golf::view::export::Export::new(matches, Vec::new())
             .json()
             .unwrap_or_else(|e| panic!("{e}"));
         std::fs::write(&file, &text).unwrap_or_else(|e| panic!("{e}"));

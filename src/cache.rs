@@ -92,9 +92,9 @@ pub fn hole_scores(
     if let Some(cached) = file.as_deref().and_then(|f| read(f, &key, players)) {
         return Ok(cached);
     }
-    // sorted, as they read back from the file: the same scores in the same order, so the
-    // same seed draws the same samples whether they were cached or not
     let mut scores = simulate()?;
+    // in the order a read-back gives them (by score), so a fresh simulation and the cache
+    // give the very same samples
     scores.sort_unstable();
     if let Some(file) = &file {
         let mut counts = BTreeMap::new();
@@ -157,7 +157,11 @@ mod tests {
             Ok(vec![4, -2, 4, 9])
         };
         let first = hole_scores(Some(dir.path()), &classic, 3, simulate).unwrap();
-        assert_eq!(first, vec![-2, 4, 4, 9], "sorted");
+        assert_eq!(
+            first,
+            vec![-2, 4, 4, 9],
+            "in score order, as a read-back gives them"
+        );
         let again = hole_scores(Some(dir.path()), &classic, 3, simulate).unwrap();
         assert_eq!(again, first, "read back the same, in the same order");
         assert_eq!(calls.get(), 1);

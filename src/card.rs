@@ -325,6 +325,20 @@ impl FromStr for Card {
     }
 }
 
+/// A face of a pack of the rules' own (RULES.md §4.1): what players type for it, how many
+/// copies one pack holds, and what it scores.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Face {
+    /// Its name (`hole-in-one`, `8`).
+    pub name: String,
+    /// The tokens players type, the first the one golf prints (`-5`, `HIO`).
+    pub tokens: Vec<String>,
+    /// Copies in one pack (1 to 64).
+    pub copies: u32,
+    /// Its value (−100 to 100).
+    pub value: i32,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

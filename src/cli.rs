@@ -31,6 +31,10 @@ pub struct Cli {
     /// When to use colour (NO_COLOR is honoured).
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,
+    /// Tables as wide as they need, with every column and full headers (by default they fit
+    /// the terminal, or 80 columns when output is not a terminal).
+    #[arg(long, global = true)]
+    pub wide: bool,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -168,6 +172,12 @@ pub enum Command {
     /// holes each won against the other, and the tally.
     #[command(after_help = "Example:\n  golf head-to-head ann bob")]
     HeadToHead(Lazy<HeadToHeadArgs>),
+    /// The leaderboard by rating over finished matches (Weng–Lin, μ − 3σ): place, player,
+    /// rating, μ, σ, matches and the change over the last night.
+    #[command(
+        after_help = "Examples:\n  golf ratings\n  golf ratings --rules classic --holes 9 --since 2026-09-01\n  golf chart --ratings"
+    )]
+    Ratings(Lazy<RatingsArgs>),
     /// Running totals per player hole by hole, drawn in the terminal or written as SVG;
     /// with --player, a player's hole scores over their matches.
     #[command(
@@ -670,6 +680,9 @@ pub struct HistoryArgs {
     /// Only matches this player played.
     #[arg(long, value_name = "NAME", add = players())]
     pub player: Option<String>,
+    /// Which matches: rules, length, days.
+    #[command(flatten)]
+    pub season: SeasonArgs,
     /// At most this many matches.
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub limit: u32,
@@ -787,15 +800,43 @@ pub struct StatsArgs {
     /// Only this player.
     #[arg(long, value_name = "NAME", add = players())]
     pub player: Option<String>,
+    /// Which matches: rules, length, days.
+    #[command(flatten)]
+    pub season: SeasonArgs,
+    /// One night's table: the matches finished on DATE (YYYY-MM-DD) [default: the latest
+    /// day with a finished match].
+    #[arg(long, value_name = "DATE", num_args = 0..=1, default_missing_value = "latest",
+          conflicts_with_all = ["since", "until"])]
+    pub night: Option<String>,
+}
+
+/// Which finished matches count (RULES.md §16): a rule set, a match length, a season of
+/// days. Shared by `stats`, `head-to-head`, `history` and `ratings`.
+#[derive(Debug, Clone, Args)]
+pub struct SeasonArgs {
     /// Only matches of this variant.
     #[arg(long, value_name = "NAME")]
     pub rules: Option<String>,
-    /// Only matches started on or after this day (YYYY-MM-DD).
+    /// Only matches of this many holes.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=36))]
+    pub holes: Option<u32>,
+    /// Only matches finished on or after this day (YYYY-MM-DD, local time).
     #[arg(long, value_name = "DATE")]
     pub since: Option<String>,
-    /// Only matches started on or before this day (YYYY-MM-DD).
+    /// Only matches finished on or before this day (YYYY-MM-DD, local time).
     #[arg(long, value_name = "DATE")]
     pub until: Option<String>,
+}
+
+/// `golf ratings`.
+#[derive(Debug, Args)]
+pub struct RatingsArgs {
+    /// Show only this player's row (every match still counts).
+    #[arg(long, value_name = "NAME", add = players())]
+    pub player: Option<String>,
+    /// Which matches: rules, length, days.
+    #[command(flatten)]
+    pub season: SeasonArgs,
 }
 
 /// `golf head-to-head`.
@@ -807,14 +848,20 @@ pub struct HeadToHeadArgs {
     /// The other.
     #[arg(value_name = "B", add = players())]
     pub b: String,
+    /// Which matches: rules, length, days.
+    #[command(flatten)]
+    pub season: SeasonArgs,
 }
 
 /// `golf chart`.
 #[derive(Debug, Args)]
 pub struct ChartArgs {
     /// The match [default: the newest].
-    #[arg(value_name = "MATCH", conflicts_with = "player")]
+    #[arg(value_name = "MATCH", conflicts_with_all = ["player", "ratings"])]
     pub match_id: Option<i64>,
+    /// Every player's rating night by night instead (`golf ratings`).
+    #[arg(long, conflicts_with = "player")]
+    pub ratings: bool,
     /// A player's hole scores over their matches instead.
     #[arg(long, value_name = "NAME", add = players())]
     pub player: Option<String>,

@@ -18,6 +18,10 @@ use serde::Deserialize;
 
 /// The most bytes of config read.
 const MAX_BYTES: u64 = 64 * 1024;
+/// The longest value (a rules name or path, a house rule), in characters.
+const MAX_TEXT: usize = 4096;
+/// The most house rules or tiebreak methods a config lists.
+const MAX_LIST: usize = 64;
 
 /// The defaults a config file gives; every key optional, unknown keys refused.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
@@ -81,12 +85,28 @@ pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
         }
         _ => {}
     }
+    let lists = [("house", &config.house), ("tiebreak", &config.tiebreak)];
+    if let Some((key, list)) = lists
+        .iter()
+        .find(|(_, l)| l.as_ref().is_some_and(|l| l.len() > MAX_LIST))
+    {
+        return Err(fail(format!(
+            "`{key}` has {} entries; at most {MAX_LIST}",
+            list.as_ref().map_or(0, Vec::len)
+        )));
+    }
     let texts = config
         .rules
         .iter()
         .chain(config.house.iter().flatten())
         .chain(config.tiebreak.iter().flatten());
     for t in texts {
+        if t.chars().count() > MAX_TEXT {
+            return Err(fail(format!(
+                "a value is {} characters long; at most {MAX_TEXT}",
+                t.chars().count()
+            )));
+        }
         if let Some(c) = crate::text::first_unprintable(t) {
             return Err(fail(format!(
                 "`{}` contains {c}; expected printable text",

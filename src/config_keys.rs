@@ -76,7 +76,7 @@ pub const KEYS: &[Key] = &[
     Key {
         name: "db",
         kind: Kind::Path,
-        about: "The database file when neither --db nor GOLF_DB is given.",
+        about: "The database file (relative to this folder) when neither --db nor GOLF_DB is given.",
         example: "\"/home/ann/golf/harbour.db\"",
     },
 ];

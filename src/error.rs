@@ -35,6 +35,11 @@ pub struct InputError(pub String);
 
 impl BadInput for InputError {}
 
+// text.rs stands below this module (this one escapes messages with it), so its errors are
+// marked here
+impl BadInput for crate::text::TextError {}
+impl BadInput for crate::text::ReadError {}
+
 impl InputError {
     /// An input error with this message.
     pub fn new(message: impl Into<String>) -> InputError {

@@ -208,7 +208,7 @@ pub struct Expected<'a> {
     /// The rules' name, for messages.
     pub rules: &'a str,
     /// The faces of a pack of the rules' own (RULES.md §4.1); empty for the standard pack.
-    pub pack: &'a [crate::rules::Face],
+    pub pack: &'a [crate::card::Face],
     /// Suited values: a card of a rank listed here must be typed with its suit.
     pub suited: &'a [(Rank, crate::card::Suit, i32)],
 }
@@ -347,7 +347,7 @@ impl Grid {
 
     fn parse_rows(
         input: &str,
-        pack: &[crate::rules::Face],
+        pack: &[crate::card::Face],
         compact: bool,
     ) -> Result<(Grid, Vec<Vec<Token>>), GridError> {
         let chars = input.chars().count();
@@ -450,7 +450,7 @@ impl fmt::Display for Grid {
 
 /// One token as a card: a face of the rules' own pack by any of its tokens (any case, no
 /// suit), else a standard card.
-fn parse_card(token: &str, pack: &[crate::rules::Face]) -> Option<Card> {
+fn parse_card(token: &str, pack: &[crate::card::Face]) -> Option<Card> {
     if pack.is_empty() {
         return Card::parse(token);
     }
@@ -460,7 +460,7 @@ fn parse_card(token: &str, pack: &[crate::rules::Face]) -> Option<Card> {
 }
 
 /// The faces of a pack with their tokens, for messages: `-5 (HIO), 0, 1, …`.
-fn faces_list(pack: &[crate::rules::Face]) -> String {
+fn faces_list(pack: &[crate::card::Face]) -> String {
     pack.iter()
         .map(|f| match f.tokens.as_slice() {
             [one] => one.clone(),
@@ -544,7 +544,7 @@ fn tokenize_row(
     row: usize,
     offset: usize,
     text: &str,
-    pack: &[crate::rules::Face],
+    pack: &[crate::card::Face],
     compact: bool,
 ) -> Result<Vec<Token>, GridError> {
     let mut cards = Vec::new();

@@ -37,6 +37,7 @@ pub mod output_file;
 pub mod play;
 pub mod player;
 pub mod prompt;
+pub mod ratings;
 pub mod rules;
 pub mod scoring;
 pub mod sheet;

@@ -143,6 +143,14 @@ fn kind(path: &Path, guard: &Guard) -> Result<Kind> {
                     path.display()
                 ));
             }
+            let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+            if let Some(dir) = dir.filter(|d| !d.is_dir()) {
+                return input(format!(
+                    "{} cannot be written: there is no folder {}; expected a file in an existing folder",
+                    path.display(),
+                    dir.display()
+                ));
+            }
             return Ok(Kind::Regular(path.to_path_buf()));
         }
         Err(e) => return Err(anyhow::anyhow!("cannot write {}: {e}", path.display()).into()),

@@ -163,7 +163,7 @@ pub fn find(players: &[String], name: &str) -> Result<usize, NameError> {
         [one] => Ok(*one),
         [] => Err(NameError(format!(
             "`{wanted}` is not a player in this match{}; expected one of {}",
-            crate::text::did_you_mean(&wanted, players.iter().map(String::as_str)),
+            did_you_mean(&wanted, players),
             players.join(", ")
         ))),
         several => Err(NameError(format!(
@@ -174,6 +174,23 @@ pub fn find(players: &[String], name: &str) -> Result<usize, NameError> {
                 .collect::<Vec<_>>()
                 .join(", ")
         ))),
+    }
+}
+
+/// ` (did you mean `bob`?)` for a name one or two slips from a player's (a letter wrong,
+/// missing, extra or two swapped: `bbo`, `anne`), else one that sounds alike; empty when
+/// none is close.
+fn did_you_mean(wanted: &str, players: &[String]) -> String {
+    let lower = wanted.to_lowercase();
+    let slips = (lower.chars().count() / 3).max(1);
+    let closest = players
+        .iter()
+        .map(|p| (strsim::damerau_levenshtein(&lower, &p.to_lowercase()), p))
+        .filter(|(d, _)| *d <= slips)
+        .min_by_key(|(d, _)| *d);
+    match closest {
+        Some((_, p)) => format!(" (did you mean `{p}`?)"),
+        None => crate::text::did_you_mean(wanted, players.iter().map(String::as_str)),
     }
 }
 
@@ -229,7 +246,10 @@ mod tests {
             err.contains("`b` begins several players' names (bob, bert, Bo)"),
             "{err}"
         );
-        assert!(find(&players, "annabelle").is_err());
+        let err = find(&players, "annabelle").unwrap_err().to_string();
+        assert!(err.contains("did you mean `annabel`?"), "{err}");
+        let err = find(&players, "bret").unwrap_err().to_string();
+        assert!(err.contains("did you mean `bert`?"), "{err}");
         assert!(find(&players, "").is_err());
     }
 

@@ -697,7 +697,25 @@ fn explain_set(
     cards: &[Card],
     cell: &dyn Fn(usize) -> Cell,
 ) -> MatchedSet {
-    let rules = scorer.rules;
+    let (place, rule, key) = set_place_and_rule(f, scorer.rules);
+    let (rule, source) = worth_words(f, scorer.rules, rule, key);
+    MatchedSet {
+        kind: f.kind,
+        place,
+        cells: cells_of(f.cells).map(cell).collect(),
+        cards: cells_of(f.cells)
+            .map(|i| scorer.words(cards[i]).text)
+            .collect(),
+        rank: Some(f.rank),
+        rule,
+        points: f.points,
+        source: source.into(),
+    }
+}
+
+/// Where a found set lies (`column 1`, `anywhere`), the rule that made it (`column pair`)
+/// and that rule's key in the rules file (`matching.columns`), RULES.md §3 step 2.
+fn set_place_and_rule(f: &Found, rules: &Rules) -> (String, String, &'static str) {
     let n = f.cells.count_ones() as usize;
     // the common words are constants: an explained grid writes several per set
     let line_rule = |noun: &str| match (noun, n) {
@@ -720,7 +738,7 @@ fn explain_set(
             None => format!("{noun} {}", f.line),
         }
     };
-    let (place, rule, key) = match f.kind {
+    match f.kind {
         SetKind::Column => (numbered("column"), line_rule("column"), "matching.columns"),
         SetKind::Row => (numbered("row"), line_rule("row"), "matching.rows"),
         SetKind::Diagonal => (
@@ -752,7 +770,13 @@ fn explain_set(
             format!("pair of {} anywhere", rules.plural(f.rank)),
             "matching.anywhere",
         ),
-    };
+    }
+}
+
+/// The set's rule in full, with what it scores (RULES.md §3 step 3: zero, a matched value,
+/// or a negative sum kept or cancelled), and the sources that decide it; `key` is the
+/// rule that made the set.
+fn worth_words(f: &Found, rules: &Rules, rule: String, key: &str) -> (String, String) {
     // a negative set also cites the rule that decides whether it keeps its sum (§3 step 3)
     let negative_source = || {
         let (made, kept) = (
@@ -765,7 +789,7 @@ fn explain_set(
             format!("{made}; {kept}")
         }
     };
-    let (rule, source) = match f.worth {
+    match f.worth {
         Worth::Zero => (rule, rules.source_of(key).to_string()),
         Worth::Matched => (
             format!(
@@ -783,18 +807,6 @@ fn explain_set(
             format!("{rule}, negative cards cancel too"),
             negative_source(),
         ),
-    };
-    MatchedSet {
-        kind: f.kind,
-        place,
-        cells: cells_of(f.cells).map(cell).collect(),
-        cards: cells_of(f.cells)
-            .map(|i| scorer.words(cards[i]).text)
-            .collect(),
-        rank: Some(f.rank),
-        rule,
-        points: f.points,
-        source: source.into(),
     }
 }
 

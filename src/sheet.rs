@@ -31,6 +31,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::error::BadInput;
+use crate::game::tournament::TournamentRecord;
 use crate::game::{Ending, GameError, Match, PenaltyRequest, Setup, Typed};
 use crate::player;
 
@@ -106,10 +107,12 @@ struct SheetPenalty {
     late: Option<u32>,
 }
 
-/// Reads the scoresheet `text` of the file `label` into a match started at `at`, checking
-/// every hole and penalty in order as `golf hole` and `golf penalty` would. Rules files it
-/// names are found next to it (`dir`). Returns the match (id 0, not recorded) and whether
-/// it asks to be finished. Errors name the file and the hole or penalty.
+/// Reads the scoresheet `text` of the file `label` into a match played at its `date`, else
+/// at `at`, checking every hole and penalty in order as `golf hole` and `golf penalty`
+/// would: the match starts, its holes and penalties are recorded, at that time (so a past
+/// season can be entered, RULES.md §16). Rules files it names are found next to it
+/// (`dir`). Returns the match (id 0, not recorded) and whether it asks to be finished.
+/// Errors name the file and the hole or penalty.
 pub fn read(
     text: &str,
     label: &str,
@@ -156,7 +159,8 @@ pub fn read(
         place: label.to_string(),
         error: e.into(),
     })?;
-    let mut m = Match::new(&setup, &started).map_err(fail(label.to_string()))?;
+    let at = started.as_str();
+    let mut m = Match::new(&setup, at).map_err(fail(label.to_string()))?;
     // the same scoresheet is the same match: importing it again finds it instead of
     // recording it twice
     m.uuid = uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_OID, text.as_bytes()).to_string();
@@ -269,14 +273,14 @@ fn sheet_penalty(
     m.penalty(seat, kind, p.hole, at)
 }
 
-/// A scoresheet's `date` as the stored start time: `2026-11-01` (midnight UTC) or a full
-/// RFC 3339 time.
+/// A scoresheet's `date` as the stored time: `2026-11-01` (midday UTC, so it falls on
+/// that calendar day in nearly every time zone) or a full RFC 3339 time.
 fn played_on(date: &str) -> Result<String, String> {
     if let Some(t) = crate::text::time(date) {
         return Ok(t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true));
     }
     match crate::text::day(date) {
-        Some(d) => Ok(format!("{}T00:00:00.000Z", d.format("%Y-%m-%d"))),
+        Some(d) => Ok(format!("{}T12:00:00.000Z", d.format("%Y-%m-%d"))),
         None => Err(format!(
             "`{}` is not a date in the years 0001 to 9999; expected e.g. 2026-11-01 or 2026-11-01T19:30:00+01:00",
             crate::text::escape(date)
@@ -306,6 +310,15 @@ pub struct Incoming {
 /// would; an export's matches for their bounds, their invariants and that every hole
 /// scores as recorded under its rules. `at` is the time of a sheet's match.
 pub fn read_file(path: &Path, at: &str) -> Result<Vec<Incoming>, SheetError> {
+    Ok(read_file_whole(path, at)?.0)
+}
+
+/// [`read_file`], with the tournaments an export carries (none from a scoresheet), each
+/// checked ([`TournamentRecord::check`]).
+pub fn read_file_whole(
+    path: &Path,
+    at: &str,
+) -> Result<(Vec<Incoming>, Vec<TournamentRecord>), SheetError> {
     let shown = path.display().to_string();
     let text = crate::text::read_capped(path, MAX_EXPORT_BYTES).map_err(|e| SheetError {
         place: shown.clone(),
@@ -322,12 +335,13 @@ pub fn read_file(path: &Path, at: &str) -> Result<Vec<Incoming>, SheetError> {
             });
         }
         let (m, finish) = read(&text, &shown, path.parent(), at)?;
-        return Ok(vec![Incoming {
+        let sheet = Incoming {
             label: shown,
             m,
             from_sheet: true,
             finish,
-        }]);
+        };
+        return Ok((vec![sheet], Vec::new()));
     }
     let export: crate::view::export::Export =
         serde_json::from_str(&text).map_err(|e| SheetError {
@@ -340,7 +354,13 @@ pub fn read_file(path: &Path, at: &str) -> Result<Vec<Incoming>, SheetError> {
             error: "not a golf export of version 1".into(),
         });
     }
-    export
+    for t in &export.tournaments {
+        t.check().map_err(|why| SheetError {
+            place: format!("{shown}: tournament {}", crate::text::escape(&t.name)),
+            error: why.into(),
+        })?;
+    }
+    let matches = export
         .matches
         .into_iter()
         .enumerate()
@@ -359,5 +379,6 @@ pub fn read_file(path: &Path, at: &str) -> Result<Vec<Incoming>, SheetError> {
                 }),
             }
         })
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((matches, export.tournaments))
 }

@@ -138,9 +138,6 @@ pub fn csv_cell(text: &str) -> Cow<'_, str> {
 #[error("{0}")]
 pub struct TextError(pub String);
 
-impl crate::error::BadInput for TextError {}
-impl crate::error::BadInput for ReadError {}
-
 /// An RFC 3339 time shown in local time, to the minute (`2026-11-22 21:05`); the text as
 /// given when it is not a time.
 pub fn local_time(rfc3339: &str) -> String {
@@ -279,6 +276,41 @@ mod tests {
             escape_output(line),
             "\x1b[1mbold\x1b[0m\n\\u{1b}[2J\\u{1b}]0;t\\u{7}\\u{d}"
         );
+    }
+
+    #[test]
+    fn csv_cells_never_run_in_a_spreadsheet() {
+        for (cell, safe) in [
+            ("=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")"),
+            ("+1+1", "'+1+1"),
+            ("-2+3", "'-2+3"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\tx", "'\tx"),
+            ("-4", "-4"),
+            ("+5", "+5"),
+            ("-1.5", "-1.5"),
+            ("ann", "ann"),
+            ("5 K Q / 5 2 J", "5 K Q / 5 2 J"),
+        ] {
+            assert_eq!(csv_cell(cell), safe);
+        }
+    }
+
+    #[test]
+    fn days_and_times_are_in_years_0001_to_9999() {
+        assert!(day("2026-11-01").is_some() && day("9999-12-31").is_some());
+        for bad in [
+            "10000-01-01",
+            "+10000-01-01",
+            "0000-12-31",
+            "-0001-01-01",
+            "2026-13-01",
+        ] {
+            assert!(day(bad).is_none(), "{bad}");
+        }
+        assert!(time("2026-11-01T19:30:00+01:00").is_some());
+        assert!(time("0001-01-01T00:30:00+01:00").is_none(), "year 0 in UTC");
+        assert!(time("+10000-01-01T00:00:00Z").is_none());
     }
 
     #[test]

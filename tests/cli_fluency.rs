@@ -128,8 +128,9 @@ fn rulings_answer_players_words() {
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("no ruling answers `kings`"));
     // every ruling has a source
-    for r in env.json(&["ruling"])["topics"].as_array().unwrap() {
-        for ruling in r[1].as_array().unwrap() {
+    for topic in env.json(&["ruling"])["topics"].as_array().unwrap() {
+        assert!(topic["topic"].is_string(), "{topic}");
+        for ruling in topic["rulings"].as_array().unwrap() {
             assert!(!ruling["source"].as_str().unwrap().is_empty(), "{ruling}");
         }
     }

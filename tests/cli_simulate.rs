@@ -669,3 +669,116 @@ fn house_rules_of_play_change_the_play() {
         }
     }
 }
+
+/// Each stronger bot scores lower on average than the one before it, on every bundled
+/// variant (RULES.md §15): the same 60 matches of 9 holes (the same seed, so the same
+/// deals) for each bot at a table of four.
+#[test]
+fn each_stronger_bot_scores_lower_on_every_variant() {
+    let env = Env::new();
+    for variant in VARIANTS {
+        let means: Vec<f64> = ["random", "greedy", "counting"]
+            .iter()
+            .map(|bot| {
+                let f = figures(
+                    &env,
+                    &[
+                        "--rules",
+                        variant,
+                        "--bots",
+                        bot,
+                        "--matches",
+                        "60",
+                        "--holes",
+                        "9",
+                        "--seed",
+                        "1",
+                    ],
+                );
+                f.seats.iter().map(|s| s.mean_hole).sum::<f64>() / f.seats.len() as f64
+            })
+            .collect();
+        assert!(
+            means[0] > means[1] && means[1] > means[2],
+            "{variant}: random {:.2}, greedy {:.2}, counting {:.2}",
+            means[0],
+            means[1],
+            means[2]
+        );
+    }
+}
+
+/// `--export` writes the simulated matches in the `golf export` format: `golf import` and
+/// `golf check` accept them, and every player's total is the sum of the trace's hole scores.
+#[test]
+fn exported_matches_import_check_and_match_the_trace() {
+    let env = Env::new();
+    let (export, trace) = (env.path("sim.json"), env.path("sim.jsonl"));
+    env.ok(&[
+        "simulate",
+        "--rules",
+        "six-card",
+        "--house",
+        "out-penalty-10",
+        "--players",
+        "3",
+        "--matches",
+        "3",
+        "--holes",
+        "4",
+        "--bots",
+        "random,greedy,counting",
+        "--export",
+        export.to_str().unwrap(),
+        "--trace",
+        trace.to_str().unwrap(),
+    ]);
+    env.ok(&["import", export.to_str().unwrap()]);
+    env.ok(&["check"]);
+    let mut totals: BTreeMap<(u64, String), i64> = BTreeMap::new();
+    for line in std::fs::read_to_string(&trace).unwrap().lines() {
+        let r: Value = serde_json::from_str(line).unwrap();
+        if let Some(scores) = r.get("scores").and_then(Value::as_object) {
+            for (player, s) in scores {
+                *totals
+                    .entry((r["match"].as_u64().unwrap(), player.clone()))
+                    .or_default() += s.as_i64().unwrap();
+            }
+        }
+    }
+    let history: Value = serde_json::from_str(&env.ok(&["history", "--json"])).unwrap();
+    let mut seen = 0;
+    for m in history.as_array().unwrap() {
+        let name = m["name"].as_str().unwrap();
+        let number: u64 = name.trim_start_matches("simulated match ").parse().unwrap();
+        assert_eq!(m["holes_played"], 4);
+        for p in m["players"].as_array().unwrap() {
+            let key = (number, p["name"].as_str().unwrap().to_string());
+            assert_eq!(p["total"].as_i64(), totals.get(&key).copied(), "{key:?}");
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 9);
+}
+
+/// The trace and the export are output files like any other: never the database.
+#[test]
+fn trace_and_export_never_replace_the_database() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let before = std::fs::read(env.db()).unwrap();
+    let db = env.db();
+    for flag in ["--trace", "--export"] {
+        let err = env.bad(&[
+            "simulate",
+            "--rules",
+            "classic",
+            "--matches",
+            "2",
+            flag,
+            db.to_str().unwrap(),
+        ]);
+        assert!(err.contains("database"), "{flag}: {err}");
+        assert_eq!(std::fs::read(env.db()).unwrap(), before, "{flag}");
+    }
+}

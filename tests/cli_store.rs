@@ -53,7 +53,7 @@ fn a_fresh_database_is_created_current_and_stamped() {
         out.contains(&format!("Database: {}", env.db().display())),
         "{out}"
     );
-    assert!(out.contains("Schema version: 7"), "{out}");
+    assert!(out.contains("Schema version: 8"), "{out}");
     assert!(
         out.contains("Integrity check: ok") && out.contains("Foreign keys: ok"),
         "{out}"
@@ -98,7 +98,7 @@ fn a_newer_schema_is_refused_naming_both_versions() {
     refused_unchanged(
         &env,
         &env.db(),
-        "schema version 99, newer than this golf understands (version 7)",
+        "schema version 99, newer than this golf understands (version 8)",
     );
 }
 
@@ -314,7 +314,7 @@ fn a_kept_version_5_database_upgrades_and_reads_back_word_for_word() {
     let version: i64 = conn
         .pragma_query_value(None, "user_version", |r| r.get(0))
         .unwrap();
-    assert_eq!(version, 7);
+    assert_eq!(version, 8);
     let typed: Vec<Option<String>> = conn
         .prepare("SELECT typed FROM grids WHERE match_id = 1 ORDER BY hole_id, seat")
         .unwrap()

@@ -106,7 +106,8 @@ fn notes_disqualified_players_and_a_scoresheets_date() {
         "rules = \"classic\"\ndate = \"2026-11-01\"\nplayers = [\"ann\", \"bob\"]\nholes = 1\n[[hole]]\ngrids = { ann = 3, bob = 4 }\n",
     );
     let card = env.json(&["import", sheet.to_str().unwrap()]);
-    assert_eq!(card["started_at"], "2026-11-01T00:00:00.000Z");
+    assert_eq!(card["started_at"], "2026-11-01T12:00:00.000Z");
+    assert_eq!(card["finished_at"], "2026-11-01T12:00:00.000Z");
     let bad = env.write(
         "bad-date.toml",
         "rules = \"classic\"\ndate = \"first of November\"\nplayers = [\"ann\", \"bob\"]\n",

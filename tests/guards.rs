@@ -110,6 +110,13 @@ fn output_files_never_replace_the_database_or_a_device() {
         let err = refused(&env, &args, &folder);
         assert!(err.contains("is a folder"), "{err}");
     }
+    let nowhere = d.join("no-such-folder/out.json").display().to_string();
+    tried += 1;
+    refused(
+        &env,
+        &["export", "--output", &nowhere],
+        "there is no folder",
+    );
     assert_eq!(files_in(d), before);
     assert!(files_in(&d.join("sub")).is_empty());
 
@@ -405,6 +412,10 @@ fn output_is_safe_whatever_is_stored() {
          UPDATE seats SET player = '=HYPERLINK(\"http://x\",\"y\")' WHERE seat = 0;
          UPDATE seats SET player = '@SUM(A1)' || char(10) || 'x' WHERE seat = 1",
     );
+    let out = env.golf().arg("check").output().unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.contains("hole 1: its note holds U+001B"), "{report}");
     let mut tried = 0;
     for args in [
         &["card", "1"][..],
@@ -596,6 +607,25 @@ fn the_configs_db_is_checked_and_relative_to_the_config_file() {
     let out = env.golf().env("GOLF_DB", "").arg("card").output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 
+    let mut tried = 2;
+    let houses = vec!["\"no-pairs\""; 65].join(", ");
+    for (text, says) in [
+        (format!("house = [{houses}]\n"), "at most 64"),
+        (
+            format!("rules = \"{}\"\n", "x".repeat(5000)),
+            "at most 4096",
+        ),
+        ("rules = \"classic\\u001b[2J\"\n".to_string(), "U+001B"),
+    ] {
+        env.config(&text);
+        tried += 1;
+        let stderr = env.bad(&["new", "ann", "bob"]);
+        assert!(
+            stderr.contains(says) && stderr.contains("config.toml"),
+            "{stderr}"
+        );
+    }
+
     env.config("db = \"groups/harbour.db\"\n");
     std::fs::create_dir_all(config.parent().unwrap().join("groups")).unwrap();
     let elsewhere = env.path("elsewhere");
@@ -615,5 +645,5 @@ fn the_configs_db_is_checked_and_relative_to_the_config_file() {
         .unwrap();
     assert_eq!(n, 2, "both runs used the one database beside the config");
     assert!(!elsewhere.join("groups").exists());
-    eprintln!("2 hostile config values");
+    eprintln!("{tried} hostile config values");
 }

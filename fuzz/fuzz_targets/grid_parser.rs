@@ -31,7 +31,7 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(grid, g);
         }
         if let Ok(grid) = checked {
-            let _ = golf::deck::check_hole(&[("p", &grid)], rules.deck.decks, rules.deck.jokers_per_deck);
+            let _ = golf::deck::check_hole(&[("p", &grid)], rules.deck.decks, rules);
             let b = golf::scoring::score(&grid, rules);
             let _ = b.lines();
         }

@@ -89,6 +89,11 @@ pub struct Bot<'r> {
     legal: MoveList,
     names: Vec<String>,
     unseen: Vec<u32>,
+    /// Whether the rules adjust hole scores at all (RULES.md §5); without, ending costs
+    /// nothing beyond the score.
+    adjusts: bool,
+    /// The others' estimated scores in this decision, made on first need.
+    others: Option<(Vec<i32>, f64)>,
 }
 
 impl<'r> Bot<'r> {
@@ -133,6 +138,8 @@ impl<'r> Bot<'r> {
             legal: MoveList::default(),
             names: vec![String::new(); players],
             unseen: vec![0; codes],
+            adjusts: scoring::adjusts_holes(rules),
+            others: None,
         })
     }
 
@@ -146,6 +153,7 @@ impl<'r> Bot<'r> {
     pub fn choose<R: Rng>(&mut self, view: &View<'_>, rng: &mut R) -> Option<Move> {
         let mut legal = std::mem::take(&mut self.legal);
         view.legal_moves(&mut legal);
+        self.others = None;
         let moves = legal.as_slice();
         let chosen = match (self.kind, view.phase()) {
             (_, Phase::Over) => None,
@@ -235,24 +243,30 @@ impl<'r> Bot<'r> {
     /// (RULES.md §5) decide any penalty or bonus.
     fn ending_score(&mut self, view: &View<'_>, mine: f64, mean: f64, knocked: bool) -> (f64, f64) {
         let me = view.seat();
-        let mut scores = vec![0i32; view.players()];
-        let mut lowest_other = f64::INFINITY;
-        for (seat, score) in scores.iter_mut().enumerate() {
-            let s = match seat == me {
-                true => mine,
-                false => self.estimate(view, seat, None, mean),
-            };
-            if seat != me {
-                lowest_other = lowest_other.min(s);
+        let (mut scores, lowest_other) = match self.others.take() {
+            Some(others) => others,
+            None => {
+                let mut scores = vec![0i32; view.players()];
+                let mut lowest_other = f64::INFINITY;
+                for (seat, score) in scores.iter_mut().enumerate().filter(|(s, _)| *s != me) {
+                    let s = self.estimate(view, seat, None, mean);
+                    lowest_other = lowest_other.min(s);
+                    *score = s.round().clamp(-10_000.0, 10_000.0) as i32;
+                }
+                (scores, lowest_other)
             }
-            *score = s.round().clamp(-10_000.0, 10_000.0) as i32;
+        };
+        let mut points = 0;
+        if self.adjusts {
+            scores[me] = mine.round().clamp(-10_000.0, 10_000.0) as i32;
+            let ended = Some(Ended {
+                player: me,
+                knocked,
+            });
+            let adjust = scoring::hole(&scores, &self.names, ended, self.rules);
+            points = adjust.get(me).map_or(0, |a| a.points);
         }
-        let ended = Some(Ended {
-            player: me,
-            knocked,
-        });
-        let adjust = scoring::hole(&scores, &self.names, ended, self.rules);
-        let points = adjust.get(me).map_or(0, |a| a.points);
+        self.others = Some((scores, lowest_other));
         (mine + f64::from(points), lowest_other)
     }
 

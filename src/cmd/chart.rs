@@ -1,4 +1,5 @@
-//! `golf chart [MATCH] [--svg FILE]` and `golf chart --player NAME [--svg FILE]`.
+//! `golf chart [MATCH] [--svg FILE]`, `golf chart --player NAME [--svg FILE]` and
+//! `golf chart --ratings [--svg FILE]`.
 
 use super::{pick_match, Context};
 use crate::cli::ChartArgs;
@@ -13,6 +14,16 @@ const PLAYER_MATCHES: u32 = 1000;
 pub fn run(ctx: &Context, args: ChartArgs) -> Result<()> {
     let mut store = ctx.open_read()?;
     let chart = match &args.player {
+        None if args.ratings => {
+            let filter = crate::store::stats::Filter::default();
+            let finishes = store.read(|tx| Ok(store::stats::finishes(tx, &filter)?))?;
+            let matches: Vec<crate::ratings::RatedMatch> =
+                finishes.into_iter().map(Into::into).collect();
+            if matches.is_empty() {
+                return input("no finished match to rate yet; `golf finish` records a result");
+            }
+            ChartView::ratings(&crate::ratings::rate(&matches))
+        }
         Some(name) => {
             let name = crate::player::normalise(name)?;
             let matches = store.read(|tx| {

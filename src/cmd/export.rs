@@ -10,20 +10,25 @@ use crate::view::export::Export;
 
 /// Runs `golf export`.
 pub fn run(ctx: &Context, args: ExportArgs) -> Result<()> {
-    let matches = match crate::store::Store::open_read_only(&ctx.db_path()?)? {
-        None => Vec::new(),
+    let (matches, tournaments) = match crate::store::Store::open_read_only(&ctx.db_path()?)? {
+        None => (Vec::new(), Vec::new()),
         Some(mut store) => store.read(|tx| {
-            if args.matches.is_empty() {
-                return Ok(store::load_matches(tx, &store::all_match_ids(tx)?)?);
-            }
-            // each named match, so that a missing one is named in the error
-            args.matches
-                .iter()
-                .map(|id| pick_match(tx, Some(*id), false))
-                .collect()
+            let matches = if args.matches.is_empty() {
+                store::load_matches(tx, &store::all_match_ids(tx)?)?
+            } else {
+                // each named match, so that a missing one is named in the error
+                args.matches
+                    .iter()
+                    .map(|id| pick_match(tx, Some(*id), false))
+                    .collect::<Result<Vec<_>>>()?
+            };
+            // the tournaments these matches make up, whole
+            let uuids: Vec<String> = matches.iter().map(|m| m.uuid.clone()).collect();
+            let tournaments = store::tournaments::records(tx, Some(&uuids))?;
+            Ok((matches, tournaments))
         })?,
     };
-    let export = Export::new(matches);
+    let export = Export::new(matches, tournaments);
     let text = match args.format {
         ExportFormat::Json => export.json()?,
         ExportFormat::Csv => export.csv()?,

@@ -11,17 +11,18 @@ pub fn run(ctx: &Context, args: HistoryArgs) -> Result<()> {
     if args.limit == 0 {
         return input("--limit 0 shows nothing; expected 1 or more");
     }
-    let player = args
-        .player
-        .as_deref()
-        .map(crate::player::normalise)
-        .transpose()?;
+    let filter = super::season(args.season, args.player.as_deref())?;
+    let player = filter.player.clone();
+    let seasoned = filter.rules.is_some()
+        || filter.holes.is_some()
+        || filter.since.is_some()
+        || filter.until.is_some();
     // no database yet: nothing recorded, an empty listing (nothing is created)
     let Some(mut store) = crate::store::Store::open_read_only(&ctx.db_path()?)? else {
-        return empty(ctx, player.as_deref());
+        return empty(ctx, player.as_deref(), seasoned);
     };
     let rows = store.read(|tx| {
-        let ids = store::match_ids(tx, player.as_deref(), args.limit)?;
+        let ids = store::stats::history_ids(tx, &filter, args.limit)?;
         let matches = store::load_summaries(tx, &ids)?;
         let rows = matches.iter().map(HistoryRow::new).collect::<Vec<_>>();
         // thousands of whole matches are left for the process's end to free: freeing
@@ -30,7 +31,7 @@ pub fn run(ctx: &Context, args: HistoryArgs) -> Result<()> {
         Ok(rows)
     })?;
     if rows.is_empty() {
-        return empty(ctx, player.as_deref());
+        return empty(ctx, player.as_deref(), seasoned);
     }
     let history = History(rows);
     let shown = ctx.out.show(&history);
@@ -40,11 +41,12 @@ pub fn run(ctx: &Context, args: HistoryArgs) -> Result<()> {
 }
 
 /// An empty listing: `[]` for `--json`, a word on stderr otherwise; exit 0.
-fn empty(ctx: &Context, player: Option<&str>) -> Result<()> {
+fn empty(ctx: &Context, player: Option<&str>, seasoned: bool) -> Result<()> {
     if ctx.out.json {
         return ctx.out.show(&History(Vec::new()));
     }
     match player {
+        _ if seasoned => eprintln!("golf: no match matches --rules, --holes, --since and --until"),
         Some(p) => eprintln!(
             "golf: no match with a player named {}",
             crate::text::escape(p)

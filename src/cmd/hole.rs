@@ -10,6 +10,34 @@ use crate::store;
 use crate::view::matches::HoleRecorded;
 use crate::view::odds::ChancesView;
 
+/// Asks for the hole at the terminal, offering back the draft kept for it. Stopped before
+/// the hole is complete, it keeps the grids typed as the match's draft and errs: nothing
+/// is recorded.
+fn at_the_terminal(
+    store: &mut store::Store,
+    m: &crate::game::Match,
+    seats: &[usize],
+) -> Result<crate::prompt::Prompted> {
+    let draft = store::drafts::load(store.conn(), m.id)?;
+    let mut terminal = crate::prompt::Terminal::new()?;
+    match crate::prompt::hole(&mut terminal, m, seats, draft.as_ref())? {
+        crate::prompt::Outcome::Complete(prompted) => Ok(prompted),
+        crate::prompt::Outcome::Stopped(draft) if draft.entries.is_empty() => {
+            input("stopped before the hole was complete; nothing was recorded")
+        }
+        crate::prompt::Outcome::Stopped(draft) => {
+            let now = store::timestamp();
+            store.write(|tx| Ok(store::drafts::save(tx, m.id, &draft, &now)?))?;
+            let typed: Vec<usize> = draft.entries.iter().map(|(s, _)| *s).collect();
+            input(format!(
+                "stopped before the hole was complete; nothing was recorded. The grids of {} \
+                 are kept as a draft: the next `golf hole` offers them back",
+                m.names(&typed)
+            ))
+        }
+    }
+}
+
 /// Runs `golf hole`.
 pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
     let mut store = ctx.open_existing()?;
@@ -24,8 +52,7 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
                 m.players[seats[0]]
             ));
         }
-        let mut terminal = crate::prompt::Terminal::new()?;
-        Some(crate::prompt::hole(&mut terminal, &m, &seats)?)
+        Some(at_the_terminal(&mut store, &m, &seats)?)
     } else {
         None
     };
@@ -52,6 +79,7 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
             None => None,
         };
         store::insert_hole(tx, m.id, &hole)?;
+        store::drafts::remove(tx, m.id)?;
         m.record(hole.clone());
         Ok((m, hole))
     })?;

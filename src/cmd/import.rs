@@ -11,14 +11,17 @@ use crate::view::card::CardView;
 /// Runs `golf import`.
 pub fn run(ctx: &Context, args: ImportArgs) -> Result<()> {
     let now = store::timestamp();
-    let mut incoming = Vec::new();
+    let (mut incoming, mut tournaments) = (Vec::new(), Vec::new());
     for path in &args.files {
-        incoming.extend(crate::sheet::read_file(path, &now)?);
+        let (matches, carried) = crate::sheet::read_file_whole(path, &now)?;
+        incoming.extend(matches);
+        tournaments.extend(carried);
     }
     let progress = crate::view::progress(incoming.len(), "importing");
     let mut store = ctx.open_write()?;
-    let (added, skipped, again, updated) = store.write(|tx| {
+    let (added, skipped, again, updated, seated) = store.write(|tx| {
         let (mut added, mut skipped, mut again, mut updated) = (Vec::new(), 0, Vec::new(), Vec::new());
+        let mut rule_sets = store::RuleSets::default();
         for item in &incoming {
             progress.inc(1);
             let mut m = item.m.clone();
@@ -44,17 +47,29 @@ pub fn run(ctx: &Context, args: ImportArgs) -> Result<()> {
                 }
                 continue;
             }
-            m.id = store::insert_whole(tx, &m)?;
+            m.id = store::insert_whole_with(tx, &m, &mut rule_sets)?;
             if item.from_sheet && item.finish && m.over() && m.outcome().playoff_needed.is_none() {
-                let outcome = m.finish(&now)?;
-                store::finish(tx, m.id, &now, &serde_json::to_string(&outcome)?)?;
+                // finished when it was played (its `date`, else now): a dated sheet
+                // counts on its own night
+                let at = m.started_at.clone();
+                let outcome = m.finish(&at)?;
+                store::finish(tx, m.id, &at, &serde_json::to_string(&outcome)?)?;
             }
             added.push((item.label.clone(), m));
         }
-        Ok((added, skipped, again, updated))
+        // tournaments after their matches, which their tables name by stable id
+        let mut seated = Vec::new();
+        for t in &tournaments {
+            match store::tournaments::import_record(tx, t)? {
+                Ok(store::tournaments::Imported::Skipped) => {}
+                Ok(_) => seated.push(t.name.clone()),
+                Err(why) => return input(format!("{why}; nothing was imported")),
+            }
+        }
+        Ok((added, skipped, again, updated, seated))
     })?;
     progress.finish_and_clear();
-    if let ([(label, m)], 0, 1) = (added.as_slice(), skipped, incoming.len()) {
+    if let ([(label, m)], 0, 1, []) = (added.as_slice(), skipped, incoming.len(), &seated[..]) {
         if !ctx.out.json {
             crate::outln!(
                 "Imported {label} as match {} into {}.",
@@ -75,6 +90,7 @@ pub fn run(ctx: &Context, args: ImportArgs) -> Result<()> {
         }
         return ctx.out.show(&CardView::new(m));
     }
-    let view = crate::view::export::Summary::new(&added, skipped, updated, store.path());
+    let mut view = crate::view::export::Summary::new(&added, skipped, updated, store.path());
+    view.tournaments = seated;
     ctx.out.show(&view)
 }

@@ -17,10 +17,12 @@ mod history;
 mod hole;
 mod import;
 mod log;
+mod man;
 mod match_edit;
 mod new;
 mod odds;
 mod penalty;
+mod ratings;
 mod rescore;
 mod rules;
 mod ruling;
@@ -170,6 +172,35 @@ pub fn pick_match(conn: &Connection, id: Option<i64>, unfinished: bool) -> Resul
     }
 }
 
+/// The finished matches `season` selects, for `player` (exact NFC name, checked), as the
+/// store's filter: days checked as `YYYY-MM-DD` (RULES.md §16).
+pub fn season(
+    season: crate::cli::SeasonArgs,
+    player: Option<&str>,
+) -> Result<store::stats::Filter> {
+    Ok(store::stats::Filter {
+        player: player.map(crate::player::normalise).transpose()?,
+        rules: season.rules,
+        holes: season.holes,
+        since: day("--since", season.since)?,
+        until: day("--until", season.until)?,
+    })
+}
+
+/// A day as `YYYY-MM-DD`, checked; `flag` names it in the message.
+pub fn day(flag: &str, text: Option<String>) -> Result<Option<String>> {
+    match text {
+        None => Ok(None),
+        Some(t) => match crate::text::day(&t) {
+            Some(d) => Ok(Some(d.format("%Y-%m-%d").to_string())),
+            None => input(format!(
+                "{flag} `{}` is not a day in the years 0001 to 9999; expected e.g. 2026-11-01",
+                crate::text::escape(&t)
+            )),
+        },
+    }
+}
+
 /// Reopens `m` if it is finished, so a correction can change it (RULES.md §17): the
 /// result it replaced goes to the audit log and the stored result is cleared. Returns
 /// whether it was reopened; [`said_reopened`] tells the user.
@@ -219,7 +250,7 @@ pub fn ending(m: &Match, out: Option<&str>, knock: Option<&str>) -> Result<Optio
 
 /// Runs the parsed command line.
 pub fn dispatch(cli: Cli) -> Result<()> {
-    let out = Output::new(cli.json, cli.color);
+    let out = Output::new(cli.json, cli.color).wide(cli.wide);
     let config =
         crate::config::load(crate::config::path().as_deref()).map_err(crate::Error::from)?;
     let ctx = Context {
@@ -261,6 +292,7 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Chart(args) => chart::run(ctx, args.0),
         Command::Stats(args) => stats::run(ctx, args.0),
         Command::HeadToHead(args) => stats::head_to_head(ctx, args.0),
+        Command::Ratings(args) => ratings::run(ctx, args.0),
         Command::Export(args) => export::run(ctx, args.0),
         Command::Tournament(args) => tournament::run(ctx, args),
         Command::Rescore(args) => rescore::run(ctx, args.0),
@@ -277,6 +309,6 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
             Some(crate::cli::ConfigCommand::Set { key, value }) => config::set(ctx, &key, &value),
         },
         Command::Completions { shell } => docs::completions(shell),
-        Command::Man(args) => docs::man(args),
+        Command::Man(args) => man::run(args),
     }
 }

@@ -5,7 +5,7 @@ use super::Context;
 use crate::cli::RulingArgs;
 use crate::error::Result;
 use crate::rules::{self, rulings};
-use crate::view::rules::{RulingList, RulingView};
+use crate::view::rules::{RulingList, RulingView, Topic};
 
 /// Runs `golf ruling`.
 pub fn run(ctx: &Context, args: RulingArgs) -> Result<()> {
@@ -15,9 +15,11 @@ pub fn run(ctx: &Context, args: RulingArgs) -> Result<()> {
     };
     let query = args.query.join(" ");
     if query.trim().is_empty() {
-        return ctx.out.show(&RulingList {
-            topics: rulings::by_topic(&all),
-        });
+        let topics = rulings::by_topic(&all)
+            .into_iter()
+            .map(|(topic, rulings)| Topic { topic, rulings })
+            .collect();
+        return ctx.out.show(&RulingList { topics });
     }
     let (found, every_word) = rulings::matching(&all, &query);
     let found: Vec<rules::Ruling> = found.into_iter().cloned().collect();

@@ -1,39 +1,70 @@
 //! `golf simulate`: bots play whole matches under the rules, and the figures are shown
 //! (CLI.md "Simulation, odds and ratings"; RULES.md §14–15). Reads and writes no database.
 
-use std::io::BufWriter;
-use std::path::Path;
-
 use super::Context;
 use crate::bots::Kind;
 use crate::cli::SimulateArgs;
 use crate::error::{InputError, Result};
 use crate::rules;
+use crate::sim::record::{Recorder, Tee};
 use crate::sim::{self, Setup, SimError, Unwatched};
+use crate::view::export::Export;
 use crate::view::simulate::{seat_names, SimulateView, Tracer};
 
 /// Runs `golf simulate`.
 pub fn run(ctx: &Context, args: SimulateArgs) -> Result<()> {
     let setup = setup(ctx, &args)?;
+    let guard = ctx.output_guard()?;
+    for path in args.trace.iter().chain(&args.export) {
+        guard.check(path)?;
+    }
     let bar = crate::view::progress(setup.matches as usize, "simulating");
-    let report = match &args.trace {
-        Some(path) => {
-            let file = create(path, "trace")?;
-            let names = seat_names(&setup.seating());
-            let decks = setup.rules.deck.decks_for(setup.players);
-            let mut tracer = Tracer::new(BufWriter::new(file), &setup.rules, names, decks);
-            let report = sim::run_watched(&setup, &mut tracer, &mut Unwatched, &|n| {
-                bar.set_position(n)
-            })?;
-            tracer.finish().map_err(|e| {
-                anyhow::anyhow!("cannot write the trace to {}: {e}", path.display())
-            })?;
-            report
-        }
-        None => sim::run(&setup, args.threads.unwrap_or(0), &|n| bar.set_position(n))?,
+    let progress = |n: u64| bar.set_position(n);
+    let report = if args.trace.is_none() && args.export.is_none() {
+        sim::run(&setup, args.threads.unwrap_or(0), &progress)?
+    } else {
+        watched(ctx, &setup, &args, &guard, &progress)?
     };
     bar.finish_and_clear();
     ctx.out.show(&SimulateView::new(&setup, &report))
+}
+
+/// One match after another, every move to the trace and every match to the export.
+fn watched(
+    ctx: &Context,
+    setup: &Setup,
+    args: &SimulateArgs,
+    guard: &crate::output_file::Guard,
+    progress: &dyn Fn(u64),
+) -> Result<sim::Report> {
+    let names = seat_names(&setup.seating());
+    let decks = setup.rules.deck.decks_for(setup.players);
+    let at = crate::store::timestamp();
+    let mut recorder = Recorder::new(&setup.rules, names.clone(), setup.holes, setup.seed, &at);
+    let mut outcome = None;
+    let mut simulate = |first: &mut dyn sim::Watch| {
+        let mut none = Unwatched;
+        let second: &mut dyn sim::Watch = match args.export {
+            Some(_) => &mut recorder,
+            None => &mut none,
+        };
+        let tee = &mut Tee(first, second);
+        outcome = Some(sim::run_watched(setup, tee, &mut Unwatched, progress));
+    };
+    match &args.trace {
+        Some(path) => crate::output_file::write_with(path, guard, |w| {
+            let mut tracer = Tracer::new(w, &setup.rules, names.clone(), decks);
+            simulate(&mut tracer);
+            tracer.finish()
+        })?,
+        None => simulate(&mut Unwatched),
+    }
+    let report = outcome.ok_or_else(|| anyhow::anyhow!("the simulation did not run"))??;
+    if let Some(path) = &args.export {
+        let json = Export::new(recorder.finish()?, Vec::new()).json()?;
+        ctx.write_file(path, json.as_bytes())?;
+    }
+    Ok(report)
 }
 
 /// The checked setup: rules, counts and bots, before anything runs or is written.
@@ -72,16 +103,11 @@ fn setup(ctx: &Context, args: &SimulateArgs) -> Result<Setup> {
     setup
         .check()
         .map_err(|e: SimError| -> crate::Error { e.into() })?;
-    if args.export.is_some() {
+    if args.export.is_some() && setup.players < 2 {
         return Err(InputError::new(
-            "--export is not available yet; use --trace FILE for every move, or --json for the figures",
+            "--export writes matches, which need at least 2 players; use --players 2 or more",
         )
         .into());
     }
     Ok(setup)
-}
-
-fn create(path: &Path, what: &str) -> Result<std::fs::File> {
-    std::fs::File::create(path)
-        .map_err(|e| anyhow::anyhow!("cannot write the {what} to {}: {e}", path.display()).into())
 }

@@ -13,8 +13,10 @@ pub const MAX_HOLES_RECORDED: usize = 4 * crate::bounds::Holes::MAX as usize;
 pub const MAX_PENALTIES: usize = 4096;
 /// The most amendments and undos one match may hold.
 pub const MAX_AUDIT: usize = 16_384;
-/// The longest text of a rules set or an audit entry, in characters.
-const MAX_TEXT: usize = 4096;
+/// The longest text of a rules set, in characters: what a rules file can hold.
+const MAX_TEXT: usize = crate::rules::load::MAX_FILE_BYTES as usize;
+/// The longest audit entry (the replaced hole as JSON), in characters.
+const MAX_DETAIL: usize = 1024 * 1024;
 
 impl Match {
     /// Checks the bounds of a match read from a file: at most [`MAX_PLAYERS`] players,
@@ -64,7 +66,7 @@ impl Match {
         }
         for a in &self.audit {
             stored("an audit entry's action", &a.action, 32)?;
-            printable("an audit entry's detail", &a.detail)?;
+            printable("an audit entry's detail", &a.detail, MAX_DETAIL)?;
         }
         self.rules_texts()?;
         self.times()
@@ -72,15 +74,36 @@ impl Match {
 
     /// Every text of the rules (names, titles, sources, rulings) bounded and printable.
     fn rules_texts(&self) -> Result<(), String> {
+        // matches read from one export share their rules ([`super::shared_rules`]): each
+        // shared copy is checked once, not once a match (10,000 matches of an export)
+        type Checked = Vec<std::sync::Arc<crate::rules::Rules>>;
+        thread_local! {
+            static CHECKED: std::cell::RefCell<Checked> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        let seen = |c: &Checked| c.iter().any(|r| std::sync::Arc::ptr_eq(r, &self.rules));
+        if CHECKED.with_borrow(seen) {
+            return Ok(());
+        }
+        self.rules_texts_checked()?;
+        CHECKED.with_borrow_mut(|c| {
+            if c.len() >= 64 {
+                c.remove(0);
+            }
+            c.push(self.rules.clone());
+        });
+        Ok(())
+    }
+
+    fn rules_texts_checked(&self) -> Result<(), String> {
         let value = serde_json::to_value(&*self.rules).map_err(|e| e.to_string())?;
         let mut stack = vec![value];
         while let Some(v) = stack.pop() {
             match v {
-                serde_json::Value::String(s) => printable("a text of the rules", &s)?,
+                serde_json::Value::String(s) => printable("a text of the rules", &s, MAX_TEXT)?,
                 serde_json::Value::Array(items) => stack.extend(items),
                 serde_json::Value::Object(map) => {
                     for (k, v) in map {
-                        printable("a key of the rules", &k)?;
+                        printable("a key of the rules", &k, MAX_TEXT)?;
                         stack.push(v);
                     }
                 }
@@ -110,13 +133,11 @@ impl Match {
     }
 }
 
-/// At most [`MAX_TEXT`] characters, none unprintable (empty is fine).
-fn printable(what: &str, text: &str) -> Result<(), String> {
+/// At most `max` characters, none unprintable (empty is fine).
+fn printable(what: &str, text: &str, max: usize) -> Result<(), String> {
     let chars = text.chars().count();
-    if chars > MAX_TEXT {
-        return Err(format!(
-            "{what} is {chars} characters long; at most {MAX_TEXT}"
-        ));
+    if chars > max {
+        return Err(format!("{what} is {chars} characters long; at most {max}"));
     }
     match crate::text::first_unprintable(text) {
         Some(c) => Err(format!(

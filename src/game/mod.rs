@@ -227,7 +227,9 @@ pub struct Match {
     pub uuid: String,
     /// Its name, if given.
     pub name: Option<String>,
-    /// The fully resolved rules, as stored when the match began.
+    /// The fully resolved rules, as stored when the match began. Read from an export,
+    /// matches under the same rules share one copy ([`shared_rules`]).
+    #[serde(deserialize_with = "shared_rules")]
     pub rules: std::sync::Arc<Rules>,
     /// Holes to play (with a target, the most that may be played).
     pub holes_planned: u32,
@@ -257,6 +259,34 @@ pub struct Match {
     pub penalties: Vec<PenaltyRecord>,
     /// Amendments and undos.
     pub audit: Vec<AuditEntry>,
+}
+
+/// Reads a match's rules from JSON, decoding each distinct text once: an export of 10,000
+/// matches under the same rules holds that text 10,000 times, and each match gets the one
+/// copy decoded from the first (a few dozen distinct texts are remembered, per thread).
+fn shared_rules<'de, D: serde::Deserializer<'de>>(d: D) -> Result<std::sync::Arc<Rules>, D::Error> {
+    type Seen = Vec<(Box<str>, std::sync::Arc<Rules>)>;
+    thread_local! {
+        static SEEN: std::cell::RefCell<Seen> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let raw = <Box<serde_json::value::RawValue>>::deserialize(d)?;
+    let text = raw.get();
+    if let Some(rules) = SEEN.with_borrow(|seen| {
+        seen.iter()
+            .find(|(t, _)| &**t == text)
+            .map(|(_, r)| r.clone())
+    }) {
+        return Ok(rules);
+    }
+    let rules: std::sync::Arc<Rules> =
+        std::sync::Arc::new(serde_json::from_str(text).map_err(serde::de::Error::custom)?);
+    SEEN.with_borrow_mut(|seen| {
+        if seen.len() >= 64 {
+            seen.remove(0);
+        }
+        seen.push((text.into(), rules.clone()));
+    });
+    Ok(rules)
 }
 
 impl Match {

@@ -74,7 +74,9 @@ impl Match {
                 crate::text::escape(t)
             ));
         }
-        let again = self.rescored(&self.rules).map_err(|e| e.to_string())?;
+        let again = self
+            .rescored_under(self.rules.clone())
+            .map_err(|e| e.to_string())?;
         match again.holes == self.holes {
             true => Ok(()),
             false => Err("a hole does not score as recorded under the match's own rules".into()),
@@ -85,8 +87,16 @@ impl Match {
     /// and penalties). Bare scores are kept as typed. Errors: a recorded grid that does
     /// not fit the other rules (its layout, its pack), or hands they cannot deal.
     pub fn rescored(&self, rules: &Rules) -> Result<Match, GameError> {
+        self.rescored_under(std::sync::Arc::new(rules.clone()))
+    }
+
+    /// [`Match::rescored`] under rules already shared (an import checks each match under
+    /// its own rules without copying them).
+    fn rescored_under(&self, shared: std::sync::Arc<Rules>) -> Result<Match, GameError> {
+        let keep = shared.clone();
+        let rules: &Rules = &keep;
         let mut m = self.clone();
-        m.rules = std::sync::Arc::new(rules.clone());
+        m.rules = shared;
         for hole in &mut m.holes {
             let fail = |e: GameError| GameError::Rescore {
                 hole: match hole.playoff {

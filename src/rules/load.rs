@@ -956,6 +956,51 @@ mod tests {
         }
     }
 
+    /// Every bundled variant says how a hole is played (RULES.md §14); the play house rules
+    /// override only their key and cite themselves; a file written from scratch without
+    /// `[play]` has none, and one that sets part of it names the missing key.
+    #[test]
+    fn play_data_resolves_and_house_rules_of_play_override_it() {
+        use crate::rules::{DiscardDrawn, FirstPlayer, StartCards};
+        for name in bundled::variant_names() {
+            assert!(resolve(name, &[]).unwrap().playing.is_some(), "{name}");
+        }
+        let four = resolve("four-card", &[]).unwrap().playing.unwrap();
+        assert_eq!((four.face_up_at_start, four.peek_at_start), (0, 2));
+        assert_eq!(
+            (four.first, four.discard_drawn),
+            (FirstPlayer::DealerLeft, DiscardDrawn::Free)
+        );
+        assert!(four.may_knock);
+        let eight = resolve("eight-card", &[]).unwrap().playing.unwrap();
+        assert_eq!(
+            (eight.start_cards, eight.discard_drawn),
+            (StartCards::OneColumn, DiscardDrawn::FlipUnlessLast)
+        );
+        let house = ["knock", "no-penalty-discard", "look-once"].map(String::from);
+        let r = resolve("classic", &house).unwrap();
+        let p = r.playing.unwrap();
+        assert!(p.may_knock && p.may_look_once);
+        assert_eq!(
+            (p.discard_drawn, p.first),
+            (DiscardDrawn::Free, FirstPlayer::HighestFaceUp)
+        );
+        assert!(r.source_of("play.may_knock").contains("house rule knock"));
+        let scratch = std::fs::read_to_string("rules/classic.toml").unwrap();
+        let start = scratch.find("[play]").unwrap();
+        let end = scratch[start..].find("\n[").unwrap() + start + 1;
+        let without = format!("{}{}", &scratch[..start], &scratch[end..]);
+        assert!(resolve_text("ours.toml", &without)
+            .unwrap()
+            .playing
+            .is_none());
+        let house_only = resolve_text("ours.toml", &without).map(|_| ());
+        assert!(house_only.is_ok());
+        let partial = without.replace("[layout]", "[play]\nface_up_at_start = 2\n\n[layout]");
+        let err = resolve_text("ours.toml", &partial).unwrap_err().to_string();
+        assert!(err.contains("play.peek_at_start"), "{err}");
+    }
+
     #[test]
     fn house_rules_override_only_their_keys_and_cite_themselves() {
         let rules = resolve("classic", &["horizontal-pairs".into()]).unwrap();

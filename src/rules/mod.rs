@@ -71,19 +71,7 @@ pub struct Rules {
     pub sources: BTreeMap<String, String>,
 }
 
-/// A face of a pack of the rules' own (RULES.md §4.1): what players type for it, how many
-/// copies one pack holds, and what it scores.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Face {
-    /// Its name (`hole-in-one`, `8`).
-    pub name: String,
-    /// The tokens players type, the first the one golf prints (`-5`, `HIO`).
-    pub tokens: Vec<String>,
-    /// Copies in one pack (1 to 64).
-    pub copies: u32,
-    /// Its value (−100 to 100).
-    pub value: i32,
-}
+pub use crate::card::Face;
 
 /// The hole adjustments of RULES.md §5 besides going out; a rule that is not set does
 /// nothing.
@@ -766,6 +754,17 @@ impl Rules {
             signed("pack value", f.value, -100, 100)?;
         }
         self.values_within_bounds()?;
+        self.adjustments_within_bounds()?;
+        self.match_within_bounds()
+    }
+
+    /// The going-out and hole adjustments of [`Rules::within_bounds`] (RULES.md §5, §12).
+    fn adjustments_within_bounds(&self) -> Result<(), String> {
+        let signed =
+            |what: &str, v: i32, min: i64, max: i64| match (min..=max).contains(&i64::from(v)) {
+                true => Ok(()),
+                false => Err(format!("{what} = {v} is out of range")),
+            };
         let points = match self.going_out.penalty {
             Penalty::Add(n) | Penalty::DoublePlus(n) | Penalty::PerPlayer(n) => n,
             Penalty::Times(n) if (2..=10).contains(&n) => 0,
@@ -781,6 +780,19 @@ impl Rules {
         for x in self.hole.lowest_bonus.iter().chain(&self.hole.tie_penalty) {
             signed("a hole bonus or penalty", *x, -100, 100)?;
         }
+        Ok(())
+    }
+
+    /// The match length and tournament numbers of [`Rules::within_bounds`] (RULES.md §12).
+    fn match_within_bounds(&self) -> Result<(), String> {
+        use crate::bounds as b;
+        let check = |what: &str, v: i64, ok: bool| -> Result<(), String> {
+            ok.then_some(())
+                .ok_or_else(|| format!("{what} = {v} is out of range"))
+        };
+        let signed = |what: &str, v: i32, min: i64, max: i64| {
+            check(what, i64::from(v), (min..=max).contains(&i64::from(v)))
+        };
         check(
             "match.holes",
             i64::from(self.holes),

@@ -1,13 +1,13 @@
 //! Finding a ruling in players' words (`golf ruling`): whole words, simple plurals and the
 //! groups of words that mean one thing at the table, all read from the bundled
-//! `rules/words.toml`, so a new word is a line of data.
+//! `rules/words/rulings.toml`, so a new word is a line of data.
 
 use serde::Deserialize;
 
 use super::Ruling;
 
-/// The word table: `rules/words.toml`, embedded.
-const WORDS: &str = include_str!("../../rules/words.toml");
+/// The word table: `rules/words/rulings.toml`, embedded.
+const WORDS: &str = include_str!("../../rules/words/rulings.toml");
 
 /// The words players use: ignored words, the topics' order, and groups of words that mean
 /// one thing.

@@ -10,6 +10,7 @@
 //! [`Watch`] the caller supplies.
 
 pub mod figures;
+pub mod record;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -521,7 +522,7 @@ fn run_on(setup: &Setup, progress: &(dyn Fn(u64) + Sync)) -> Report {
         )
     };
     // matches go out in blocks, so each block prepares its tables once
-    const BLOCK: u64 = 64;
+    const BLOCK: u64 = 8;
     let blocks = setup.matches.div_ceil(BLOCK);
     let (base, vs, paired) = (0..blocks)
         .into_par_iter()

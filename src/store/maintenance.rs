@@ -124,13 +124,15 @@ pub fn match_problems(conn: &Connection) -> crate::error::Result<Vec<String>> {
     Ok(problems)
 }
 
-/// Stored names and reasons holding a control or format character, which golf never
+/// Stored names, reasons and notes holding a control or format character, which golf never
 /// writes (it escapes them when showing a match).
 fn unprintable_texts(conn: &Connection) -> anyhow::Result<Vec<String>> {
     let mut stmt = conn.prepare(
         "SELECT 'match ' || id || ': its name', name FROM matches WHERE name IS NOT NULL
          UNION ALL SELECT 'match ' || match_id || ': a player name', player FROM seats
-         UNION ALL SELECT 'match ' || match_id || ': a penalty reason', reason FROM penalties",
+         UNION ALL SELECT 'match ' || match_id || ': a penalty reason', reason FROM penalties
+         UNION ALL SELECT 'match ' || match_id || ', hole ' || number || ': its note', note
+             FROM holes WHERE note IS NOT NULL",
     )?;
     let rows = stmt
         .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?

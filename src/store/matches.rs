@@ -24,11 +24,42 @@ pub(super) fn rule_set_id(conn: &Connection, rules: &Rules) -> anyhow::Result<i6
     )
 }
 
+/// The rule sets one transaction has recorded or found, by their rules: an import of
+/// thousands of matches under the same rules writes their JSON out once, not once a match.
+/// Valid only within the transaction that filled it.
+#[derive(Debug, Default)]
+pub struct RuleSets(Vec<(std::sync::Arc<Rules>, i64)>);
+
+impl RuleSets {
+    /// The id of `rules` in `rule_sets` ([`rule_set_id`]), remembered.
+    fn id(&mut self, conn: &Connection, rules: &std::sync::Arc<Rules>) -> anyhow::Result<i64> {
+        let known = self
+            .0
+            .iter()
+            .find(|(r, _)| std::sync::Arc::ptr_eq(r, rules) || **r == **rules);
+        if let Some((_, id)) = known {
+            return Ok(*id);
+        }
+        let id = rule_set_id(conn, rules)?;
+        self.0.push((rules.clone(), id));
+        Ok(id)
+    }
+}
+
 /// Records a new match — its resolved rules, seats and settings — and returns its id.
 /// `m.holes`, `m.penalties` and `m.audit` are not written.
 pub fn insert_match(conn: &Connection, m: &Match) -> anyhow::Result<i64> {
+    insert_match_with(conn, m, &mut RuleSets::default())
+}
+
+/// [`insert_match`], finding the match's rule set through `rule_sets`.
+fn insert_match_with(
+    conn: &Connection,
+    m: &Match,
+    rule_sets: &mut RuleSets,
+) -> anyhow::Result<i64> {
     let tiebreak: Vec<String> = m.tiebreak.iter().map(|t| t.name()).collect();
-    let rule_set = rule_set_id(conn, &m.rules)?;
+    let rule_set = rule_sets.id(conn, &m.rules)?;
     conn.execute(
         "INSERT INTO matches (name, rules_name, rule_set, holes_planned, decks, tiebreak, started_at, target, uuid)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
@@ -596,7 +627,17 @@ pub fn find_by_uuid(conn: &Connection, uuid: &str) -> anyhow::Result<Option<i64>
 /// Records a whole match — seats, holes, penalties, audit log, and whether it was finished
 /// or abandoned — as `golf import` of an export does. Returns its id here.
 pub fn insert_whole(conn: &Connection, m: &Match) -> anyhow::Result<i64> {
-    let id = insert_match(conn, m)?;
+    insert_whole_with(conn, m, &mut RuleSets::default())
+}
+
+/// [`insert_whole`] for one of many matches in one transaction: `rule_sets` remembers the
+/// rule sets already recorded in it.
+pub fn insert_whole_with(
+    conn: &Connection,
+    m: &Match,
+    rule_sets: &mut RuleSets,
+) -> anyhow::Result<i64> {
+    let id = insert_match_with(conn, m, rule_sets)?;
     add_records(conn, id, m, (0, 0, 0))?;
     Ok(id)
 }

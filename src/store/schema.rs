@@ -26,6 +26,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0005_tournaments.sql"),
     include_str!("../../migrations/0006_compact_grids.sql"),
     include_str!("../../migrations/0007_reopen_delete.sql"),
+    include_str!("../../migrations/0008_drafts.sql"),
 ];
 
 /// How long a command waits for another process's write lock.
@@ -614,6 +615,6 @@ mod tests {
                 |r| r.get(0),
             )
             .unwrap();
-        assert_eq!(tables, 10);
+        assert_eq!(tables, 11);
     }
 }

@@ -1,9 +1,11 @@
-//! Statistics over finished matches, answered by SQL aggregates: per player, and head to
-//! head. Abandoned, unfinished and deleted matches are left out (deleted ones through the
-//! `kept_matches` view, as in every listing of results). A win is the match's stored
-//! result after its tiebreak chain — place 1 of [`crate::game::ranking`] — in both.
+//! Statistics over finished matches, answered by SQL aggregates: per player, head to
+//! head, and each finished match's result for the ratings. Abandoned, unfinished and
+//! deleted matches are left out (deleted ones through the `kept_matches` view, as in every
+//! listing of results). A win is the match's stored result after its tiebreak chain —
+//! place 1 of [`crate::game::ranking`] — in all of them. A match's day is the local
+//! calendar day it finished on (a night, RULES.md §16).
 
-use rusqlite::{params, Connection};
+use rusqlite::{named_params, params, Connection};
 use serde::Serialize;
 
 /// Which finished matches count.
@@ -13,9 +15,11 @@ pub struct Filter {
     pub player: Option<String>,
     /// Only matches of this variant.
     pub rules: Option<String>,
-    /// Started on or after this day (`2026-11-01`).
+    /// Only matches of this many holes.
+    pub holes: Option<u32>,
+    /// Finished on or after this day (`2026-11-01`, local time).
     pub since: Option<String>,
-    /// Started on or before this day.
+    /// Finished on or before this day.
     pub until: Option<String>,
 }
 
@@ -56,9 +60,10 @@ const FINISHED: &str = "
     fm AS MATERIALIZED (
         SELECT m.id, m.result_json FROM kept_matches m
         WHERE m.finished_at IS NOT NULL AND m.abandoned_at IS NULL
-          AND (?1 IS NULL OR m.rules_name = ?1)
-          AND (?2 IS NULL OR substr(m.started_at, 1, 10) >= ?2)
-          AND (?3 IS NULL OR substr(m.started_at, 1, 10) <= ?3)
+          AND (:rules IS NULL OR m.rules_name = :rules)
+          AND (:holes IS NULL OR m.holes_planned = :holes)
+          AND (:since IS NULL OR date(m.finished_at, 'localtime') >= :since)
+          AND (:until IS NULL OR date(m.finished_at, 'localtime') <= :until)
     ),
     hs AS MATERIALIZED (
         SELECT s.player, g.match_id, g.seat, g.score + g.adjustment AS score,
@@ -112,13 +117,16 @@ pub fn players(conn: &Connection, filter: &Filter) -> anyhow::Result<Vec<PlayerS
         FROM by_match m
         LEFT JOIN by_hole h ON h.player = m.player
         LEFT JOIN median ON median.player = m.player
-        WHERE ?4 IS NULL OR m.player = ?4 COLLATE NOCASE
+        WHERE :player IS NULL OR m.player = :player COLLATE NOCASE
         ORDER BY m.player"
     );
     let mut stmt = conn.prepare(&sql)?;
     let rows = stmt
         .query_map(
-            params![filter.rules, filter.since, filter.until, filter.player],
+            named_params! {
+                ":rules": filter.rules, ":holes": filter.holes, ":since": filter.since,
+                ":until": filter.until, ":player": filter.player,
+            },
             |r| {
                 let matches: i64 = r.get(1)?;
                 let wins: i64 = r.get(2)?;
@@ -171,14 +179,20 @@ pub struct Meeting {
     pub place_b: u32,
 }
 
-/// Every finished match `a` and `b` both played, oldest first (names any case).
-pub fn meetings(conn: &Connection, a: &str, b: &str) -> anyhow::Result<Vec<Meeting>> {
+/// Every finished match `a` and `b` both played that `filter` selects (its player aside),
+/// oldest first (names any case).
+pub fn meetings(
+    conn: &Connection,
+    a: &str,
+    b: &str,
+    filter: &Filter,
+) -> anyhow::Result<Vec<Meeting>> {
     let sql = format!(
         "WITH {FINISHED},
         pair AS (
             SELECT x.match_id, x.total AS ta, y.total AS tb, x.seat AS sa, y.seat AS sb
             FROM mt x JOIN mt y ON y.match_id = x.match_id
-            WHERE x.player = ?4 COLLATE NOCASE AND y.player = ?5 COLLATE NOCASE
+            WHERE x.player = :a COLLATE NOCASE AND y.player = :b COLLATE NOCASE
         )
         SELECT pair.match_id, m.started_at, ta, tb,
             (SELECT count(*) FROM holes h
@@ -197,7 +211,10 @@ pub fn meetings(conn: &Connection, a: &str, b: &str) -> anyhow::Result<Vec<Meeti
     let mut stmt = conn.prepare(&sql)?;
     let rows = stmt
         .query_map(
-            params![None::<String>, None::<String>, None::<String>, a, b],
+            named_params! {
+                ":rules": filter.rules, ":holes": filter.holes, ":since": filter.since,
+                ":until": filter.until, ":a": a, ":b": b,
+            },
             |r| {
                 Ok(Meeting {
                     id: r.get(0)?,
@@ -230,6 +247,127 @@ pub fn meetings(conn: &Connection, a: &str, b: &str) -> anyhow::Result<Vec<Meeti
         meeting.place_b = place(b);
     }
     Ok(rows)
+}
+
+/// A finished match's result as the ratings read it (RULES.md §16).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchFinish {
+    /// Match id.
+    pub id: i64,
+    /// When it finished (RFC 3339, UTC).
+    pub finished_at: String,
+    /// The local calendar day it finished on.
+    pub night: String,
+    /// Every player, in seat order, with what the result says of them.
+    pub players: Vec<(String, crate::ratings::Finish)>,
+}
+
+impl From<MatchFinish> for crate::ratings::RatedMatch {
+    fn from(m: MatchFinish) -> Self {
+        crate::ratings::RatedMatch::new(m.id, m.finished_at, m.night, &m.players)
+    }
+}
+
+/// Every finished match `filter` selects (its player aside: a rating needs every match),
+/// by match number (the ratings order them by when they finished): who won after the tiebreak chain (as
+/// recorded at `finish`), each total with penalties, who was disqualified.
+pub fn finishes(conn: &Connection, filter: &Filter) -> anyhow::Result<Vec<MatchFinish>> {
+    // per seat, by index (holes by match, grids by hole): a tenth of the time of the
+    // aggregates `stats` builds over every grid
+    let sql = "
+        WITH fm AS MATERIALIZED (
+            SELECT m.id, m.finished_at, date(m.finished_at, 'localtime') AS night,
+                   ',' || trim(json_extract(m.result_json, '$.winners'), '[]') || ',' AS winners
+            FROM kept_matches m
+            WHERE m.finished_at IS NOT NULL AND m.abandoned_at IS NULL
+              AND (:rules IS NULL OR m.rules_name = :rules)
+              AND (:holes IS NULL OR m.holes_planned = :holes)
+              AND (:since IS NULL OR date(m.finished_at, 'localtime') >= :since)
+              AND (:until IS NULL OR date(m.finished_at, 'localtime') <= :until)
+        )
+        SELECT fm.id, fm.finished_at, fm.night, s.player,
+            instr(fm.winners, ',' || s.seat || ',') > 0,
+            (SELECT coalesce(sum(g.score + g.adjustment), 0)
+               FROM holes h JOIN grids g ON g.hole_id = h.id AND g.seat = s.seat
+              WHERE h.match_id = s.match_id AND h.playoff = 0)
+            + (SELECT coalesce(sum(p.points), 0) FROM penalties p
+                WHERE p.match_id = s.match_id AND p.seat = s.seat),
+            EXISTS (SELECT 1 FROM penalties p WHERE p.match_id = s.match_id
+                      AND p.seat = s.seat AND p.disqualifies = 1)
+        FROM fm JOIN seats s ON s.match_id = fm.id
+        ORDER BY fm.id, s.seat";
+    let mut stmt = conn.prepare(sql)?;
+    let mut rows = stmt.query(named_params! {
+        ":rules": filter.rules, ":holes": filter.holes, ":since": filter.since,
+        ":until": filter.until,
+    })?;
+    let mut out: Vec<MatchFinish> = Vec::new();
+    while let Some(r) = rows.next()? {
+        let id: i64 = r.get(0)?;
+        let finish = crate::ratings::Finish {
+            won: r.get(4)?,
+            total: r.get(5)?,
+            disqualified: r.get(6)?,
+        };
+        let player: String = r.get(3)?;
+        match out.last_mut() {
+            Some(m) if m.id == id => m.players.push((player, finish)),
+            _ => out.push(MatchFinish {
+                id,
+                finished_at: r.get(1)?,
+                night: r.get(2)?,
+                players: vec![(player, finish)],
+            }),
+        }
+    }
+    Ok(out)
+}
+
+/// The latest local day on which a match `filter` selects finished (its player aside).
+pub fn latest_night(conn: &Connection, filter: &Filter) -> anyhow::Result<Option<String>> {
+    let sql = format!("WITH {FINISHED} SELECT max(date(m.finished_at, 'localtime')) FROM fm JOIN kept_matches m ON m.id = fm.id");
+    Ok(conn.query_row(
+        &sql,
+        named_params! {
+            ":rules": filter.rules, ":holes": filter.holes, ":since": filter.since,
+            ":until": filter.until,
+        },
+        |r| r.get(0),
+    )?)
+}
+
+/// The ids of at most `limit` matches (finished or not) that `filter` selects, newest
+/// first, as `golf history` lists them: a match's day is the day it finished, or started
+/// if it has not finished. Without a rules, length or day filter this is
+/// [`super::match_ids`] (by the player's seats, however rare the name).
+pub fn history_ids(conn: &Connection, filter: &Filter, limit: u32) -> anyhow::Result<Vec<i64>> {
+    if filter.rules.is_none()
+        && filter.holes.is_none()
+        && filter.since.is_none()
+        && filter.until.is_none()
+    {
+        return super::match_ids(conn, filter.player.as_deref(), limit);
+    }
+    let mut stmt = conn.prepare_cached(
+        "SELECT m.id FROM kept_matches m
+         WHERE (:player IS NULL OR EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id
+                                            AND s.player = :player COLLATE NOCASE))
+           AND (:rules IS NULL OR m.rules_name = :rules)
+           AND (:holes IS NULL OR m.holes_planned = :holes)
+           AND (:since IS NULL OR date(coalesce(m.finished_at, m.started_at), 'localtime') >= :since)
+           AND (:until IS NULL OR date(coalesce(m.finished_at, m.started_at), 'localtime') <= :until)
+         ORDER BY m.started_at DESC, m.id DESC LIMIT :limit",
+    )?;
+    let ids = stmt
+        .query_map(
+            named_params! {
+                ":player": filter.player, ":rules": filter.rules, ":holes": filter.holes,
+                ":since": filter.since, ":until": filter.until, ":limit": limit,
+            },
+            |r| r.get(0),
+        )?
+        .collect::<Result<Vec<i64>, _>>()?;
+    Ok(ids)
 }
 
 /// How many of a player's latest matches (any rules) [`hole_history`] looks through.

@@ -4,7 +4,9 @@
 use rusqlite::{params, Connection, OptionalExtension};
 
 use super::{load_match, Damaged};
-use crate::game::tournament::{Seating, Tournament};
+use crate::game::tournament::{
+    Disqualification, Seating, TableRecord, Tournament, TournamentRecord,
+};
 use crate::rules::Rules;
 
 /// A `tournaments` row: id, name, rules JSON, rounds, table size, seating, seed, holes.
@@ -185,4 +187,172 @@ pub fn load(conn: &Connection, name: Option<&str>) -> anyhow::Result<Option<Tour
         disqualified,
         played,
     }))
+}
+
+/// Every tournament as exported, oldest first, whose tables' matches are all among
+/// `uuids` (the matches of the export; `None` for every match).
+pub fn records(
+    conn: &Connection,
+    uuids: Option<&[String]>,
+) -> anyhow::Result<Vec<TournamentRecord>> {
+    let mut stmt = conn.prepare(
+        "SELECT t.id, t.name, r.json, t.rounds, t.table_size, t.seating, t.seed, t.holes, t.created_at
+         FROM tournaments t JOIN rule_sets r ON r.id = t.rule_set ORDER BY t.id",
+    )?;
+    let heads = stmt
+        .query_map([], |r| {
+            Ok((
+                (
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                ),
+                (
+                    r.get::<_, u32>(3)?,
+                    r.get::<_, i64>(4)?,
+                    r.get::<_, String>(5)?,
+                ),
+                (
+                    r.get::<_, i64>(6)?,
+                    r.get::<_, u32>(7)?,
+                    r.get::<_, String>(8)?,
+                ),
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut all = Vec::new();
+    for ((id, name, json), (rounds, size, seating), (seed, holes, created_at)) in heads {
+        let damaged = |what: &str| Damaged(format!("tournament {name}: {what}"));
+        let mut players = Vec::new();
+        let mut disqualified = Vec::new();
+        let mut stmt = conn.prepare_cached(
+            "SELECT player, disqualified_at, reason FROM tournament_players WHERE tournament_id = ?1 ORDER BY position",
+        )?;
+        let mut rows = stmt.query([id])?;
+        while let Some(r) = rows.next()? {
+            let player: String = r.get(0)?;
+            if let Some(at) = r.get::<_, Option<String>>(1)? {
+                disqualified.push(Disqualification {
+                    player: player.clone(),
+                    reason: r.get::<_, Option<String>>(2)?.unwrap_or_default(),
+                    at,
+                });
+            }
+            players.push(player);
+        }
+        // the order they were given in, as a later export appends them
+        disqualified.sort_by(|a, b| a.at.cmp(&b.at));
+        let mut stmt = conn.prepare_cached(
+            "SELECT t.round, t.number, m.uuid FROM tournament_tables t JOIN matches m ON m.id = t.match_id
+             WHERE t.tournament_id = ?1 ORDER BY t.round, t.number",
+        )?;
+        let tables = stmt
+            .query_map([id], |r| {
+                Ok(TableRecord {
+                    round: r.get(0)?,
+                    table: r.get(1)?,
+                    uuid: r.get(2)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        if uuids.is_some_and(|u| tables.iter().any(|t| !u.contains(&t.uuid))) {
+            continue;
+        }
+        all.push(TournamentRecord {
+            name: name.clone(),
+            rules: serde_json::from_str(&json).map_err(|_| damaged("its rules cannot be read"))?,
+            rounds,
+            table_size: usize::try_from(size).unwrap_or(0),
+            seating: crate::rules::from_name(&seating)
+                .ok_or_else(|| damaged("its seating is unknown"))?,
+            seed: seed as u64,
+            holes,
+            created_at,
+            players,
+            disqualified,
+            tables,
+        });
+    }
+    Ok(all)
+}
+
+/// What importing a tournament did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Imported {
+    /// Recorded here.
+    Added,
+    /// Already here, identical.
+    Skipped,
+    /// Here in an earlier state, brought up to date.
+    Updated,
+}
+
+/// Records tournament `t` from an import, its tables' matches already recorded here (found
+/// by stable id). One already here and identical is skipped; one here in an earlier state
+/// ([`TournamentRecord::continues`]) gets the new tables and disqualifications. `Err` with
+/// a message when one of that name differs, or a table's match is not here.
+pub fn import_record(
+    conn: &Connection,
+    t: &TournamentRecord,
+) -> anyhow::Result<Result<Imported, String>> {
+    let here = records(conn, None)?.into_iter().find(|h| h.name == t.name);
+    let (id, skip_tables, skip_dq) = match &here {
+        Some(h) if h == t => return Ok(Ok(Imported::Skipped)),
+        Some(h) if t.continues(h) => {
+            let id: i64 =
+                conn.query_row("SELECT id FROM tournaments WHERE name = ?1", [&t.name], |r| r.get(0))?;
+            (id, h.tables.len(), h.disqualified.len())
+        }
+        Some(_) => {
+            return Ok(Err(format!(
+                "the tournament {} here has the same name but different contents, and is not an earlier state of it",
+                t.name
+            )))
+        }
+        None => {
+            let id = insert_record_head(conn, t)?;
+            (id, 0, 0)
+        }
+    };
+    for table in &t.tables[skip_tables..] {
+        let Some(match_id) = super::find_by_uuid(conn, &table.uuid)? else {
+            return Ok(Err(format!(
+                "the tournament {}: the match {} of round {} table {} is neither in the file nor here",
+                t.name, table.uuid, table.round, table.table
+            )));
+        };
+        insert_table(
+            conn,
+            id,
+            table.round as usize,
+            table.table as usize,
+            match_id,
+        )?;
+    }
+    for d in &t.disqualified[skip_dq..] {
+        disqualify(conn, id, &d.player, &d.at, &d.reason)?;
+    }
+    Ok(Ok(if here.is_some() {
+        Imported::Updated
+    } else {
+        Imported::Added
+    }))
+}
+
+/// Records the setup and players of an imported tournament; returns its id.
+fn insert_record_head(conn: &Connection, t: &TournamentRecord) -> anyhow::Result<i64> {
+    let seating = crate::rules::name_of(&t.seating);
+    conn.execute(
+        "INSERT INTO tournaments (name, rule_set, rounds, table_size, seating, seed, holes, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![t.name, super::matches::rule_set_id(conn, &t.rules)?, t.rounds, t.table_size as i64, seating, t.seed as i64, t.holes, t.created_at],
+    )?;
+    let id = conn.last_insert_rowid();
+    for (i, p) in t.players.iter().enumerate() {
+        conn.execute(
+            "INSERT INTO tournament_players (tournament_id, position, player) VALUES (?1, ?2, ?3)",
+            params![id, i as i64, p],
+        )?;
+    }
+    Ok(id)
 }

@@ -28,6 +28,9 @@ pub struct ChartView {
     pub y: String,
     /// One line per player.
     pub series: Vec<Series>,
+    /// Write each line's name at its end (the lines cross, so a legend alone is not enough).
+    #[serde(skip)]
+    pub names_on_lines: bool,
 }
 
 impl ChartView {
@@ -55,6 +58,7 @@ impl ChartView {
             x: "hole".into(),
             y: "total".into(),
             series,
+            names_on_lines: false,
         }
     }
 
@@ -77,6 +81,44 @@ impl ChartView {
                 name: player.to_string(),
                 points,
             }],
+            names_on_lines: false,
+        }
+    }
+
+    /// Every player's rating (μ − 3σ, RULES.md §16) at the end of each night they played:
+    /// x is the night's number among the nights with a rated match (1 = the first), y the
+    /// rating; every line starts at 0, a newcomer's rating, on the night before its first.
+    pub fn ratings(r: &crate::ratings::Ratings) -> ChartView {
+        let number = |night: &str| {
+            r.nights
+                .iter()
+                .position(|n| n == night)
+                .map_or(0, |i| i + 1)
+        };
+        let series = r
+            .courses
+            .iter()
+            .map(|c| {
+                let first = c.nights.first().map_or(1, |(n, _)| number(n));
+                let mut points = vec![((first - 1) as f32, 0.0)];
+                points.extend(c.nights.iter().map(|(n, v)| (number(n) as f32, *v as f32)));
+                Series {
+                    // stored names, shown escaped (the store keeps them as given)
+                    name: crate::text::escape(&c.player).to_string(),
+                    points,
+                }
+            })
+            .collect();
+        let span = match (r.nights.first(), r.nights.last()) {
+            (Some(a), Some(b)) => format!(", {} nights from {a} to {b}", r.nights.len()),
+            _ => String::new(),
+        };
+        ChartView {
+            title: format!("Ratings (μ − 3σ) night by night{span}"),
+            x: "night".into(),
+            y: "rating".into(),
+            series,
+            names_on_lines: true,
         }
     }
 
@@ -124,6 +166,16 @@ impl ChartView {
                     .map_err(|e| fail(&e))?
                     .label(s.name.as_str())
                     .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
+                if let (true, Some(&end)) = (self.names_on_lines, s.points.last()) {
+                    let name = Text::new(
+                        s.name.clone(),
+                        end,
+                        ("sans-serif", 14).into_font().color(&color),
+                    );
+                    chart
+                        .draw_series(std::iter::once(name))
+                        .map_err(|e| fail(&e))?;
+                }
             }
             chart
                 .configure_series_labels()
@@ -134,6 +186,32 @@ impl ChartView {
             root.present().map_err(|e| fail(&e))?;
         }
         Ok(svg)
+    }
+}
+
+/// Rows of braille characters the terminal chart is drawn in (60 dots, 4 to a row).
+const ROWS: usize = 15;
+
+impl ChartView {
+    /// `drawing` (textplots' rows) with each line's name written after the row its last
+    /// point is on, `lo` to `hi` being the y range drawn.
+    fn name_line_ends(&self, drawing: &str, lo: f32, hi: f32) -> String {
+        let mut names: Vec<Vec<&str>> = vec![Vec::new(); ROWS];
+        for s in &self.series {
+            if let Some(&(_, y)) = s.points.last() {
+                let row = ((hi - y) / (hi - lo) * ROWS as f32).floor();
+                names[(row.max(0.0) as usize).min(ROWS - 1)].push(&s.name);
+            }
+        }
+        let mut out = String::new();
+        for (i, line) in drawing.lines().enumerate() {
+            out.push_str(line);
+            if let Some(here) = names.get(i).filter(|n| !n.is_empty()) {
+                out.push_str(&format!(" ← {}", here.join(", ")));
+            }
+            out.push('\n');
+        }
+        out
     }
 }
 
@@ -171,7 +249,11 @@ impl View for ChartView {
         }
         drawn.axis();
         drawn.figures();
-        let mut text = format!("{}\n{drawn}", self.title);
+        let mut drawing = drawn.to_string();
+        if self.names_on_lines {
+            drawing = self.name_line_ends(&drawing, lo, hi);
+        }
+        let mut text = format!("{}\n{drawing}", self.title);
         text.push_str(&format!("x: {}, y: {}\n", self.x, self.y));
         for (i, s) in self.series.iter().enumerate() {
             let last = s.points.last().map_or(0.0, |p| p.1);

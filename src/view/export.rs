@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::game::tournament::TournamentRecord;
 use crate::game::Match;
 
 /// What a JSON export holds: a marker and version, then whole matches (stable id, resolved
@@ -16,18 +17,24 @@ pub struct Export {
     pub version: u32,
     /// The matches, oldest first.
     pub matches: Vec<Match>,
+    /// The tournaments whose every table is among `matches`: setup, players,
+    /// disqualifications, and each round's tables by match stable id. Absent in exports
+    /// made before golf carried tournaments, and when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tournaments: Vec<TournamentRecord>,
 }
 
 /// The marker of an export.
 pub const FORMAT: &str = "golf-export";
 
 impl Export {
-    /// An export of `matches`.
-    pub fn new(matches: Vec<Match>) -> Export {
+    /// An export of `matches` and the `tournaments` they make up.
+    pub fn new(matches: Vec<Match>, tournaments: Vec<TournamentRecord>) -> Export {
         Export {
             format: FORMAT.into(),
             version: 1,
             matches,
+            tournaments,
         }
     }
 
@@ -114,6 +121,8 @@ pub struct Summary {
     /// Matches present here in an earlier state (seated, then played on elsewhere), brought
     /// up to date.
     pub updated: Vec<i64>,
+    /// Tournaments added or brought up to date, by name.
+    pub tournaments: Vec<String>,
 }
 
 impl Summary {
@@ -129,6 +138,7 @@ impl Summary {
             added: added.iter().map(|(_, m)| m.id).collect(),
             skipped,
             updated,
+            tournaments: Vec::new(),
         }
     }
 }
@@ -145,6 +155,9 @@ impl super::View for Summary {
                 0 => String::new(),
                 n => format!(", {n} played on elsewhere and brought up to date"),
             }
-        )
+        ) + &match self.tournaments.len() {
+            0 => String::new(),
+            _ => format!("Tournaments recorded: {}.\n", self.tournaments.join(", ")),
+        }
     }
 }

@@ -99,9 +99,13 @@ pub struct History(pub Vec<HistoryRow>);
 
 impl View for History {
     fn render(&self, out: &Output) -> String {
-        let mut table = out.table([
-            "match", "date", "name", "rules", "holes", "players", "winner", "tiebreak",
-        ]);
+        // at 80 columns the tiebreak goes with the winner: `ann by countback`
+        let mut table = match out.wide {
+            true => out.table([
+                "match", "date", "name", "rules", "holes", "players", "winner", "tiebreak",
+            ]),
+            false => out.table(["#", "date", "name", "rules", "holes", "players", "winner"]),
+        };
         for r in &self.0 {
             let players: Vec<String> = r
                 .players
@@ -114,16 +118,32 @@ impl View for History {
                 (true, false) => format!("(leading) {}", r.leaders.join(" & ")),
                 (true, true) => "—".to_string(),
             };
-            table.add_row([
+            let tiebreak = r.decided_by.map(|t| t.to_string()).unwrap_or_default();
+            let winner = match (out.wide, tiebreak.is_empty() || r.winners.is_empty()) {
+                (false, false) => format!("{winner} by {tiebreak}"),
+                _ => winner,
+            };
+            let mut row = vec![
                 r.id.to_string(),
-                local_time(&r.started_at),
+                match out.wide {
+                    true => local_time(&r.started_at),
+                    // the day is enough to find a match; --wide adds the time
+                    false => local_time(&r.started_at)
+                        .split(' ')
+                        .next()
+                        .unwrap_or_default()
+                        .to_string(),
+                },
                 r.name.clone().unwrap_or_default(),
                 crate::rules::label(&r.rules, &r.house),
                 format!("{}/{}", r.holes_played, r.holes_planned),
                 players.join(", "),
                 winner,
-                r.decided_by.map(|t| t.to_string()).unwrap_or_default(),
-            ]);
+            ];
+            if out.wide {
+                row.push(tiebreak);
+            }
+            table.add_row(row);
         }
         format!("{table}\n")
     }

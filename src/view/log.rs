@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::{Output, View};
 use crate::game::{Hole, Match, PenaltyRecord};
+use crate::grid::Grid;
 use crate::text::local_time;
 
 /// One entry of the audit trail.
@@ -22,6 +23,9 @@ pub struct LogRow {
     pub old: String,
     /// What it became: the amended entry, or `withdrawn`.
     pub new: String,
+    /// What changed, old → new: each player whose entry changed (the cards that changed
+    /// and the hole score), who ended the hole; or what was withdrawn.
+    pub change: String,
 }
 
 /// The audit trail of one match.
@@ -48,27 +52,21 @@ impl LogView {
                     "restore" => "deleted".into(),
                     _ => describe(m, &a.detail),
                 };
-                let new = match a.action.as_str() {
-                    "reopen" => "reopened to be corrected".into(),
-                    "delete" => "deleted".into(),
-                    "restore" => "restored".into(),
-                    "amend" => {
-                        // the next change to the same hole holds what this amendment made
-                        let later = m.audit[i + 1..].iter().find(|b| {
-                            b.hole == a.hole
-                                && b.playoff == a.playoff
-                                && serde_json::from_str::<Hole>(&b.detail).is_ok()
-                        });
-                        match later {
-                            Some(b) => describe(m, &b.detail),
-                            None => m
-                                .holes
-                                .iter()
-                                .find(|h| Some(h.number) == a.hole && h.playoff == a.playoff)
-                                .map_or_else(|| "withdrawn".into(), |h| hole_text(m, h)),
-                        }
+                let made = (a.action == "amend").then(|| made_by(m, i)).flatten();
+                let new = match (&made, a.action.as_str()) {
+                    (_, "reopen") => "reopened to be corrected".into(),
+                    (_, "delete") => "deleted".into(),
+                    (_, "restore") => "restored".into(),
+                    (Some(h), _) => crate::text::escape(&hole_text(m, h)).into_owned(),
+                    (None, _) => "withdrawn".into(),
+                };
+                let hole = serde_json::from_str::<Hole>(&a.detail);
+                let change = match (hole, &made, a.action.as_str()) {
+                    (Ok(before), Some(after), _) => changes(m, &before, after),
+                    (Ok(before), None, "amend" | "undo") => {
+                        format!("{} → withdrawn", totals(m, &before))
                     }
-                    _ => "withdrawn".into(),
+                    _ => format!("{old} → {new}"),
                 };
                 LogRow {
                     at: a.at.clone(),
@@ -77,11 +75,92 @@ impl LogView {
                     playoff: a.playoff,
                     old,
                     new,
+                    change,
                 }
             })
             .collect();
         LogView { id: m.id, entries }
     }
+}
+
+/// The hole the amendment at `m.audit[i]` made: the next change to the same hole holds it,
+/// else the hole as it stands (none when it was withdrawn since).
+fn made_by(m: &Match, i: usize) -> Option<Hole> {
+    let a = &m.audit[i];
+    let later = m.audit[i + 1..].iter().find_map(|b| {
+        let same = b.hole == a.hole && b.playoff == a.playoff;
+        same.then(|| serde_json::from_str::<Hole>(&b.detail).ok())
+            .flatten()
+    });
+    later.or_else(|| {
+        m.holes
+            .iter()
+            .find(|h| Some(h.number) == a.hole && h.playoff == a.playoff)
+            .cloned()
+    })
+}
+
+/// What an amendment changed, old → new: `bob: K → Q (row 2, column 3), hole 6 → 16; bob
+/// out → cat out`; `nothing` when the entries are the same.
+fn changes(m: &Match, before: &Hole, after: &Hole) -> String {
+    let name = |seat: usize| m.players.get(seat).map_or("?", String::as_str);
+    let mut parts = Vec::new();
+    for new in &after.entries {
+        let Some(old) = before.entry(new.seat) else {
+            parts.push(format!("{} added, {}", name(new.seat), new.total()));
+            continue;
+        };
+        if old.grid == new.grid && old.typed() == new.typed() && old.total() == new.total() {
+            continue;
+        }
+        let cards = cards_changed(old.grid.as_deref(), new.grid.as_deref())
+            .unwrap_or_else(|| format!("{} → {}", old.typed(), new.typed()));
+        parts.push(format!(
+            "{}: {cards}, hole {} → {}",
+            name(new.seat),
+            old.total(),
+            new.total()
+        ));
+    }
+    if (before.out, before.knocked) != (after.out, after.knocked) {
+        let ender = |h: &Hole| match h.out {
+            Some(seat) if h.knocked => format!("{} knocked", name(seat)),
+            Some(seat) => format!("{} out", name(seat)),
+            None => "no one out".to_string(),
+        };
+        parts.push(format!("{} → {}", ender(before), ender(after)));
+    }
+    match parts.is_empty() {
+        true => "nothing".into(),
+        false => parts.join("; "),
+    }
+}
+
+/// A hole's scores: `ann 12, bob 4`.
+fn totals(m: &Match, h: &Hole) -> String {
+    let name = |seat: usize| m.players.get(seat).map_or("?", String::as_str);
+    let scores: Vec<String> = h
+        .entries
+        .iter()
+        .map(|e| format!("{} {}", name(e.seat), e.total()))
+        .collect();
+    scores.join(", ")
+}
+
+/// The cards that differ between two grids of one shape: `Q → K (row 2, column 3)`;
+/// `None` when either is not a grid or the shapes differ.
+fn cards_changed(old: Option<&str>, new: Option<&str>) -> Option<String> {
+    let (old, new) = (Grid::parse(old?).ok()?, Grid::parse(new?).ok()?);
+    if (old.rows(), old.columns()) != (new.rows(), new.columns()) {
+        return None;
+    }
+    let changed: Vec<String> = old
+        .cells()
+        .zip(new.cells())
+        .filter(|((_, a), (_, b))| a != b)
+        .map(|((cell, a), (_, b))| format!("{a} → {b} ({cell})"))
+        .collect();
+    Some(changed.join(", "))
 }
 
 /// A stored detail (a hole, `{"penalty": …}`, or the result a reopening replaced) in words.
@@ -135,20 +214,21 @@ impl View for LogView {
         if self.entries.is_empty() {
             return format!("Match {}: nothing amended or withdrawn.\n", self.id);
         }
-        let mut table = out.table(["when", "action", "hole", "before", "after"]);
+        let mut table = match out.wide {
+            true => out.table(["when", "action", "hole", "change", "before", "after"]),
+            false => out.table(["when", "action", "hole", "change (old → new)"]),
+        };
         for e in &self.entries {
             let hole = match (e.hole, e.playoff) {
                 (Some(n), true) => format!("playoff {n}"),
                 (Some(n), false) => n.to_string(),
                 (None, _) => String::new(),
             };
-            table.add_row([
-                local_time(&e.at),
-                e.action.clone(),
-                hole,
-                e.old.clone(),
-                e.new.clone(),
-            ]);
+            let mut row = vec![local_time(&e.at), e.action.clone(), hole, e.change.clone()];
+            if out.wide {
+                row.extend([e.old.clone(), e.new.clone()]);
+            }
+            table.add_row(row);
         }
         format!("Match {} — audit log\n{table}\n", self.id)
     }

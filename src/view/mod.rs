@@ -13,6 +13,7 @@ pub mod log;
 pub mod maintenance;
 pub mod matches;
 pub mod odds;
+pub mod ratings;
 pub mod rescore;
 pub mod rules;
 pub mod rules_sheet;
@@ -37,13 +38,20 @@ pub struct Output {
     pub color: bool,
     /// Plain tables without borders: stdout is not a terminal (a pipe or a file).
     pub plain: bool,
-    /// The width tables must fit, when known: `COLUMNS`, else the terminal's.
+    /// The width tables must fit: `COLUMNS`, else the terminal's, else 80; none with
+    /// `--wide`.
     pub width: Option<u16>,
+    /// `--wide`: every column and full headers, however wide.
+    pub wide: bool,
 }
+
+/// The width tables fit when neither `COLUMNS` nor a terminal says: an ordinary terminal's.
+pub const DEFAULT_WIDTH: u16 = 80;
 
 impl Output {
     /// Decides colour from `--color`, `NO_COLOR` and whether stdout is a terminal; tables are
-    /// plain when stdout is not a terminal, and fit `COLUMNS` or the terminal's width.
+    /// plain when stdout is not a terminal, and fit `COLUMNS`, the terminal's width, or
+    /// [`DEFAULT_WIDTH`].
     pub fn new(json: bool, color: ColorChoice) -> Output {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let terminal = std::io::stdout().is_terminal();
@@ -56,17 +64,32 @@ impl Output {
             .ok()
             .and_then(|c| c.trim().parse::<u16>().ok())
             .filter(|w| *w >= 20)
-            .or_else(|| if terminal { Table::new().width() } else { None });
+            .or_else(|| if terminal { Table::new().width() } else { None })
+            .or(Some(DEFAULT_WIDTH));
         Output {
             json,
             color,
             plain: !terminal,
             width,
+            wide: false,
         }
     }
 
-    /// A table with a header row, styled for this output.
-    pub fn table<I, S>(&self, header: I) -> Table
+    /// With `--wide`: no width to fit, every column and full headers.
+    pub fn wide(self, wide: bool) -> Output {
+        match wide {
+            true => Output {
+                width: None,
+                wide,
+                ..self
+            },
+            false => self,
+        }
+    }
+
+    /// A table with a header row, styled for this output, that never splits a word to fit
+    /// the width ([`Fitted`]).
+    pub fn table<I, S>(&self, header: I) -> Fitted
     where
         I: IntoIterator<Item = S>,
         S: Into<String>,
@@ -94,7 +117,7 @@ impl Output {
             table.force_no_tty();
             table.set_header(header.into_iter().map(|h| Cell::new(h.into())));
         }
-        table
+        Fitted(table)
     }
 
     /// Whether `text` fits the width (every line), or no width is known.
@@ -136,6 +159,58 @@ impl Output {
         } else {
             text.to_string()
         }
+    }
+}
+
+/// A table that fits the width by wrapping cells only between words: when shown, each
+/// column is at least as wide as its longest word (header included), so a name or a rule
+/// is never split mid-word. Everything else is the comfy-table [`Table`] it derefs to.
+#[derive(Debug, Clone)]
+pub struct Fitted(pub Table);
+
+impl std::ops::Deref for Fitted {
+    type Target = Table;
+    fn deref(&self) -> &Table {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Fitted {
+    fn deref_mut(&mut self) -> &mut Table {
+        &mut self.0
+    }
+}
+
+impl std::fmt::Display for Fitted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut table = self.0.clone();
+        let longest_word = |text: &str| {
+            text.split_whitespace()
+                .map(|w| w.chars().count())
+                .max()
+                .unwrap_or(0)
+        };
+        let mut widths: Vec<usize> = Vec::new();
+        let rows = table.header().into_iter().chain(table.row_iter());
+        for row in rows {
+            for (i, cell) in row.cell_iter().enumerate() {
+                let w = longest_word(&cell.content());
+                match widths.get_mut(i) {
+                    Some(max) => *max = (*max).max(w),
+                    None => widths.push(w),
+                }
+            }
+        }
+        for (column, width) in table.column_iter_mut().zip(widths) {
+            // the boundary counts the cell's padding too
+            let width = u16::try_from(width)
+                .unwrap_or(u16::MAX)
+                .saturating_add(column.padding_width());
+            column.set_constraint(comfy_table::ColumnConstraint::LowerBoundary(
+                comfy_table::Width::Fixed(width),
+            ));
+        }
+        write!(f, "{table}")
     }
 }
 

@@ -196,13 +196,22 @@ impl View for DiffView {
 #[derive(Debug, Serialize)]
 pub struct RulingList {
     /// Each topic with its rulings, in the word table's order.
-    pub topics: Vec<(String, Vec<Ruling>)>,
+    pub topics: Vec<Topic>,
+}
+
+/// One heading of `golf ruling`'s list.
+#[derive(Debug, Serialize)]
+pub struct Topic {
+    /// `Starting a hole`…
+    pub topic: String,
+    /// Its rulings.
+    pub rulings: Vec<Ruling>,
 }
 
 impl View for RulingList {
     fn render(&self, out: &Output) -> String {
         let mut text = String::new();
-        for (topic, rulings) in &self.topics {
+        for Topic { topic, rulings } in &self.topics {
             text.push_str(&format!(
                 "{}
 ",

@@ -230,7 +230,7 @@ impl super::View for SimulateView {
             self.seed
         );
         text += &seat_table(out, &self.seats);
-        text += &format!(
+        let mut prose = format!(
             "First player wins {:.1}% of matches. Holes ended by a player: penalised {:.1}% of them, by {:.2} points on average.\n",
             self.first_player_wins * 100.0,
             self.ended_penalised * 100.0,
@@ -241,13 +241,14 @@ impl super::View for SimulateView {
             .iter()
             .map(|(m, n)| format!("{m} {n}"))
             .collect();
-        text += &format!(
+        prose += &format!(
             "Matched sets per grid {:.2}; holes stopped at the 60-turn limit {}; ties after the last hole {}{}.\n",
             self.sets_per_grid,
             self.turn_limit_holes,
             self.ties,
             if breaks.is_empty() { String::new() } else { format!(" ({})", breaks.join(", ")) }
         );
+        text += &out.wrap(&prose);
         if let Some(vs) = &self.vs {
             text += &format!("\n{} on the same shuffles:\n", out.strong(&self.vs_title));
             text += &seat_table(out, &vs.seats);
@@ -256,7 +257,7 @@ impl super::View for SimulateView {
                 text += &format!("  {name}: {:+.3} ± {:.3}\n", d.value, d.ci95);
             }
         }
-        out.wrap(&text)
+        text
     }
 }
 

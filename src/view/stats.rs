@@ -13,22 +13,10 @@ pub struct StatsView(pub Vec<PlayerStats>);
 
 impl View for StatsView {
     fn render(&self, out: &Output) -> String {
-        let mut table = out.table([
-            "player",
-            "matches",
-            "wins",
-            "shared",
-            "win rate",
-            "holes",
-            "mean",
-            "median",
-            "best",
-            "worst",
-            "best match",
-            "worst match",
-            "ended",
-            "ended+pen",
-        ]);
+        let mut table = out.table(STATS_HEADERS.iter().map(|(short, long)| match out.wide {
+            true => *long,
+            false => *short,
+        }));
         for s in &self.0 {
             table.add_row([
                 s.player.clone(),
@@ -47,7 +35,58 @@ impl View for StatsView {
                 s.ended_penalised.to_string(),
             ]);
         }
-        format!("{table}\n")
+        match out.wide {
+            true => format!("{table}\n"),
+            false => format!("{table}\n{}", out.wrap(STATS_LEGEND)),
+        }
+    }
+}
+
+/// `golf stats`'s headers: short (with [`STATS_LEGEND`]) to fit 80 columns, and in full
+/// (`--wide`).
+const STATS_HEADERS: [(&str, &str); 14] = [
+    ("player", "player"),
+    ("M", "matches"),
+    ("W", "wins"),
+    ("=W", "shared"),
+    ("W%", "win rate"),
+    ("H", "holes"),
+    ("mean", "mean"),
+    ("med", "median"),
+    ("best", "best"),
+    ("worst", "worst"),
+    ("bM", "best match"),
+    ("wM", "worst match"),
+    ("end", "ended"),
+    ("pen", "ended+pen"),
+];
+
+/// What the short headers of `golf stats` stand for.
+const STATS_LEGEND: &str = "M matches, W wins, =W shared wins, H holes; mean, med(ian), best and \
+    worst hole score; bM/wM best/worst match total; end holes ended, pen of them penalised \
+    (--wide: full headers)";
+
+/// `golf stats --night [DATE]`: one evening's table.
+#[derive(Debug, Serialize)]
+pub struct NightView {
+    /// The day (`2026-11-01`, local time).
+    pub night: String,
+    /// Finished matches that night.
+    pub matches: usize,
+    /// Each player's figures over that night's matches.
+    pub players: Vec<PlayerStats>,
+}
+
+impl View for NightView {
+    fn render(&self, out: &Output) -> String {
+        let plural = if self.matches == 1 { "" } else { "es" };
+        let players = StatsView(self.players.clone());
+        format!(
+            "Night of {}: {} match{plural}.\n{}",
+            self.night,
+            self.matches,
+            players.render(out)
+        )
     }
 }
 

@@ -1,0 +1,67 @@
+//! Ratings at scale (RULES.md §16): 10,000 finished matches of 2 to 6 players drawn from a
+//! club of 40, over 200 nights, rated from scratch as `golf ratings` does every time
+//! (the target: well under a second). The store's side (reading the results of the
+//! shared 10,000-match database) is `ratings_over_10000_matches` in the store bench.
+//! Run with `cargo bench --bench ratings`.
+
+use divan::black_box;
+use golf::ratings::{rate, Finish, RatedMatch};
+
+fn main() {
+    divan::main();
+}
+
+/// `n` matches, deterministic: seats, totals, a shared win now and then, a disqualification
+/// now and then.
+fn season(n: usize) -> Vec<RatedMatch> {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move |m: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % m
+    };
+    (0..n)
+        .map(|i| {
+            let seats = 2 + next(5) as usize;
+            let mut finishes: Vec<(String, Finish)> = Vec::with_capacity(seats);
+            while finishes.len() < seats {
+                let name = format!("player-{}", next(40));
+                if finishes.iter().any(|(p, _)| *p == name) {
+                    continue;
+                }
+                let finish = Finish {
+                    won: false,
+                    total: next(120) as i64 - 10,
+                    disqualified: next(200) == 0,
+                };
+                finishes.push((name, finish));
+            }
+            let low = finishes
+                .iter()
+                .filter(|f| !f.1.disqualified)
+                .map(|f| f.1.total)
+                .min();
+            for (_, f) in &mut finishes {
+                f.won = Some(f.total) == low && !f.disqualified;
+            }
+            let night = format!(
+                "2026-{:02}-{:02}",
+                1 + (i / 50) / 28 % 12,
+                1 + (i / 50) % 28
+            );
+            RatedMatch::new(
+                i as i64 + 1,
+                format!("{night}T20:00:00.000Z"),
+                night,
+                &finishes,
+            )
+        })
+        .collect()
+}
+
+#[divan::bench(sample_count = 20)]
+fn rate_10000_matches(bencher: divan::Bencher) {
+    let matches = season(10_000);
+    bencher.bench_local(|| black_box(rate(black_box(&matches))));
+}

@@ -1,0 +1,61 @@
+//! Simulation throughput (RULES.md §14–15): whole holes a second of four-player classic,
+//! greedy and counting bots, on one thread and on two (the same seed, the same figures).
+//! Each iteration plays 50 matches of 9 holes (450 holes); divan's throughput column is
+//! holes a second. Run with `cargo bench --bench simulate`. Issue 20's targets: greedy
+//! ≥ 100,000 holes/s on one thread, counting ≥ 10,000, two threads ≥ 1.7× one.
+
+use divan::counter::ItemsCount;
+use divan::{black_box, Bencher};
+use golf::bots::Kind;
+use golf::rules;
+use golf::sim::{self, Setup};
+
+fn main() {
+    divan::main();
+}
+
+const MATCHES: u64 = 50;
+const HOLES: usize = 9;
+
+fn setup(bot: Kind) -> Setup {
+    Setup {
+        rules: rules::resolve("classic", &[]).unwrap_or_else(|e| panic!("classic: {e}")),
+        vs: None,
+        players: 4,
+        holes: HOLES,
+        matches: MATCHES,
+        bots: vec![bot],
+        seed: 1,
+    }
+}
+
+fn holes(bencher: Bencher, bot: Kind, threads: usize) {
+    let setup = setup(bot);
+    bencher
+        .counter(ItemsCount::new(MATCHES as usize * HOLES))
+        .bench(|| black_box(sim::run(&setup, threads, &|_| {})));
+}
+
+/// Greedy bots, 4-player classic, one thread.
+#[divan::bench]
+fn greedy_one_thread(bencher: Bencher) {
+    holes(bencher, Kind::Greedy, 1);
+}
+
+/// Greedy bots, 4-player classic, two threads.
+#[divan::bench]
+fn greedy_two_threads(bencher: Bencher) {
+    holes(bencher, Kind::Greedy, 2);
+}
+
+/// Counting bots, 4-player classic, one thread.
+#[divan::bench]
+fn counting_one_thread(bencher: Bencher) {
+    holes(bencher, Kind::Counting, 1);
+}
+
+/// Random bots, 4-player classic, one thread (the engine with the least deciding).
+#[divan::bench]
+fn random_one_thread(bencher: Bencher) {
+    holes(bencher, Kind::Random, 1);
+}

@@ -1,0 +1,157 @@
+//! Simulated matches recorded as the match engine records a played one (the `golf export`
+//! format's [`Match`]): every hole's final grids typed as players would type them, scored
+//! and adjusted by [`Match::play_hole`], so `golf import` and `golf check` can verify them.
+
+use super::{Turn, Watch};
+use crate::card::Card;
+use crate::game::{Ending, GameError, Match, Typed};
+use crate::grid::Grid;
+use crate::play::{Hole, How};
+use crate::rules::Rules;
+
+/// A [`Watch`] that records each simulated match as a [`Match`].
+pub struct Recorder<'r> {
+    rules: &'r Rules,
+    names: Vec<String>,
+    holes: usize,
+    seed: u64,
+    at: String,
+    current: Option<Match>,
+    matches: Vec<Match>,
+    error: Option<GameError>,
+}
+
+impl<'r> Recorder<'r> {
+    /// Records matches of `holes` holes under `rules` with seats named `names` (at least
+    /// two), stamped `at` (RFC 3339); each match's stable id is derived from `seed` and its
+    /// number, so a run recorded twice gives the same ids.
+    pub fn new(
+        rules: &'r Rules,
+        names: Vec<String>,
+        holes: usize,
+        seed: u64,
+        at: &str,
+    ) -> Recorder<'r> {
+        Recorder {
+            rules,
+            names,
+            holes,
+            seed,
+            at: at.to_string(),
+            current: None,
+            matches: Vec::new(),
+            error: None,
+        }
+    }
+
+    /// The recorded matches, each finished when its result is decided; or the first error
+    /// the match engine gave (never for a simulated hole).
+    pub fn finish(mut self) -> Result<Vec<Match>, GameError> {
+        self.close();
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(self.matches),
+        }
+    }
+
+    fn close(&mut self) {
+        if let Some(mut m) = self.current.take() {
+            if m.over() && m.outcome().playoff_needed.is_none() {
+                if let Err(e) = m.finish(&self.at) {
+                    self.error.get_or_insert(e);
+                }
+            }
+            self.matches.push(m);
+        }
+    }
+
+    fn open(&mut self, game: u64) -> Result<(), GameError> {
+        let setup = crate::game::Setup {
+            rules: self.rules.name.clone(),
+            house: self.rules.house.clone(),
+            holes: Some(self.holes as u32),
+            name: Some(format!("simulated match {}", game + 1)),
+            players: self.names.clone(),
+            ..Default::default()
+        };
+        let mut m = Match::with_rules(&setup, self.rules.clone(), &self.at)?;
+        let id = format!("golf simulate {} {}", self.seed, game);
+        m.uuid = uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_OID, id.as_bytes()).to_string();
+        self.current = Some(m);
+        Ok(())
+    }
+
+    fn record(&mut self, h: &Hole) -> Result<(), GameError> {
+        let Some(m) = self.current.as_mut() else {
+            return Ok(());
+        };
+        let entries: Vec<(usize, Typed)> = h
+            .grids()
+            .iter()
+            .enumerate()
+            .map(|(seat, grid): (usize, &Grid)| {
+                let text = self.rules.grid_text(grid);
+                (
+                    seat,
+                    Typed::Grid {
+                        text,
+                        grid: grid.clone(),
+                    },
+                )
+            })
+            .collect();
+        let ended = match h.ending() {
+            Some((Some(seat), how)) => Some(Ending {
+                seat,
+                knocked: how == How::Knock,
+            }),
+            _ => None,
+        };
+        let hole = m.play_hole(&entries, ended, false, &self.at)?;
+        m.record(hole);
+        Ok(())
+    }
+}
+
+impl Watch for Recorder<'_> {
+    fn start(&mut self, game: u64, hole: usize, _: &Hole, _: &[Grid], _: &[Card]) {
+        if hole == 0 {
+            self.close();
+            if let Err(e) = self.open(game) {
+                self.error.get_or_insert(e);
+            }
+        }
+    }
+    fn reshuffle(&mut self, _: u64, _: usize, _: &[Card]) {}
+    fn turn(&mut self, _: u64, _: usize, _: u32, _: &Turn) {}
+    fn end(&mut self, _: u64, hole: usize, h: &Hole, _: &[i64]) {
+        if hole >= self.holes {
+            return; // a sudden-death playoff the simulator played on its own
+        }
+        if let Err(e) = self.record(h) {
+            self.error.get_or_insert(e);
+        }
+    }
+}
+
+/// Two watchers in one: every event goes to both, in order.
+pub struct Tee<'a>(pub &'a mut dyn Watch, pub &'a mut dyn Watch);
+
+impl Watch for Tee<'_> {
+    fn start(&mut self, game: u64, hole: usize, h: &Hole, deal: &[Grid], stock: &[Card]) {
+        self.0.start(game, hole, h, deal, stock);
+        self.1.start(game, hole, h, deal, stock);
+    }
+    fn reshuffle(&mut self, game: u64, hole: usize, stock: &[Card]) {
+        self.0.reshuffle(game, hole, stock);
+        self.1.reshuffle(game, hole, stock);
+    }
+    fn turn(&mut self, game: u64, hole: usize, number: u32, turn: &Turn) {
+        self.0.turn(game, hole, number, turn);
+        self.1.turn(game, hole, number, turn);
+    }
+    fn end(&mut self, game: u64, hole: usize, h: &Hole, scores: &[i64]) {
+        self.0.end(game, hole, h, scores);
+        self.1.end(game, hole, h, scores);
+    }
+}
