@@ -10,7 +10,8 @@
 //! Pure: the caller brings the distributions; nothing here touches the store, a file or
 //! the terminal. Reproducible: one seeded ChaCha stream per estimate.
 
-use rand::{Rng, SeedableRng};
+use rand::distributions::{Distribution, Uniform};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
@@ -24,6 +25,13 @@ pub const HISTORY_HOLES: usize = 30;
 
 /// Samples played when none are asked for: enough for a ± of about one point.
 pub const DEFAULT_SAMPLES: u32 = 10_000;
+
+/// Hole scores drawn for the card's line at most (whole percent needs fewer samples than
+/// `golf odds`'s ±): a few tenths of a millisecond.
+pub const CARD_DRAWS: u32 = 50_000;
+
+/// The fewest samples the card's line plays.
+pub const CARD_MIN_SAMPLES: u32 = 2_000;
 
 /// The most samples one estimate plays.
 pub const MAX_SAMPLES: u32 = 1_000_000;
@@ -166,23 +174,34 @@ pub fn estimate(
     }
     pos.check(scores)?;
     let n = pos.standings.len();
-    let eligible = pos.eligible();
+    // each player who can win with their scores and a uniform draw of an index into them,
+    // worked out once (a draw is then one 32-bit number and a multiplication)
+    let draws: Vec<(usize, &[i64], Uniform<u32>)> = pos
+        .eligible()
+        .into_iter()
+        .filter(|&seat| !scores[seat].is_empty())
+        .map(|seat| {
+            let len = u32::try_from(scores[seat].len()).unwrap_or(u32::MAX);
+            (seat, scores[seat], Uniform::new(0, len))
+        })
+        .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut rest = Rest::new(pos);
     let (mut sum, mut squares) = (vec![0.0; n], vec![0.0; n]);
+    let mut winners = Vec::with_capacity(n);
     for _ in 0..samples {
         rest.reset(pos);
         let mut played = 0;
         while played < rest.left && !rest.target_reached(pos) {
-            for &seat in &eligible {
-                let draws = scores[seat];
-                rest.play(seat, played, draws[rng.gen_range(0..draws.len())]);
+            for (seat, values, uniform) in &draws {
+                let i = uniform.sample(&mut rng) as usize;
+                rest.play(*seat, played, values[i]);
             }
             played += 1;
         }
-        let winners = rest.winners(pos, played);
+        rest.winners(pos, played, &mut winners);
         let share = 1.0 / winners.len().max(1) as f64;
-        for w in winners {
+        for &w in &winners {
             sum[w] += share;
             squares[w] += share * share;
         }
@@ -273,7 +292,8 @@ impl Walk<'_> {
         }
         if hole == self.rest.left || (k == 0 && self.rest.target_reached(self.pos)) {
             self.outcomes += 1;
-            let winners = self.rest.winners(self.pos, hole);
+            let mut winners = Vec::new();
+            self.rest.winners(self.pos, hole, &mut winners);
             let share = p / winners.len().max(1) as f64;
             for w in winners {
                 self.chances[w] += share;
@@ -344,21 +364,21 @@ impl Rest {
     /// Who wins the sample after `played` sampled holes: the lowest total among players
     /// not disqualified; a tie settled by the chain on the sampled holes, and a tie left to
     /// sudden death (no playoff hole played) or shared, shared.
-    fn winners(&mut self, pos: &Position, played: usize) -> Vec<usize> {
-        let best = pos
-            .standings
-            .iter()
-            .filter(|s| !s.disqualified)
-            .map(|s| self.totals[s.seat])
-            .min();
-        let tied: Vec<usize> = pos
-            .standings
-            .iter()
-            .filter(|s| !s.disqualified && Some(self.totals[s.seat]) == best)
-            .map(|s| s.seat)
-            .collect();
-        if tied.len() < 2 {
-            return tied;
+    fn winners(&mut self, pos: &Position, played: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let mut best = i64::MAX;
+        for s in pos.standings.iter().filter(|s| !s.disqualified) {
+            let total = self.totals[s.seat];
+            if total < best {
+                best = total;
+                out.clear();
+            }
+            if total == best {
+                out.push(s.seat);
+            }
+        }
+        if out.len() < 2 {
+            return;
         }
         for (seat, s) in self.scratch.iter_mut().enumerate() {
             s.holes.truncate(self.played[seat]);
@@ -367,7 +387,7 @@ impl Rest {
                 .extend_from_slice(&self.sampled[from..from + played]);
             s.total = self.totals[seat];
         }
-        decide(&self.scratch, &pos.chain, &pos.playoffs).winners
+        *out = decide(&self.scratch, &pos.chain, &pos.playoffs).winners;
     }
 }
 
@@ -502,6 +522,15 @@ pub fn for_match<E: From<OddsError>>(
         holes_left: pos.holes_left,
         players,
     })
+}
+
+/// Samples for the chances line of `golf card` and `golf hole`: [`DEFAULT_SAMPLES`], fewer
+/// when the match has many players and holes left — at most [`CARD_DRAWS`] hole scores
+/// drawn, never under [`CARD_MIN_SAMPLES`] samples — so the line costs the card little.
+pub fn card_samples(m: &Match) -> u32 {
+    let left = m.holes_planned.saturating_sub(m.holes_played()).max(1);
+    let players = u32::try_from(m.players.len()).unwrap_or(u32::MAX).max(1);
+    (CARD_DRAWS / left.saturating_mul(players)).clamp(CARD_MIN_SAMPLES, DEFAULT_SAMPLES)
 }
 
 /// Whether the card shows chances for `m`: a regular hole is in, another is still to
@@ -716,6 +745,22 @@ mod tests {
             exact(&big, &[&[1, 2, 3], &[1, 2, 3]]),
             Err(OddsError::TooLarge)
         );
+    }
+
+    #[test]
+    fn the_card_draws_fewer_samples_for_a_big_table_with_many_holes_left() {
+        let new = |players: usize, holes: u32| {
+            let setup = crate::game::Setup {
+                rules: "classic".into(),
+                holes: Some(holes),
+                players: (0..players).map(|i| format!("p{i}")).collect(),
+                ..Default::default()
+            };
+            Match::new(&setup, "2026-11-23T20:00:00Z").unwrap()
+        };
+        assert_eq!(card_samples(&new(2, 1)), DEFAULT_SAMPLES);
+        assert_eq!(card_samples(&new(2, 9)), CARD_DRAWS / 18);
+        assert_eq!(card_samples(&new(8, 36)), CARD_MIN_SAMPLES);
     }
 
     #[test]

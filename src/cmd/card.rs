@@ -3,7 +3,6 @@
 use super::{pick_match, Context};
 use crate::cli::CardArgs;
 use crate::error::{input, Result};
-use crate::odds::DEFAULT_SAMPLES;
 use crate::view::card::CardView;
 use crate::view::odds::ChancesView;
 use crate::view::score::HoleScoreView;
@@ -45,6 +44,6 @@ pub fn run(ctx: &Context, args: CardArgs) -> Result<()> {
 fn chances(m: &crate::game::Match, history: Vec<Vec<i64>>) -> Option<ChancesView> {
     let simulated = || crate::cache::simulated(&m.rules, m.players.len());
     let seed = crate::odds::default_seed(m);
-    let odds = crate::odds::for_match(m, history, simulated, DEFAULT_SAMPLES, seed);
+    let odds = crate::odds::for_match(m, history, simulated, crate::odds::card_samples(m), seed);
     odds.ok().map(|o| ChancesView::new(&o))
 }

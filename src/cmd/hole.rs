@@ -6,7 +6,6 @@ use std::io::IsTerminal;
 use super::{ending, pairs, pick_match, Context};
 use crate::cli::HoleArgs;
 use crate::error::{input, Result};
-use crate::odds::DEFAULT_SAMPLES;
 use crate::store;
 use crate::view::matches::HoleRecorded;
 use crate::view::odds::ChancesView;
@@ -90,8 +89,9 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
         let history = store.read(|tx| Ok(store::stats::hole_history(tx, m.id)?));
         let simulated = || crate::cache::simulated(&m.rules, m.players.len());
         let seed = crate::odds::default_seed(&m);
-        let odds =
-            history.and_then(|h| crate::odds::for_match(&m, h, simulated, DEFAULT_SAMPLES, seed));
+        let odds = history.and_then(|h| {
+            crate::odds::for_match(&m, h, simulated, crate::odds::card_samples(&m), seed)
+        });
         view.card.chances = odds.ok().map(|o| ChancesView::new(&o));
     }
     for warning in view.warnings() {
