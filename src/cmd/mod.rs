@@ -1,7 +1,8 @@
 //! One module per subcommand, each with one `run`: parse the arguments, call the match
 //! engine ([`crate::game`]) and the store, hand the result to a view. No module here
-//! imports another; what they share is here: where the database is and how to show output,
-//! choosing the match, reading `PLAYER=GRID` arguments.
+//! imports another; what they share is in [`context`] (where the database is, how to show
+//! output, reopening a finished match) and [`arguments`] (choosing the match, a season,
+//! reading `PLAYER=GRID` arguments).
 
 mod amend;
 mod backup;
@@ -32,221 +33,18 @@ mod stats;
 mod tournament;
 mod undo;
 
-use std::path::{Path, PathBuf};
+mod arguments;
+mod context;
+mod reopen;
 
-use rusqlite::Connection;
+pub use arguments::{day, ending, pairs, pick_match, season};
+pub use context::Context;
+pub use reopen::{reopen, said_reopened};
 
 use crate::cli::{Cli, Command};
-use crate::error::{input, Result};
-use crate::game::{Ending, GameError, Match};
-use crate::store::{self, Store};
+use crate::error::Result;
+use crate::store;
 use crate::view::Output;
-
-/// What every command needs: where the database is, the group's defaults, how to show
-/// output.
-#[derive(Debug, Clone)]
-pub struct Context {
-    /// `--db`/`GOLF_DB`, if given.
-    pub db: Option<PathBuf>,
-    /// The config file's defaults (empty without one).
-    pub config: crate::config::Config,
-    /// How to render.
-    pub out: Output,
-}
-
-impl Context {
-    /// The database path: `--db`/`GOLF_DB`, else the config's, else the default.
-    pub fn db_path(&self) -> Result<PathBuf> {
-        match (&self.db, &self.config.db) {
-            (Some(p), _) if p.as_os_str().is_empty() => input(
-                "--db (or GOLF_DB) is empty; expected the path of the database file, or neither for the default",
-            ),
-            (Some(p), _) | (None, Some(p)) => Ok(p.clone()),
-            (None, None) => Ok(store::default_path()?),
-        }
-    }
-
-    /// The rules to use: `--rules`, else the config's. Errors when neither names any.
-    pub fn rules(&self, flag: Option<String>) -> Result<String> {
-        match flag.or_else(|| self.config.rules.clone()) {
-            Some(r) => Ok(r),
-            None => input(
-                "no rules given; expected --rules NAME (e.g. --rules classic), or a default `rules = \"classic\"` in the config file (`golf config` shows where)",
-            ),
-        }
-    }
-
-    /// The house rules to use: `--house` if any is given, else the config's. `--house none`
-    /// clears the config's house rules (RULES.md §6): no house rules, or only the other
-    /// `--house` rules given with it.
-    pub fn house(&self, flags: Vec<String>) -> Vec<String> {
-        let none = flags.iter().any(|f| f.trim().eq_ignore_ascii_case("none"));
-        let named: Vec<String> = flags
-            .into_iter()
-            .filter(|f| !f.trim().eq_ignore_ascii_case("none"))
-            .collect();
-        match (none, named.is_empty(), &self.config.house) {
-            (false, true, Some(h)) => h.clone(),
-            _ => named,
-        }
-    }
-
-    /// Writes `bytes` to the output file `path` (`-` is stdout) through
-    /// [`crate::output_file`]: never the database or its journals, atomically for a regular
-    /// file, directly into a named pipe or a device; errors name the path.
-    pub fn write_file(&self, path: &Path, bytes: &[u8]) -> Result<()> {
-        crate::output_file::write(path, &self.output_guard()?, bytes)
-    }
-
-    /// What output files may not be: this command's database and its journals (for
-    /// [`crate::output_file::write_with`], to stream a large output).
-    pub fn output_guard(&self) -> Result<crate::output_file::Guard> {
-        Ok(crate::output_file::Guard::database(&self.db_path()?))
-    }
-
-    /// Opens the database for a command that starts something (a match, an import, a
-    /// tournament), creating it if needed; its first write checks the whole file
-    /// ([`Store::check_before_writing`]), so a damaged database takes nothing new.
-    pub fn open_write(&self) -> Result<Store> {
-        let mut store = Store::open(&self.db_path()?)?;
-        store.check_before_writing();
-        Ok(store)
-    }
-
-    /// Opens an existing database for a command that changes a match (never creates it).
-    pub fn open_existing(&self) -> Result<Store> {
-        let path = self.db_path()?;
-        if !path.exists() {
-            return no_matches(&path);
-        }
-        Store::open(&path)
-    }
-
-    /// Opens the database read-only (never creates or writes it).
-    pub fn open_read(&self) -> Result<Store> {
-        let path = self.db_path()?;
-        match Store::open_read_only(&path)? {
-            Some(store) => Ok(store),
-            None => no_matches(&path),
-        }
-    }
-}
-
-fn no_matches<T>(path: &Path) -> Result<T> {
-    input(format!(
-        "no matches recorded yet in {}; start one with `golf new --rules classic PLAYER...` or `golf import FILE`",
-        path.display()
-    ))
-}
-
-/// Loads the match `id`, or the newest (unfinished, if `unfinished`) match. Without an id,
-/// refuses to guess among several tournament tables in play: at a shared tournament
-/// database the newest is another table's.
-pub fn pick_match(conn: &Connection, id: Option<i64>, unfinished: bool) -> Result<Match> {
-    let id = match id {
-        Some(id) => id,
-        None => match store::latest_match(conn, unfinished)? {
-            Some(id) if unfinished && store::tournaments::tournament_of(conn, id)?.is_some() => {
-                let open = store::tournaments::tables_in_play(conn)?;
-                if open.len() > 1 {
-                    let ids: Vec<String> = open.iter().map(i64::to_string).collect();
-                    return input(format!(
-                        "several tournament tables are in play (matches {}); name yours with --match ID",
-                        ids.join(", ")
-                    ));
-                }
-                id
-            }
-            Some(id) => id,
-            None if unfinished => return input(
-                "no unfinished match; start one with `golf new`, or name a match with --match ID",
-            ),
-            None => return input("no matches recorded yet; start one with `golf new`"),
-        },
-    };
-    match store::load_match(conn, id)? {
-        Some(m) => Ok(m),
-        None => input(format!(
-            "there is no match {id}; `golf history` lists the matches"
-        )),
-    }
-}
-
-/// The finished matches `season` selects, for `player` (exact NFC name, checked), as the
-/// store's filter: days checked as `YYYY-MM-DD` (RULES.md §16).
-pub fn season(
-    season: crate::cli::SeasonArgs,
-    player: Option<&str>,
-) -> Result<store::stats::Filter> {
-    Ok(store::stats::Filter {
-        player: player.map(crate::player::normalise).transpose()?,
-        rules: season.rules,
-        holes: season.holes,
-        since: day("--since", season.since)?,
-        until: day("--until", season.until)?,
-    })
-}
-
-/// A day as `YYYY-MM-DD`, checked; `flag` names it in the message.
-pub fn day(flag: &str, text: Option<String>) -> Result<Option<String>> {
-    match text {
-        None => Ok(None),
-        Some(t) => match crate::text::day(&t) {
-            Some(d) => Ok(Some(d.format("%Y-%m-%d").to_string())),
-            None => input(format!(
-                "{flag} `{}` is not a day in the years 0001 to 9999; expected e.g. 2026-11-01",
-                crate::text::escape(&t)
-            )),
-        },
-    }
-}
-
-/// Reopens `m` if it is finished, so a correction can change it (RULES.md §17): the
-/// result it replaced goes to the audit log and the stored result is cleared. Returns
-/// whether it was reopened; [`said_reopened`] tells the user.
-pub fn reopen(conn: &Connection, m: &mut Match, now: &str) -> Result<bool> {
-    let Some(audit) = m.reopen(now) else {
-        return Ok(false);
-    };
-    store::insert_audit(conn, m.id, &audit)?;
-    store::reopen(conn, m.id)?;
-    Ok(true)
-}
-
-/// Says on stderr that a correction reopened match `m`, and how to record the new result.
-pub fn said_reopened(m: &Match, reopened: bool) {
-    if reopened {
-        eprintln!(
-            "golf: match {id} was finished; this correction reopens it (the result it replaced is kept in `golf log {id}`). Record the new result with `golf finish {id}`.",
-            id = m.id
-        );
-    }
-}
-
-/// Splits `PLAYER=GRID` arguments into `(player, grid)` pairs; `m` gives the example in
-/// the message when one is not of that form.
-pub fn pairs(m: &Match, args: &[String]) -> Result<Vec<(String, String)>, GameError> {
-    args.iter()
-        .map(|arg| match arg.split_once('=') {
-            Some((name, grid)) => Ok((name.to_string(), grid.to_string())),
-            None => Err(GameError::NotPlayerGrid {
-                arg: arg.clone(),
-                example: m.players.first().cloned().unwrap_or_else(|| "ann".into()),
-            }),
-        })
-        .collect()
-}
-
-/// Who ended the hole, from `--out PLAYER` or `--knock PLAYER` (clap refuses both).
-pub fn ending(m: &Match, out: Option<&str>, knock: Option<&str>) -> Result<Option<Ending>> {
-    let (name, knocked) = match (out, knock) {
-        (Some(name), _) => (name, false),
-        (None, Some(name)) => (name, true),
-        (None, None) => return Ok(None),
-    };
-    let seat = crate::player::find(&m.players, name)?;
-    Ok(Some(Ending { seat, knocked }))
-}
 
 /// Runs the parsed command line.
 pub fn dispatch(cli: Cli) -> Result<()> {

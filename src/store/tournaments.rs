@@ -223,38 +223,8 @@ pub fn records(
     let mut all = Vec::new();
     for ((id, name, json), (rounds, size, seating), (seed, holes, created_at)) in heads {
         let damaged = |what: &str| Damaged(format!("tournament {name}: {what}"));
-        let mut players = Vec::new();
-        let mut disqualified = Vec::new();
-        let mut stmt = conn.prepare_cached(
-            "SELECT player, disqualified_at, reason FROM tournament_players WHERE tournament_id = ?1 ORDER BY position",
-        )?;
-        let mut rows = stmt.query([id])?;
-        while let Some(r) = rows.next()? {
-            let player: String = r.get(0)?;
-            if let Some(at) = r.get::<_, Option<String>>(1)? {
-                disqualified.push(Disqualification {
-                    player: player.clone(),
-                    reason: r.get::<_, Option<String>>(2)?.unwrap_or_default(),
-                    at,
-                });
-            }
-            players.push(player);
-        }
-        // the order they were given in, as a later export appends them
-        disqualified.sort_by(|a, b| a.at.cmp(&b.at));
-        let mut stmt = conn.prepare_cached(
-            "SELECT t.round, t.number, m.uuid FROM tournament_tables t JOIN matches m ON m.id = t.match_id
-             WHERE t.tournament_id = ?1 ORDER BY t.round, t.number",
-        )?;
-        let tables = stmt
-            .query_map([id], |r| {
-                Ok(TableRecord {
-                    round: r.get(0)?,
-                    table: r.get(1)?,
-                    uuid: r.get(2)?,
-                })
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
+        let (players, disqualified) = record_players(conn, id)?;
+        let tables = record_tables(conn, id)?;
         if uuids.is_some_and(|u| tables.iter().any(|t| !u.contains(&t.uuid))) {
             continue;
         }
@@ -274,6 +244,51 @@ pub fn records(
         });
     }
     Ok(all)
+}
+
+/// A tournament's players in their order, and its disqualifications in the order given.
+fn record_players(
+    conn: &Connection,
+    id: i64,
+) -> anyhow::Result<(Vec<String>, Vec<Disqualification>)> {
+    let mut players = Vec::new();
+    let mut disqualified = Vec::new();
+    let mut stmt = conn.prepare_cached(
+        "SELECT player, disqualified_at, reason FROM tournament_players WHERE tournament_id = ?1 ORDER BY position",
+    )?;
+    let mut rows = stmt.query([id])?;
+    while let Some(r) = rows.next()? {
+        let player: String = r.get(0)?;
+        if let Some(at) = r.get::<_, Option<String>>(1)? {
+            disqualified.push(Disqualification {
+                player: player.clone(),
+                reason: r.get::<_, Option<String>>(2)?.unwrap_or_default(),
+                at,
+            });
+        }
+        players.push(player);
+    }
+    // the order they were given in, as a later export appends them
+    disqualified.sort_by(|a, b| a.at.cmp(&b.at));
+    Ok((players, disqualified))
+}
+
+/// A tournament's tables, by round and number, each naming its match by stable id.
+fn record_tables(conn: &Connection, id: i64) -> anyhow::Result<Vec<TableRecord>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT t.round, t.number, m.uuid FROM tournament_tables t JOIN matches m ON m.id = t.match_id
+         WHERE t.tournament_id = ?1 ORDER BY t.round, t.number",
+    )?;
+    let tables: Vec<TableRecord> = stmt
+        .query_map([id], |r| {
+            Ok(TableRecord {
+                round: r.get(0)?,
+                table: r.get(1)?,
+                uuid: r.get(2)?,
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(tables)
 }
 
 /// What importing a tournament did.
