@@ -256,7 +256,11 @@ impl View for ChartView {
         let mut text = format!("{}\n{drawing}", self.title);
         text.push_str(&format!("x: {}, y: {}\n", self.x, self.y));
         for (i, s) in self.series.iter().enumerate() {
-            let last = s.points.last().map_or(0.0, |p| p.1);
+            // a total is whole; a rating is shown to two places, as `golf ratings` shows it
+            let last = match s.points.last().map_or(0.0, |p| p.1) {
+                v if v.fract() == 0.0 => format!("{v}"),
+                v => format!("{v:.2}"),
+            };
             let colour = if out.color {
                 COLOURS[i % COLOURS.len()].3
             } else {
