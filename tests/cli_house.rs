@@ -365,3 +365,28 @@ fn a_match_to_a_target_refuses_the_hole_after_it_and_finishes() {
     let stderr = env.bad(&["new", "--rules", "classic", "--target", "0", "ann", "bob"]);
     assert!(stderr.contains("--target 0 is out of range"), "{stderr}");
 }
+
+/// `--house none` on rescore leaves the match's own house rules out (what the match would
+/// have been without them), and on `rules show` shows the variant alone.
+#[test]
+fn house_none_rescores_without_the_matchs_house_rules() {
+    let env = Env::new();
+    let sheet = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/classic-9-holes.toml");
+    env.ok(&["import", sheet]);
+    let without = env.json(&["rescore", "1", "--house", "none"]);
+    let plain = env.json(&["rescore", "1", "--rules", "classic"]);
+    let with = env.json(&["rescore", "1"]);
+    let totals = |doc: &serde_json::Value| -> Vec<i64> {
+        doc["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["rescored_total"].as_i64().unwrap())
+            .collect()
+    };
+    assert_eq!(totals(&without), totals(&plain));
+    // the example's out-penalty-10 costs someone points: without it the totals differ
+    assert_ne!(totals(&without), totals(&with));
+    let shown = env.ok(&["rules", "show", "classic", "--house", "none"]);
+    assert_eq!(shown, env.ok(&["rules", "show", "classic"]));
+}

@@ -45,11 +45,7 @@ impl Context {
     /// clears the config's house rules (RULES.md §6): no house rules, or only the other
     /// `--house` rules given with it.
     pub fn house(&self, flags: Vec<String>) -> Vec<String> {
-        let none = flags.iter().any(|f| f.trim().eq_ignore_ascii_case("none"));
-        let named: Vec<String> = flags
-            .into_iter()
-            .filter(|f| !f.trim().eq_ignore_ascii_case("none"))
-            .collect();
+        let (none, named) = house_none(flags);
         match (none, named.is_empty(), &self.config.house) {
             (false, true, Some(h)) => h.clone(),
             _ => named,
@@ -102,4 +98,11 @@ fn no_matches<T>(path: &Path) -> Result<T> {
         "no matches recorded yet in {}; start one with `golf new --rules classic PLAYER...` or `golf import FILE`",
         path.display()
     ))
+}
+
+/// `--house` flags split into whether `none` was among them and the house rules named.
+pub fn house_none(flags: Vec<String>) -> (bool, Vec<String>) {
+    let none = |f: &String| f.trim().eq_ignore_ascii_case("none");
+    let cleared = flags.iter().any(none);
+    (cleared, flags.into_iter().filter(|f| !none(f)).collect())
 }

@@ -38,7 +38,7 @@ mod context;
 mod reopen;
 
 pub use arguments::{day, ending, pairs, pick_match, season};
-pub use context::Context;
+pub use context::{house_none, Context};
 pub use reopen::{reopen, said_reopened};
 
 use crate::cli::{Cli, Command};

@@ -27,7 +27,7 @@ pub fn run(ctx: &Context, command: RulesCommand) -> Result<()> {
             match_id,
         } => {
             let rules = match (name, match_id) {
-                (Some(name), _) => rules::resolve(&name, &house)?,
+                (Some(name), _) => rules::resolve(&name, &super::house_none(house).1)?,
                 (None, id) => {
                     let mut store = ctx.open_read()?;
                     (*store.read(|tx| pick_match(tx, id, false))?.rules).clone()
