@@ -91,6 +91,13 @@ pub struct Bot<'r> {
     own: Grid,
     own_unknown: u32,
     own_known: u32,
+    /// The own grid the memo below holds totals for.
+    memo_cards: Vec<Card>,
+    /// Its total, once made.
+    memo_now: Option<i32>,
+    /// Its totals with a card put in a cell, by `cell * ranks + Rank::code`, with the card
+    /// put: a grid's total depends on nothing else, so decisions on the same grid share them.
+    memo: Vec<Option<(Card, i32)>>,
     legal: MoveList,
     names: Vec<String>,
     unseen: Vec<u32>,
@@ -143,6 +150,9 @@ impl<'r> Bot<'r> {
             pack: counts,
             values,
             own: scratch.clone(),
+            memo_cards: scratch.cards().to_vec(),
+            memo_now: None,
+            memo: vec![None; cells * codes],
             scratch,
             own_unknown: 0,
             own_known: 0,
@@ -256,20 +266,44 @@ impl<'r> Bot<'r> {
         }
         self.own_unknown = unknown;
         self.own_known = known;
+        if self.own.cards() != self.memo_cards.as_slice() {
+            for (m, c) in self.memo_cards.iter_mut().zip(self.own.cards()) {
+                *m = *c;
+            }
+            self.memo_now = None;
+            self.memo.fill(None);
+        }
     }
 
     /// The bot's own expected score (as [`Bot::estimate`], its peeked cards known too),
     /// `put` placing a card in a cell first; [`Bot::load_own`] must have run.
     fn own_estimate(&mut self, put: Option<(usize, Card)>, mean: f64) -> f64 {
         let Some((cell, card)) = put else {
-            return f64::from(self.scorer.total(&self.own)) + f64::from(self.own_unknown) * mean;
+            let total = match self.memo_now {
+                Some(total) => total,
+                None => self.scorer.total(&self.own),
+            };
+            self.memo_now = Some(total);
+            return f64::from(total) + f64::from(self.own_unknown) * mean;
         };
         let unknown = self.own_unknown - u32::from(self.own_known & (1 << cell) == 0);
-        let old = self.own.replace(cell, card);
-        let total = self.scorer.total(&self.own);
-        if let Some(old) = old {
-            self.own.replace(cell, old);
-        }
+        let code = usize::from(card.rank.code());
+        let slot = (code < self.unseen.len()).then(|| cell * self.unseen.len() + code);
+        let memo = slot.and_then(|i| self.memo.get(i).copied().flatten());
+        let total = match memo {
+            Some((c, total)) if c == card => total,
+            _ => {
+                let old = self.own.replace(cell, card);
+                let total = self.scorer.total(&self.own);
+                if let Some(old) = old {
+                    self.own.replace(cell, old);
+                }
+                if let Some(m) = slot.and_then(|i| self.memo.get_mut(i)) {
+                    *m = Some((card, total));
+                }
+                total
+            }
+        };
         f64::from(total) + f64::from(unknown) * mean
     }
 
