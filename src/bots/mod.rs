@@ -86,14 +86,29 @@ pub struct Bot<'r> {
     /// The pack's mean card value.
     mean: f64,
     scratch: Grid,
+    /// The bot's own grid as it knows it in this decision (unknown cells as placeholders),
+    /// the number of unknown cells, and a mask of the known ones.
+    own: Grid,
+    own_unknown: u32,
+    own_known: u32,
+    /// The own grid the memo below holds totals for.
+    memo_cards: Vec<Card>,
+    /// Its total, once made.
+    memo_now: Option<i32>,
+    /// Its totals with a card put in a cell, by `cell * ranks + Rank::code`, with the card
+    /// put: a grid's total depends on nothing else, so decisions on the same grid share them.
+    memo: Vec<Option<(Card, i32)>>,
     legal: MoveList,
     names: Vec<String>,
     unseen: Vec<u32>,
     /// Whether the rules adjust hole scores at all (RULES.md §5); without, ending costs
     /// nothing beyond the score.
     adjusts: bool,
-    /// The others' estimated scores in this decision, made on first need.
-    others: Option<(Vec<i32>, f64)>,
+    /// Room for every seat's estimated score, reused by every decision.
+    scores: Vec<i32>,
+    /// The lowest of the others' estimates in this decision (their scores then in
+    /// `scores`), made on first need.
+    others: Option<f64>,
 }
 
 impl<'r> Bot<'r> {
@@ -134,11 +149,18 @@ impl<'r> Bot<'r> {
             mean: total / pack.len().max(1) as f64,
             pack: counts,
             values,
+            own: scratch.clone(),
+            memo_cards: scratch.cards().to_vec(),
+            memo_now: None,
+            memo: vec![None; cells * codes],
             scratch,
+            own_unknown: 0,
+            own_known: 0,
             legal: MoveList::default(),
             names: vec![String::new(); players],
             unseen: vec![0; codes],
             adjusts: scoring::adjusts_holes(rules),
+            scores: vec![0; players],
             others: None,
         })
     }
@@ -211,25 +233,12 @@ impl<'r> Bot<'r> {
         }
     }
 
-    /// A grid's expected score: the scorer's total of the known cards (unknown ones as
-    /// placeholders that match nothing and score 0) plus `mean` per unknown card. `seat`'s
-    /// known cards are its face-up ones, or for the bot's own seat also the peeked ones;
-    /// `put` places a card in a cell first.
-    fn estimate(
-        &mut self,
-        view: &View<'_>,
-        seat: usize,
-        put: Option<(usize, Card)>,
-        mean: f64,
-    ) -> f64 {
+    /// Another seat's expected score: the scorer's total of its face-up cards (face-down
+    /// ones as placeholders that match nothing and score 0) plus `mean` per face-down card.
+    fn estimate(&mut self, view: &View<'_>, seat: usize, mean: f64) -> f64 {
         let mut unknown = 0u32;
         for cell in 0..view.cells() {
-            let known = match put {
-                Some((c, card)) if c == cell => Some(card),
-                _ if seat == view.seat() => view.own(cell),
-                _ => view.face_up(seat, cell),
-            };
-            let card = known.unwrap_or_else(|| {
+            let card = view.face_up(seat, cell).unwrap_or_else(|| {
                 unknown += 1;
                 placeholder(cell)
             });
@@ -238,41 +247,107 @@ impl<'r> Bot<'r> {
         f64::from(self.scorer.total(&self.scratch)) + f64::from(unknown) * mean
     }
 
+    /// Loads the bot's own grid as it knows it (face-up and peeked cards) for this
+    /// decision's estimates.
+    fn load_own(&mut self, view: &View<'_>) {
+        let (mut unknown, mut known) = (0u32, 0u32);
+        for cell in 0..view.cells() {
+            let card = match view.own(cell) {
+                Some(card) => {
+                    known |= 1 << cell;
+                    card
+                }
+                None => {
+                    unknown += 1;
+                    placeholder(cell)
+                }
+            };
+            self.own.replace(cell, card);
+        }
+        self.own_unknown = unknown;
+        self.own_known = known;
+        if self.own.cards() != self.memo_cards.as_slice() {
+            for (m, c) in self.memo_cards.iter_mut().zip(self.own.cards()) {
+                *m = *c;
+            }
+            self.memo_now = None;
+            self.memo.fill(None);
+        }
+    }
+
+    /// The bot's own expected score (as [`Bot::estimate`], its peeked cards known too),
+    /// `put` placing a card in a cell first; [`Bot::load_own`] must have run.
+    fn own_estimate(&mut self, put: Option<(usize, Card)>, mean: f64) -> f64 {
+        let Some((cell, card)) = put else {
+            let total = match self.memo_now {
+                Some(total) => total,
+                None => self.scorer.total(&self.own),
+            };
+            self.memo_now = Some(total);
+            return f64::from(total) + f64::from(self.own_unknown) * mean;
+        };
+        let unknown = self.own_unknown - u32::from(self.own_known & (1 << cell) == 0);
+        let code = usize::from(card.rank.code());
+        let slot = (code < self.unseen.len()).then(|| cell * self.unseen.len() + code);
+        let memo = slot.and_then(|i| self.memo.get(i).copied().flatten());
+        let total = match memo {
+            Some((c, total)) if c == card => total,
+            _ => {
+                let old = self.own.replace(cell, card);
+                let total = self.scorer.total(&self.own);
+                if let Some(old) = old {
+                    self.own.replace(cell, old);
+                }
+                if let Some(m) = slot.and_then(|i| self.memo.get_mut(i)) {
+                    *m = Some((card, total));
+                }
+                total
+            }
+        };
+        f64::from(total) + f64::from(unknown) * mean
+    }
+
     /// The bot's expected hole score if it ends the hole with `mine` (knocking or going
     /// out) while the others stand at their estimates: the rules' own hole adjustments
     /// (RULES.md §5) decide any penalty or bonus.
     fn ending_score(&mut self, view: &View<'_>, mine: f64, mean: f64, knocked: bool) -> (f64, f64) {
         let me = view.seat();
-        let (mut scores, lowest_other) = match self.others.take() {
-            Some(others) => others,
+        let lowest_other = match self.others {
+            Some(lowest) => lowest,
             None => {
-                let mut scores = vec![0i32; view.players()];
+                self.scores.resize(view.players(), 0);
                 let mut lowest_other = f64::INFINITY;
-                for (seat, score) in scores.iter_mut().enumerate().filter(|(s, _)| *s != me) {
-                    let s = self.estimate(view, seat, None, mean);
+                for seat in (0..view.players()).filter(|s| *s != me) {
+                    let s = self.estimate(view, seat, mean);
                     lowest_other = lowest_other.min(s);
-                    *score = s.round().clamp(-10_000.0, 10_000.0) as i32;
+                    if let Some(score) = self.scores.get_mut(seat) {
+                        *score = s.round().clamp(-10_000.0, 10_000.0) as i32;
+                    }
                 }
-                (scores, lowest_other)
+                lowest_other
             }
         };
         let mut points = 0;
         if self.adjusts {
-            scores[me] = mine.round().clamp(-10_000.0, 10_000.0) as i32;
+            let scores = &mut self.scores;
+            if let Some(score) = scores.get_mut(me) {
+                *score = mine.round().clamp(-10_000.0, 10_000.0) as i32;
+            }
             let ended = Some(Ended {
                 player: me,
                 knocked,
             });
-            let adjust = scoring::hole(&scores, &self.names, ended, self.rules);
+            let adjust = scoring::hole(scores, &self.names, ended, self.rules);
             points = adjust.get(me).map_or(0, |a| a.points);
         }
-        self.others = Some((scores, lowest_other));
+        self.others = Some(lowest_other);
         (mine + f64::from(points), lowest_other)
     }
 
     fn draw(&mut self, view: &View<'_>, moves: &[Move]) -> Move {
         let mean = self.unseen_mean(view);
-        let now = self.estimate(view, view.seat(), None, mean);
+        self.load_own(view);
+        let now = self.own_estimate(None, mean);
         if moves.contains(&Move::Knock) && view.hidden(view.seat()) <= 1 {
             let (mine, others) = self.ending_score(view, now, mean, true);
             if mine + KNOCK_MARGIN <= others {
@@ -304,7 +379,7 @@ impl<'r> Bot<'r> {
     }
 
     fn after_swap(&mut self, view: &View<'_>, cell: usize, card: Card, mean: f64) -> f64 {
-        let score = self.estimate(view, view.seat(), Some((cell, card)), mean);
+        let score = self.own_estimate(Some((cell, card)), mean);
         let ends = !view.ending() && view.hidden(view.seat()) == u32::from(!view.own_face_up(cell));
         if ends {
             self.ending_score(view, score, mean, false).0
@@ -337,7 +412,8 @@ impl<'r> Bot<'r> {
     fn place(&mut self, view: &View<'_>, moves: &[Move]) -> Option<Move> {
         let (card, source) = view.drawn()?;
         let mean = self.unseen_mean(view);
-        let now = self.estimate(view, view.seat(), None, mean);
+        self.load_own(view);
+        let now = self.own_estimate(None, mean);
         let mut best: Option<(f64, Move)> = None;
         for &m in moves {
             let score = match m {
