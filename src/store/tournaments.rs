@@ -10,7 +10,54 @@ use crate::game::tournament::{
 use crate::rules::Rules;
 
 /// A `tournaments` row: id, name, rules JSON, rounds, table size, seating, seed, holes.
-type Row = (i64, String, String, u32, i64, String, i64, u32);
+/// The columns of a tournament's head row, as [`head`] reads them.
+const HEAD: &str =
+    "SELECT t.id, t.name, r.json, t.rounds, t.table_size, t.seating, t.seed, t.holes, t.created_at
+     FROM tournaments t JOIN rule_sets r ON r.id = t.rule_set";
+
+/// A tournament's head row decoded: everything but its players and tables.
+struct Head {
+    id: i64,
+    name: String,
+    rules: Rules,
+    rounds: u32,
+    table_size: usize,
+    seating: Seating,
+    seed: u64,
+    holes: u32,
+    created_at: String,
+}
+
+/// Reads a row of [`HEAD`]; a tournament whose rules or seating cannot be read is damaged.
+fn head(r: &rusqlite::Row<'_>) -> rusqlite::Result<anyhow::Result<Head>> {
+    let name: String = r.get(1)?;
+    let (json, seating): (String, String) = (r.get(2)?, r.get(5)?);
+    let (id, rounds, size, seed, holes, created_at) = (
+        r.get(0)?,
+        r.get(3)?,
+        r.get::<_, i64>(4)?,
+        r.get::<_, i64>(6)?,
+        r.get(7)?,
+        r.get(8)?,
+    );
+    let damaged = |what: &str| Damaged(format!("tournament {name}: {what}"));
+    Ok((|| {
+        let rules = serde_json::from_str(&json).map_err(|_| damaged("its rules cannot be read"))?;
+        let seating =
+            crate::rules::from_name(&seating).ok_or_else(|| damaged("its seating is unknown"))?;
+        Ok(Head {
+            id,
+            rules,
+            rounds,
+            table_size: usize::try_from(size).unwrap_or(0),
+            seating,
+            seed: seed as u64,
+            holes,
+            created_at,
+            name: name.clone(),
+        })
+    })())
+}
 
 /// Records a new tournament and its players; returns its id.
 pub fn insert_tournament(conn: &Connection, t: &Tournament, at: &str) -> anyhow::Result<i64> {
@@ -112,34 +159,23 @@ pub fn all(conn: &Connection) -> anyhow::Result<Vec<Tournament>> {
 
 /// Loads a tournament by name (any case), or the newest; `None` when there is none.
 pub fn load(conn: &Connection, name: Option<&str>) -> anyhow::Result<Option<Tournament>> {
-    let row = conn
-        .query_row(
-            "SELECT t.id, t.name, r.json, t.rounds, t.table_size, t.seating, t.seed, t.holes
-             FROM tournaments t JOIN rule_sets r ON r.id = t.rule_set
-             WHERE ?1 IS NULL OR t.name = ?1 COLLATE NOCASE ORDER BY t.id DESC LIMIT 1",
-            [name],
-            |r| -> rusqlite::Result<Row> {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, u32>(3)?,
-                    r.get::<_, i64>(4)?,
-                    r.get::<_, String>(5)?,
-                    r.get::<_, i64>(6)?,
-                    r.get::<_, u32>(7)?,
-                ))
-            },
-        )
-        .optional()?;
-    let Some((id, name, json, rounds, size, seating, seed, holes)) = row else {
+    let sql =
+        format!("{HEAD} WHERE ?1 IS NULL OR t.name = ?1 COLLATE NOCASE ORDER BY t.id DESC LIMIT 1");
+    let Some(h) = conn.query_row(&sql, [name], head).optional()? else {
         return Ok(None);
     };
+    let Head {
+        id,
+        name,
+        rules,
+        rounds,
+        table_size,
+        seating,
+        seed,
+        holes,
+        ..
+    } = h?;
     let damaged = |what: &str| Damaged(format!("tournament {name}: {what}"));
-    let rules: Rules =
-        serde_json::from_str(&json).map_err(|_| damaged("its rules cannot be read"))?;
-    let seating: Seating =
-        crate::rules::from_name(&seating).ok_or_else(|| damaged("its seating is unknown"))?;
     let mut stmt = conn.prepare_cached(
         "SELECT player, disqualified_at, reason FROM tournament_players WHERE tournament_id = ?1 ORDER BY position",
     )?;
@@ -179,9 +215,9 @@ pub fn load(conn: &Connection, name: Option<&str>) -> anyhow::Result<Option<Tour
         name,
         rules,
         rounds,
-        table_size: usize::try_from(size).unwrap_or(0),
+        table_size,
         seating,
-        seed: seed as u64,
+        seed,
         holes,
         players,
         disqualified,
@@ -195,49 +231,25 @@ pub fn records(
     conn: &Connection,
     uuids: Option<&[String]>,
 ) -> anyhow::Result<Vec<TournamentRecord>> {
-    let mut stmt = conn.prepare(
-        "SELECT t.id, t.name, r.json, t.rounds, t.table_size, t.seating, t.seed, t.holes, t.created_at
-         FROM tournaments t JOIN rule_sets r ON r.id = t.rule_set ORDER BY t.id",
-    )?;
-    let heads = stmt
-        .query_map([], |r| {
-            Ok((
-                (
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                ),
-                (
-                    r.get::<_, u32>(3)?,
-                    r.get::<_, i64>(4)?,
-                    r.get::<_, String>(5)?,
-                ),
-                (
-                    r.get::<_, i64>(6)?,
-                    r.get::<_, u32>(7)?,
-                    r.get::<_, String>(8)?,
-                ),
-            ))
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut stmt = conn.prepare(&format!("{HEAD} ORDER BY t.id"))?;
+    let heads = stmt.query_map([], head)?.collect::<Result<Vec<_>, _>>()?;
     let mut all = Vec::new();
-    for ((id, name, json), (rounds, size, seating), (seed, holes, created_at)) in heads {
-        let damaged = |what: &str| Damaged(format!("tournament {name}: {what}"));
-        let (players, disqualified) = record_players(conn, id)?;
-        let tables = record_tables(conn, id)?;
+    for h in heads {
+        let h = h?;
+        let (players, disqualified) = record_players(conn, h.id)?;
+        let tables = record_tables(conn, h.id)?;
         if uuids.is_some_and(|u| tables.iter().any(|t| !u.contains(&t.uuid))) {
             continue;
         }
         all.push(TournamentRecord {
-            name: name.clone(),
-            rules: serde_json::from_str(&json).map_err(|_| damaged("its rules cannot be read"))?,
-            rounds,
-            table_size: usize::try_from(size).unwrap_or(0),
-            seating: crate::rules::from_name(&seating)
-                .ok_or_else(|| damaged("its seating is unknown"))?,
-            seed: seed as u64,
-            holes,
-            created_at,
+            name: h.name,
+            rules: h.rules,
+            rounds: h.rounds,
+            table_size: h.table_size,
+            seating: h.seating,
+            seed: h.seed,
+            holes: h.holes,
+            created_at: h.created_at,
             players,
             disqualified,
             tables,
