@@ -343,3 +343,19 @@ fn an_exported_match_typed_in_lower_case_imports_whole() {
         "5 k q / 5 2 j"
     );
 }
+
+#[test]
+fn head_to_head_without_a_shared_finished_match_says_so() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "quick", "--holes", "1", "ann", "bob"]);
+    env.ok(&["hole", "ann=3", "bob=4"]);
+    env.ok(&["finish"]);
+    let out = env.ok(&["head-to-head", "ann", "cat"]);
+    assert_eq!(
+        out.trim(),
+        "ann and cat have no finished match together yet."
+    );
+    assert!(env
+        .ok(&["head-to-head", "ann", "bob"])
+        .contains("ann 1 – 0 bob over 1 match"));
+}

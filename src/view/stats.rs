@@ -134,6 +134,9 @@ impl HeadToHead {
 impl View for HeadToHead {
     fn render(&self, out: &Output) -> String {
         let [a, b] = &self.players;
+        if self.meetings.is_empty() {
+            return format!("{a} and {b} have no finished match together yet.\n");
+        }
         let mut table = out.table([
             "match",
             "date",
