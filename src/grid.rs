@@ -255,6 +255,11 @@ impl Grid {
             .map(|slot| std::mem::replace(slot, card))
     }
 
+    /// The cards to change in place, row by row; the grid's shape cannot change.
+    pub fn cards_mut(&mut self) -> &mut [Card] {
+        &mut self.cards
+    }
+
     /// Parses grid notation of any shape up to 4×6 (RULES.md §2). Errors name the row and
     /// token at fault and what was expected.
     pub fn parse(input: &str) -> Result<Grid, GridError> {

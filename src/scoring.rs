@@ -331,19 +331,7 @@ impl<'a, S: Sink> Sets<'a, S> {
         let rank = self.cards[first].rank;
         let sum: i32 = cells_of(cells).map(|i| self.values[i]).sum();
         self.in_sets += sum;
-        let m = &self.rules.matching;
-        let matched = match m.matched_values.is_empty() {
-            true => None,
-            false => m.matched_values.iter().find(|(r, _)| *r == rank),
-        };
-        let (points, worth) = match matched {
-            Some((_, value)) => (*value, Worth::Matched),
-            None if sum < 0 => match m.negative_matches {
-                NegativeMatches::Keep => (sum, Worth::NegativeKept),
-                NegativeMatches::Cancel => (0, Worth::NegativeCancelled),
-            },
-            None => (0, Worth::Zero),
-        };
+        let (points, worth) = set_points(&self.rules.matching, rank, sum);
         self.used |= cells;
         self.sink.push(Found {
             kind,
@@ -448,6 +436,24 @@ impl<'a, S: Sink> Sets<'a, S> {
     }
 }
 
+/// What a set of `rank` whose cards' values add up to `sum` scores, and why (RULES.md §3
+/// step 3): the rank's matched value, else a negative sum kept or cancelled, else 0.
+#[inline(always)]
+fn set_points(m: &crate::rules::Matching, rank: Rank, sum: i32) -> (i32, Worth) {
+    let matched = match m.matched_values.is_empty() {
+        true => None,
+        false => m.matched_values.iter().find(|(r, _)| *r == rank),
+    };
+    match matched {
+        Some((_, value)) => (*value, Worth::Matched),
+        None if sum < 0 => match m.negative_matches {
+            NegativeMatches::Keep => (sum, Worth::NegativeKept),
+            NegativeMatches::Cancel => (0, Worth::NegativeCancelled),
+        },
+        None => (0, Worth::Zero),
+    }
+}
+
 /// The card indices in a mask, lowest first: row by row, left to right.
 fn cells_of(mut mask: u32) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -470,6 +476,16 @@ fn column_bonuses(rules: &Rules, rank: Rank, k: u32) -> [Option<i32>; 2] {
         own.and_then(|(_, t)| t.get(&k)).copied(),
     ]
     .map(|p| p.filter(|p| *p != 0))
+}
+
+/// A column with one card left out ([`Scorer::column_rest`]): the sum of the other cards'
+/// values, the rank code they all share (`None` when they differ or there are none) and
+/// how many there are.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ColumnRest {
+    sum: i32,
+    code: Option<u16>,
+    cards: u32,
 }
 
 /// Rules made ready to score many grids: each rank's value looked up once, so a grid's
@@ -495,6 +511,8 @@ pub struct Scorer<'a> {
     suited: bool,
     /// Whether any same-rank column bonus is set (RULES.md §3 step 5).
     bonuses: bool,
+    /// Whether a grid's total is the sum of its columns' shares ([`Scorer::by_columns`]).
+    by_columns: bool,
     /// Each card's text and value source, made on first use by [`Scorer::score`]: an
     /// explained grid then shares them instead of writing two strings per card.
     words: OnceLock<Vec<OnceLock<CardWords>>>,
@@ -527,11 +545,17 @@ impl<'a> Scorer<'a> {
         values[..13].copy_from_slice(&v.ranks);
         values[13] = v.joker.unwrap_or(0);
         let m = &rules.matching;
+        let bonuses = !m.same_rank_columns.is_empty() || !m.rank_columns.is_empty();
         Scorer {
             rules,
             values,
             suited: !v.suited.is_empty(),
-            bonuses: !m.same_rank_columns.is_empty() || !m.rank_columns.is_empty(),
+            bonuses,
+            by_columns: !bonuses
+                && !m.rows
+                && !m.diagonals
+                && !m.row_pairs
+                && m.anywhere == Anywhere::None,
             words: OnceLock::new(),
         }
     }
@@ -592,6 +616,65 @@ impl<'a> Scorer<'a> {
             0
         };
         (sets.sink.points + unmatched + bonuses, sets.sink.sets)
+    }
+
+    /// Whether a grid's total is the sum of its columns' shares, each column scored alone
+    /// by [`Scorer::column_total`]: sets lie only down columns (no rows, diagonals, row
+    /// pairs or matching anywhere) and no same-rank column bonus is set (RULES.md §3 steps
+    /// 2 and 5). Then changing one card changes only its own column's share, which is how
+    /// a bot weighs a swap without scoring the whole grid again.
+    pub fn by_columns(&self) -> bool {
+        self.by_columns
+    }
+
+    /// One column's share of `grid`'s total (`column` from 0): a full column of one rank
+    /// is a matched set scored as [`Scorer::total`] scores it (RULES.md §3 steps 2.1 and
+    /// 3), any other column the sum of its cards' values. When [`Scorer::by_columns`]
+    /// holds, the shares of every column add up to the grid's total; otherwise a share
+    /// means nothing. A column beyond the grid has no share (0).
+    pub fn column_total(&self, grid: &Grid, column: usize) -> i32 {
+        let rest = self.column_rest(grid, column, 0);
+        match grid.cards().get(column).filter(|_| column < grid.columns()) {
+            Some(card) => self.column_total_with(rest, *card),
+            None => 0,
+        }
+    }
+
+    /// A column of `grid` (`column` from 0) with the card in row `row` (from 0) left out,
+    /// for [`Scorer::column_total_with`]: what the share depends on besides that card.
+    pub fn column_rest(&self, grid: &Grid, column: usize, row: usize) -> ColumnRest {
+        let mut rest = ColumnRest::default();
+        let columns = grid.columns();
+        if column >= columns {
+            return rest;
+        }
+        let cards = grid.cards().iter().skip(column).step_by(columns);
+        for (_, card) in cards.enumerate().filter(|(r, _)| *r != row) {
+            let code = card.rank.code();
+            rest.sum += self.value(*card, code);
+            rest.code = match (rest.cards, rest.code) {
+                (0, _) => Some(code),
+                (_, Some(c)) if c == code => Some(c),
+                _ => None,
+            };
+            rest.cards += 1;
+        }
+        rest
+    }
+
+    /// The share of a column (see [`Scorer::column_total`]) whose other cards are `rest`
+    /// with `card` in the row left out: a matched set when every card is of one rank and
+    /// there are at least two, else the sum of the values.
+    #[inline]
+    pub fn column_total_with(&self, rest: ColumnRest, card: Card) -> i32 {
+        let code = card.rank.code();
+        let sum = rest.sum + self.value(card, code);
+        let m = &self.rules.matching;
+        if m.columns && rest.cards > 0 && rest.code == Some(code) {
+            set_points(m, card.rank, sum).0
+        } else {
+            sum
+        }
     }
 
     /// Scores one grid with every point explained: see [`score`].

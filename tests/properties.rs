@@ -292,3 +292,41 @@ proptest! {
         prop_assert_eq!(scoring::total(&grid, &rules), explained.total, "{:?}", explained);
     }
 }
+
+/// [`any_rules`] with sets only down columns and no column bonus, so that
+/// `Scorer::by_columns` holds.
+fn column_rules() -> impl Strategy<Value = Rules> {
+    any_rules().prop_map(|mut rules| {
+        let m = &mut rules.matching;
+        (m.rows, m.diagonals, m.row_pairs) = (false, false, false);
+        m.anywhere = rules::Anywhere::None;
+        m.same_rank_columns.clear();
+        m.rank_columns.clear();
+        rules
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    #[test]
+    fn column_shares_add_up_to_the_total_and_follow_a_swap(
+        grid in any_grid(),
+        rules in column_rules(),
+        cell in 0usize..24,
+        card in card(),
+    ) {
+        let scorer = scoring::Scorer::new(&rules);
+        prop_assert!(scorer.by_columns());
+        let shares: i32 = (0..grid.columns()).map(|c| scorer.column_total(&grid, c)).sum();
+        prop_assert_eq!(shares, scorer.total(&grid));
+        let cell = cell % grid.cards().len();
+        let (row, column) = (cell / grid.columns(), cell % grid.columns());
+        let mut swapped = grid.clone();
+        swapped.replace(cell, card);
+        let rest = scorer.column_rest(&grid, column, row);
+        let after = scorer.total(&grid) - scorer.column_total(&grid, column)
+            + scorer.column_total_with(rest, card);
+        prop_assert_eq!(after, scorer.total(&swapped));
+    }
+}

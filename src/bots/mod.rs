@@ -10,16 +10,19 @@
 //!   card), values an unseen card by the cards still unseen, and weighs drawing from the
 //!   stock by the expected best use of each unseen card.
 
+mod own;
+
 use std::fmt;
 use std::str::FromStr;
 
 use rand::Rng;
 
-use crate::card::{Card, Rank};
+use crate::card::Card;
 use crate::grid::Grid;
 use crate::play::view::{Move, MoveList, Phase, Source, View};
 use crate::rules::Rules;
 use crate::scoring::{self, Ended, Scorer};
+use own::{placeholder, OwnGrid};
 
 /// The bundled bots, weakest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -86,18 +89,14 @@ pub struct Bot<'r> {
     /// The pack's mean card value.
     mean: f64,
     scratch: Grid,
-    /// The bot's own grid as it knows it in this decision (unknown cells as placeholders),
-    /// the number of unknown cells, and a mask of the known ones.
-    own: Grid,
-    own_unknown: u32,
-    own_known: u32,
-    /// The own grid the memo below holds totals for.
-    memo_cards: Vec<Card>,
-    /// Its total, once made.
-    memo_now: Option<i32>,
-    /// Its totals with a card put in a cell, by `cell * ranks + Rank::code`, with the card
-    /// put: a grid's total depends on nothing else, so decisions on the same grid share them.
-    memo: Vec<Option<(Card, i32)>>,
+    /// The bot's own grid as it knows it, with its totals.
+    own: OwnGrid<'r>,
+    /// The turn whose draw loaded the own grid, while its place is still to come: the
+    /// grid cannot change between the two.
+    loaded_for: Option<u32>,
+    /// Whether a move of this decision may go out (nobody has ended the hole and at most
+    /// one of the bot's cards is face down).
+    may_go_out: bool,
     legal: MoveList,
     names: Vec<String>,
     unseen: Vec<u32>,
@@ -149,13 +148,10 @@ impl<'r> Bot<'r> {
             mean: total / pack.len().max(1) as f64,
             pack: counts,
             values,
-            own: scratch.clone(),
-            memo_cards: scratch.cards().to_vec(),
-            memo_now: None,
-            memo: vec![None; cells * codes],
+            own: OwnGrid::new(scorer, rows, columns, codes)?,
+            loaded_for: None,
+            may_go_out: false,
             scratch,
-            own_unknown: 0,
-            own_known: 0,
             legal: MoveList::default(),
             names: vec![String::new(); players],
             unseen: vec![0; codes],
@@ -176,6 +172,7 @@ impl<'r> Bot<'r> {
         let mut legal = std::mem::take(&mut self.legal);
         view.legal_moves(&mut legal);
         self.others = None;
+        self.may_go_out = !view.ending() && view.hidden(view.seat()) <= 1;
         let moves = legal.as_slice();
         let chosen = match (self.kind, view.phase()) {
             (_, Phase::Over) => None,
@@ -248,63 +245,32 @@ impl<'r> Bot<'r> {
     }
 
     /// Loads the bot's own grid as it knows it (face-up and peeked cards) for this
-    /// decision's estimates.
+    /// decision's estimates; a place decision reuses its draw's load.
     fn load_own(&mut self, view: &View<'_>) {
-        let (mut unknown, mut known) = (0u32, 0u32);
-        for cell in 0..view.cells() {
-            let card = match view.own(cell) {
-                Some(card) => {
-                    known |= 1 << cell;
-                    card
-                }
-                None => {
-                    unknown += 1;
-                    placeholder(cell)
-                }
-            };
-            self.own.replace(cell, card);
-        }
-        self.own_unknown = unknown;
-        self.own_known = known;
-        if self.own.cards() != self.memo_cards.as_slice() {
-            for (m, c) in self.memo_cards.iter_mut().zip(self.own.cards()) {
-                *m = *c;
+        let turn = view.turns();
+        match view.phase() {
+            Phase::Place if self.loaded_for == Some(turn) => {}
+            phase => {
+                self.own.load(view);
+                self.loaded_for = (phase == Phase::Draw).then_some(turn);
             }
-            self.memo_now = None;
-            self.memo.fill(None);
+        }
+        if view.phase() == Phase::Place {
+            self.loaded_for = None;
         }
     }
 
     /// The bot's own expected score (as [`Bot::estimate`], its peeked cards known too),
     /// `put` placing a card in a cell first; [`Bot::load_own`] must have run.
     fn own_estimate(&mut self, put: Option<(usize, Card)>, mean: f64) -> f64 {
-        let Some((cell, card)) = put else {
-            let total = match self.memo_now {
-                Some(total) => total,
-                None => self.scorer.total(&self.own),
-            };
-            self.memo_now = Some(total);
-            return f64::from(total) + f64::from(self.own_unknown) * mean;
-        };
-        let unknown = self.own_unknown - u32::from(self.own_known & (1 << cell) == 0);
-        let code = usize::from(card.rank.code());
-        let slot = (code < self.unseen.len()).then(|| cell * self.unseen.len() + code);
-        let memo = slot.and_then(|i| self.memo.get(i).copied().flatten());
-        let total = match memo {
-            Some((c, total)) if c == card => total,
-            _ => {
-                let old = self.own.replace(cell, card);
-                let total = self.scorer.total(&self.own);
-                if let Some(old) = old {
-                    self.own.replace(cell, old);
-                }
-                if let Some(m) = slot.and_then(|i| self.memo.get_mut(i)) {
-                    *m = Some((card, total));
-                }
-                total
+        let unknown = self.own.unknown();
+        match put {
+            None => f64::from(self.own.total()) + f64::from(unknown) * mean,
+            Some((cell, card)) => {
+                let unknown = unknown - u32::from(!self.own.knows(cell));
+                f64::from(self.own.total_with(cell, card)) + f64::from(unknown) * mean
             }
-        };
-        f64::from(total) + f64::from(unknown) * mean
+        }
     }
 
     /// The bot's expected hole score if it ends the hole with `mine` (knocking or going
@@ -380,7 +346,8 @@ impl<'r> Bot<'r> {
 
     fn after_swap(&mut self, view: &View<'_>, cell: usize, card: Card, mean: f64) -> f64 {
         let score = self.own_estimate(Some((cell, card)), mean);
-        let ends = !view.ending() && view.hidden(view.seat()) == u32::from(!view.own_face_up(cell));
+        let ends =
+            self.may_go_out && view.hidden(view.seat()) == u32::from(!view.own_face_up(cell));
         if ends {
             self.ending_score(view, score, mean, false).0
         } else {
@@ -434,10 +401,4 @@ impl<'r> Bot<'r> {
         }
         best.map(|(_, m)| m).or_else(|| moves.first().copied())
     }
-}
-
-/// A stand-in for an unknown card in cell `cell`: a rank of no pack (a face far beyond any
-/// pack's list), so it matches nothing and scores 0; each cell has its own.
-fn placeholder(cell: usize) -> Card {
-    Card::new(Rank::Face(200u8.saturating_add(cell as u8)))
 }

@@ -62,7 +62,12 @@ impl Default for MoveList {
 }
 
 impl MoveList {
-    fn push(&mut self, m: Move) {
+    /// Adds `m` when it is legal in `hole`.
+    #[inline]
+    fn push_if(&mut self, m: Move, hole: &Hole) {
+        if !hole.is_legal(m) {
+            return;
+        }
         if let Some(slot) = self.moves.get_mut(self.len) {
             *slot = m;
             self.len += 1;
@@ -338,78 +343,80 @@ impl Hole {
         self.drawn
     }
 
-    /// Fills `out` with the current player's legal moves (RULES.md §14).
+    /// Fills `out` with the current player's legal moves (RULES.md §14), in a fixed order:
+    /// start cells, then knock, draw from the stock, take the discard; or swaps by cell,
+    /// the plain discard, then discard-and-flip by cell. Each is a move [`Hole::is_legal`]
+    /// allows, the one definition of a legal move.
     pub fn legal_moves(&self, out: &mut MoveList) {
         out.len = 0;
-        let seat = self.current;
-        let up = self.face_up[seat];
-        let hidden = self.all() & !up;
+        let cells = self.cells as u8;
         match self.phase {
             Phase::Over => {}
-            Phase::Start => self.start_moves(out),
+            Phase::Start => (0..cells).for_each(|c| out.push_if(Move::Start(c), self)),
             Phase::Draw => {
-                if self.ended.is_none() && self.playing.may_knock {
-                    out.push(Move::Knock);
-                }
-                if !self.stock.is_empty() || self.discard.len() > 1 {
-                    out.push(Move::DrawStock);
-                }
-                if !self.discard.is_empty() {
-                    out.push(Move::DrawDiscard);
+                for m in [Move::Knock, Move::DrawStock, Move::DrawDiscard] {
+                    out.push_if(m, self);
                 }
             }
             Phase::Place => {
-                for c in 0..self.cells {
-                    out.push(Move::Swap(c as u8));
-                }
-                if let Some((_, Source::Stock)) = self.drawn {
-                    let hidden_n = hidden.count_ones();
-                    let (plain, flips) = match self.playing.discard_drawn {
-                        DiscardDrawn::Free => (true, false),
-                        DiscardDrawn::Flip => (hidden_n == 0, hidden_n > 0),
-                        DiscardDrawn::FlipUnlessLast => (hidden_n <= 1, hidden_n > 0),
-                    };
-                    if plain {
-                        out.push(Move::Discard);
-                    }
-                    if flips {
-                        for c in (0..self.cells).filter(|c| hidden & (1 << c) != 0) {
-                            out.push(Move::DiscardFlip(c as u8));
-                        }
-                    }
-                }
+                (0..cells).for_each(|c| out.push_if(Move::Swap(c), self));
+                out.push_if(Move::Discard, self);
+                (0..cells).for_each(|c| out.push_if(Move::DiscardFlip(c), self));
             }
         }
     }
 
-    fn start_moves(&self, out: &mut MoveList) {
-        let seat = self.current;
-        let chosen = self.started[seat];
+    /// Whether `m` is a legal move for the current player now (RULES.md §14; Official §1.3,
+    /// §3.2–3.4, §9.4).
+    pub fn is_legal(&self, m: Move) -> bool {
+        let hidden = self.all() & !self.face_up[self.current];
+        match (self.phase, m) {
+            (Phase::Start, Move::Start(c)) => self.may_start(usize::from(c)),
+            (Phase::Draw, Move::Knock) => self.ended.is_none() && self.playing.may_knock,
+            (Phase::Draw, Move::DrawStock) => !self.stock.is_empty() || self.discard.len() > 1,
+            (Phase::Draw, Move::DrawDiscard) => !self.discard.is_empty(),
+            (Phase::Place, Move::Swap(c)) => usize::from(c) < self.cells,
+            (Phase::Place, Move::Discard | Move::DiscardFlip(_)) => {
+                let Some((_, Source::Stock)) = self.drawn else {
+                    return false;
+                };
+                let hidden_n = hidden.count_ones();
+                let (plain, flips) = match self.playing.discard_drawn {
+                    DiscardDrawn::Free => (true, false),
+                    DiscardDrawn::Flip => (hidden_n == 0, hidden_n > 0),
+                    DiscardDrawn::FlipUnlessLast => (hidden_n <= 1, hidden_n > 0),
+                };
+                match m {
+                    Move::DiscardFlip(c) => flips && c < 32 && hidden & (1 << c) != 0,
+                    _ => plain,
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the current player may turn up or peek at cell `c` at the start (Official
+    /// §1.3; the rules' `start_cards`).
+    fn may_start(&self, c: usize) -> bool {
+        let chosen = self.started[self.current];
+        if c >= self.cells || chosen & (1 << c) != 0 {
+            return false;
+        }
         let rows = self.cells / self.columns;
-        let allowed = |c: usize| -> bool {
-            if chosen & (1 << c) != 0 {
-                return false;
-            }
-            match self.playing.start_cards {
-                StartCards::Any => true,
-                StartCards::NearestRow => c / self.columns == rows - 1,
-                StartCards::OneColumn => match (0..self.cells).find(|i| chosen & (1 << i) != 0) {
-                    Some(first) => c % self.columns == first % self.columns,
-                    None => true,
-                },
-            }
-        };
-        for c in (0..self.cells).filter(|&c| allowed(c)) {
-            out.push(Move::Start(c as u8));
+        match self.playing.start_cards {
+            StartCards::Any => true,
+            StartCards::NearestRow => c / self.columns == rows - 1,
+            StartCards::OneColumn => match (0..self.cells).find(|i| chosen & (1 << i) != 0) {
+                Some(first) => c % self.columns == first % self.columns,
+                None => true,
+            },
         }
     }
 
     /// Plays `m` for the current player; `rng` reshuffles the stock if it has run out
     /// (RULES.md §14 step 5). Errors, changing nothing, when `m` is not legal now.
     pub fn apply<R: Rng>(&mut self, m: Move, rng: &mut R) -> Result<(), IllegalMove> {
-        let mut legal = MoveList::default();
-        self.legal_moves(&mut legal);
-        if !legal.contains(m) {
+        if !self.is_legal(m) {
             return Err(IllegalMove(m));
         }
         self.reshuffled = false;
@@ -588,6 +595,51 @@ mod tests {
                 + hole.discard_pile().len();
             assert_eq!(total, pack.len(), "{name}: cards conserved");
             assert!(hole.ending().is_some());
+        }
+    }
+
+    #[test]
+    fn apply_takes_exactly_the_listed_moves_and_leaves_a_refused_one_unplayed() {
+        let universe = |cells: u8| {
+            let per_cell = [Move::Start, Move::Swap, Move::DiscardFlip];
+            let mut all = vec![
+                Move::Knock,
+                Move::DrawStock,
+                Move::DrawDiscard,
+                Move::Discard,
+            ];
+            for c in 0..=cells {
+                all.extend(per_cell.iter().map(|f| f(c)));
+            }
+            all
+        };
+        for (name, house) in [
+            ("classic", None),
+            ("six-card", Some("knock")),
+            ("four-card", None),
+        ] {
+            let house: Vec<String> = house.into_iter().map(String::from).collect();
+            let rules = crate::rules::resolve(name, &house).unwrap();
+            let pack = pack(&rules, rules.deck.decks_for(3));
+            let mut rng = ChaCha8Rng::seed_from_u64(11);
+            let mut hole = Hole::deal(&rules, &pack, 3, 0, &mut rng).unwrap();
+            let mut legal = MoveList::default();
+            let mut step = 0usize;
+            while hole.phase() != Phase::Over {
+                hole.legal_moves(&mut legal);
+                for m in universe(hole.cells as u8) {
+                    let mut copy = hole.clone();
+                    let played = copy.apply(m, &mut rng.clone());
+                    assert_eq!(played.is_ok(), legal.contains(m), "{name}: {m:?}");
+                    if played.is_err() {
+                        assert_eq!(format!("{copy:?}"), format!("{hole:?}"), "{name}: {m:?}");
+                    }
+                }
+                let moves = legal.as_slice();
+                let m = moves[step % moves.len()];
+                hole.apply(m, &mut rng).unwrap();
+                step += 7;
+            }
         }
     }
 }

@@ -58,6 +58,25 @@ impl<'a> View<'a> {
         self.card_if(self.seat, cell, known)
     }
 
+    /// The player's own grid as they may know it, into `out` (a cell per card, row by
+    /// row): each face-up or peeked card, and `unknown(cell)` for every other cell. Returns
+    /// the known cells as a mask (bit `i` is cell `i`).
+    pub fn own_cards(&self, out: &mut [Card], unknown: impl Fn(usize) -> Card) -> u32 {
+        let known = (self.hole.face_up(self.seat) | self.hole.peeked(self.seat)) & self.hole.all();
+        let cards = self
+            .hole
+            .grids
+            .get(self.seat)
+            .map_or(&[][..], |g| g.cards());
+        for (cell, slot) in out.iter_mut().enumerate() {
+            *slot = match cards.get(cell) {
+                Some(card) if known & (1 << cell) != 0 => *card,
+                _ => unknown(cell),
+            };
+        }
+        known
+    }
+
     /// Whether a cell of the player's own grid is face up.
     pub fn own_face_up(&self, cell: usize) -> bool {
         self.hole.face_up(self.seat) & (1 << cell) != 0
