@@ -633,33 +633,49 @@ impl<'a> Scorer<'a> {
     /// holds, the shares of every column add up to the grid's total; otherwise a share
     /// means nothing. A column beyond the grid has no share (0).
     pub fn column_total(&self, grid: &Grid, column: usize) -> i32 {
-        let rest = self.column_rest(grid, column, 0);
-        match grid.cards().get(column).filter(|_| column < grid.columns()) {
-            Some(card) => self.column_total_with(rest, *card),
-            None => 0,
-        }
+        self.column_and_rests(grid, column).0
     }
 
     /// A column of `grid` (`column` from 0) with the card in row `row` (from 0) left out,
     /// for [`Scorer::column_total_with`]: what the share depends on besides that card.
     pub fn column_rest(&self, grid: &Grid, column: usize, row: usize) -> ColumnRest {
-        let mut rest = ColumnRest::default();
-        let columns = grid.columns();
+        let rests = self.column_and_rests(grid, column).1;
+        rests.get(row).copied().unwrap_or_default()
+    }
+
+    /// [`Scorer::column_total`] and, by row, [`Scorer::column_rest`] of one column, its
+    /// cards read once (rows beyond the grid's are empty).
+    pub fn column_and_rests(
+        &self,
+        grid: &Grid,
+        column: usize,
+    ) -> (i32, [ColumnRest; crate::grid::MAX_ROWS]) {
+        const ROWS: usize = crate::grid::MAX_ROWS;
+        let mut rests = [ColumnRest::default(); ROWS];
+        let (columns, cards) = (grid.columns(), grid.cards());
         if column >= columns {
-            return rest;
+            return (0, rests);
         }
-        let cards = grid.cards().iter().skip(column).step_by(columns);
-        for (_, card) in cards.enumerate().filter(|(r, _)| *r != row) {
-            let code = card.rank.code();
-            rest.sum += self.value(*card, code);
-            rest.code = match (rest.cards, rest.code) {
-                (0, _) => Some(code),
-                (_, Some(c)) if c == code => Some(c),
-                _ => None,
-            };
-            rest.cards += 1;
+        let (mut codes, mut values, mut n) = ([0u16; ROWS], [0i32; ROWS], 0);
+        let column_cards = cards.iter().skip(column).step_by(columns);
+        for (card, (code, value)) in column_cards.zip(codes.iter_mut().zip(values.iter_mut())) {
+            *code = card.rank.code();
+            *value = self.value(*card, *code);
+            n += 1;
         }
-        rest
+        let sum: i32 = values[..n].iter().sum();
+        for (row, rest) in rests.iter_mut().enumerate().take(n) {
+            let mut others = codes[..n].iter().enumerate().filter(|(r, _)| *r != row);
+            let first = others.next().map(|(_, c)| *c);
+            rest.sum = sum - values[row];
+            rest.cards = n as u32 - 1;
+            rest.code = first.filter(|c| others.all(|(_, o)| o == c));
+        }
+        let share = match (cards.get(column), rests[0]) {
+            (Some(card), rest) if n > 0 => self.column_total_with(rest, *card),
+            _ => 0,
+        };
+        (share, rests)
     }
 
     /// The share of a column (see [`Scorer::column_total`]) whose other cards are `rest`

@@ -75,10 +75,18 @@ const KNOCK_MARGIN: f64 = 2.0;
 /// What greedy expects to gain by drawing from the stock instead of taking the discard.
 const GREEDY_STOCK_GAIN: f64 = 1.5;
 
-/// One seat's bot: its strategy, the rules' scorer, what one pack holds, and scratch room
-/// reused for every decision.
+/// One seat's bot: the legal moves of its decision, and its mind.
 #[derive(Debug, Clone)]
 pub struct Bot<'r> {
+    /// The decision's legal moves, filled again for each.
+    legal: MoveList,
+    mind: Mind<'r>,
+}
+
+/// A bot's strategy, the rules' scorer, what one pack holds, and scratch room reused for
+/// every decision.
+#[derive(Debug, Clone)]
+struct Mind<'r> {
     kind: Kind,
     rules: &'r Rules,
     scorer: &'r Scorer<'r>,
@@ -97,7 +105,6 @@ pub struct Bot<'r> {
     /// Whether a move of this decision may go out (nobody has ended the hole and at most
     /// one of the bot's cards is face down).
     may_go_out: bool,
-    legal: MoveList,
     names: Vec<String>,
     unseen: Vec<u32>,
     /// Whether the rules adjust hole scores at all (RULES.md §5); without, ending costs
@@ -141,7 +148,7 @@ impl<'r> Bot<'r> {
             .zip(&values)
             .map(|((n, _), v)| f64::from(*n) * v)
             .sum();
-        Some(Bot {
+        let mind = Mind {
             kind,
             rules,
             scorer,
@@ -152,39 +159,42 @@ impl<'r> Bot<'r> {
             loaded_for: None,
             may_go_out: false,
             scratch,
-            legal: MoveList::default(),
             names: vec![String::new(); players],
             unseen: vec![0; codes],
             adjusts: scoring::adjusts_holes(rules),
             scores: vec![0; players],
             others: None,
+        };
+        Some(Bot {
+            legal: MoveList::default(),
+            mind,
         })
     }
 
     /// The bot's kind.
     pub fn kind(&self) -> Kind {
-        self.kind
+        self.mind.kind
     }
 
     /// The bot's move in `view` (which must be its decision); `rng` serves `random` and
     /// breaks nothing else. `None` when the view offers no move.
     pub fn choose<R: Rng>(&mut self, view: &View<'_>, rng: &mut R) -> Option<Move> {
-        let mut legal = std::mem::take(&mut self.legal);
-        view.legal_moves(&mut legal);
-        self.others = None;
-        self.may_go_out = !view.ending() && view.hidden(view.seat()) <= 1;
-        let moves = legal.as_slice();
-        let chosen = match (self.kind, view.phase()) {
+        view.legal_moves(&mut self.legal);
+        let mind = &mut self.mind;
+        mind.others = None;
+        mind.may_go_out = !view.ending() && view.hidden(view.seat()) <= 1;
+        let moves = self.legal.as_slice();
+        match (mind.kind, view.phase()) {
             (_, Phase::Over) => None,
             (Kind::Random, _) => moves.get(rng.gen_range(0..moves.len().max(1))).copied(),
             (_, Phase::Start) => moves.first().copied(),
-            (_, Phase::Draw) => Some(self.draw(view, moves)),
-            (_, Phase::Place) => self.place(view, moves),
-        };
-        self.legal = legal;
-        chosen
+            (_, Phase::Draw) => Some(mind.draw(view, moves)),
+            (_, Phase::Place) => mind.place(view, moves),
+        }
     }
+}
 
+impl<'r> Mind<'r> {
     /// What an unseen card is worth: the pack's mean (greedy), or the mean of the cards
     /// this player has not seen (counting).
     fn unseen_mean(&mut self, view: &View<'_>) -> f64 {
@@ -260,8 +270,8 @@ impl<'r> Bot<'r> {
         }
     }
 
-    /// The bot's own expected score (as [`Bot::estimate`], its peeked cards known too),
-    /// `put` placing a card in a cell first; [`Bot::load_own`] must have run.
+    /// The bot's own expected score (as [`Mind::estimate`], its peeked cards known too),
+    /// `put` placing a card in a cell first; [`Mind::load_own`] must have run.
     fn own_estimate(&mut self, put: Option<(usize, Card)>, mean: f64) -> f64 {
         let unknown = self.own.unknown();
         match put {
@@ -337,7 +347,7 @@ impl<'r> Bot<'r> {
     }
 
     /// The lowest expected score `card` can give by a swap (ending moves judged by
-    /// [`Bot::ending_score`]).
+    /// [`Mind::ending_score`]).
     fn best_swap(&mut self, view: &View<'_>, card: Card, mean: f64) -> f64 {
         (0..view.cells())
             .map(|cell| self.after_swap(view, cell, card, mean))

@@ -31,9 +31,8 @@ pub(super) struct OwnGrid<'r> {
     unknown: u32,
     /// Parts: the columns where the rules score by columns, else 1 (the whole grid).
     parts: usize,
-    /// Each cell's part and its row in that part.
+    /// Each cell's part.
     part_of: [u8; MAX_CELLS],
-    row_of: [u8; MAX_CELLS],
     /// Each part's share of the total, and the total.
     shares: [i32; MAX_COLUMNS],
     total: i32,
@@ -62,10 +61,9 @@ impl<'r> OwnGrid<'r> {
             return None;
         }
         let parts = if scorer.by_columns() { columns } else { 1 };
-        let (mut part_of, mut row_of) = ([0u8; MAX_CELLS], [0u8; MAX_CELLS]);
-        for cell in 0..cells {
-            part_of[cell] = (cell % parts) as u8;
-            row_of[cell] = (cell / parts) as u8;
+        let mut part_of = [0u8; MAX_CELLS];
+        for (cell, part) in part_of.iter_mut().enumerate().take(cells) {
+            *part = (cell % parts) as u8;
         }
         let mut own = OwnGrid {
             scorer,
@@ -75,7 +73,6 @@ impl<'r> OwnGrid<'r> {
             unknown: cells as u32,
             parts,
             part_of,
-            row_of,
             shares: [0; MAX_COLUMNS],
             total: 0,
             codes,
@@ -118,12 +115,14 @@ impl<'r> OwnGrid<'r> {
                 self.shares[0] = self.scorer.total(&self.grid);
                 continue;
             }
-            if let Some(share) = self.shares.get_mut(part) {
-                *share = self.scorer.column_total(&self.grid, part);
+            let (share, rests) = self.scorer.column_and_rests(&self.grid, part);
+            if let Some(slot) = self.shares.get_mut(part) {
+                *slot = share;
             }
-            for cell in (part..self.seen.len()).step_by(self.parts) {
-                let row = usize::from(self.row_of[cell]);
-                self.rest[cell] = self.scorer.column_rest(&self.grid, part, row);
+            for (row, rest) in rests.into_iter().enumerate().take(self.grid.rows()) {
+                if let Some(slot) = self.rest.get_mut(row * self.parts + part) {
+                    *slot = rest;
+                }
             }
         }
         self.total = self.shares[..self.parts].iter().sum();

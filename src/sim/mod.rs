@@ -186,6 +186,11 @@ pub struct Turn {
 /// Receives a hole as it is played (for `--trace` and `--export`); the simulator itself
 /// does no I/O.
 pub trait Watch {
+    /// Whether it wants anything at all; when not, the simulator keeps no copy of a deal
+    /// for it.
+    fn watching(&self) -> bool {
+        true
+    }
     /// A hole has been dealt and its start played (`hole` from 0); `deal` is each grid as
     /// dealt, `stock` top card last.
     fn start(
@@ -209,6 +214,9 @@ pub trait Watch {
 pub struct Unwatched;
 
 impl Watch for Unwatched {
+    fn watching(&self) -> bool {
+        false
+    }
     fn start(&mut self, _: u64, _: usize, _: &Hole, _: &[crate::grid::Grid], _: &[Card]) {}
     fn reshuffle(&mut self, _: u64, _: usize, _: &[Card]) {}
     fn turn(&mut self, _: u64, _: usize, _: u32, _: &Turn) {}
@@ -389,8 +397,10 @@ impl<'r> Table<'r> {
         let mut deal_rng = hole_rng(seed, hole, 0);
         let mut bot_rng = hole_rng(seed, hole, 1);
         let mut h = Hole::deal(self.rules, &self.pack, n, dealer, &mut deal_rng)?;
-        let dealt: Vec<crate::grid::Grid> = h.grids().to_vec();
-        let stock: Vec<Card> = h.stock().to_vec();
+        let (dealt, stock) = match watch.watching() {
+            true => (h.grids().to_vec(), h.stock().to_vec()),
+            false => (Vec::new(), Vec::new()),
+        };
         let mut started = false;
         let mut turn: Option<Turn> = None;
         while h.phase() != Phase::Over {
@@ -505,6 +515,16 @@ pub fn run(
         Ok(pool) => pool.install(work),
         Err(_) => work(),
     })
+}
+
+/// As [`run`], on the threads of `pool` (made once for many runs, as the benches do).
+pub fn run_in(
+    pool: &rayon::ThreadPool,
+    setup: &Setup,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Report, SimError> {
+    setup.check()?;
+    Ok(pool.install(|| run_on(setup, progress)))
 }
 
 fn run_on(setup: &Setup, progress: &(dyn Fn(u64) + Sync)) -> Report {
