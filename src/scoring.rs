@@ -657,19 +657,21 @@ impl<'a> Scorer<'a> {
             return (0, rests);
         }
         let (mut codes, mut values, mut n) = ([0u16; ROWS], [0i32; ROWS], 0);
-        let column_cards = cards.iter().skip(column).step_by(columns);
-        for (card, (code, value)) in column_cards.zip(codes.iter_mut().zip(values.iter_mut())) {
-            *code = card.rank.code();
-            *value = self.value(*card, *code);
+        let mut sum = 0;
+        while let Some(card) = cards.get(n * columns + column).filter(|_| n < ROWS) {
+            let code = card.rank.code();
+            codes[n] = code;
+            values[n] = self.value(*card, code);
+            sum += values[n];
             n += 1;
         }
-        let sum: i32 = values[..n].iter().sum();
+        // a row's others share a rank when each is of the first of them
         for (row, rest) in rests.iter_mut().enumerate().take(n) {
-            let mut others = codes[..n].iter().enumerate().filter(|(r, _)| *r != row);
-            let first = others.next().map(|(_, c)| *c);
+            let other = codes[usize::from(row == 0)];
+            let same = (0..n).all(|r| r == row || codes[r] == other);
             rest.sum = sum - values[row];
             rest.cards = n as u32 - 1;
-            rest.code = first.filter(|c| others.all(|(_, o)| o == c));
+            rest.code = (n > 1 && same).then_some(other);
         }
         let share = match (cards.get(column), rests[0]) {
             (Some(card), rest) if n > 0 => self.column_total_with(rest, *card),

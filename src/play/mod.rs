@@ -368,6 +368,7 @@ impl Hole {
 
     /// Whether `m` is a legal move for the current player now (RULES.md §14; Official §1.3,
     /// §3.2–3.4, §9.4).
+    #[inline]
     pub fn is_legal(&self, m: Move) -> bool {
         let hidden = self.all() & !self.face_up[self.current];
         match (self.phase, m) {
