@@ -1,6 +1,6 @@
 //! Simulation throughput (RULES.md §14–15): whole holes a second of four-player classic,
 //! greedy and counting bots, on one thread and on two (the same seed, the same figures).
-//! Each iteration plays 200 matches of 9 holes (1,800 holes) on a thread pool made once
+//! Each iteration plays 1,000 matches of 9 holes (9,000 holes) on a thread pool made once
 //! (as one `golf simulate` run makes one); divan's throughput column is holes a second.
 //! Run with `cargo bench --bench simulate`. Issue 20's targets: greedy ≥ 100,000 holes/s
 //! on one thread, counting ≥ 10,000, two threads ≥ 1.7× one.
@@ -15,7 +15,7 @@ fn main() {
     divan::main();
 }
 
-const MATCHES: u64 = 200;
+const MATCHES: u64 = 1000;
 const HOLES: usize = 9;
 
 fn setup(bot: Kind) -> Setup {
@@ -42,25 +42,25 @@ fn holes(bencher: Bencher, bot: Kind, threads: usize) {
 }
 
 /// Greedy bots, 4-player classic, one thread.
-#[divan::bench]
+#[divan::bench(sample_count = 40)]
 fn greedy_one_thread(bencher: Bencher) {
     holes(bencher, Kind::Greedy, 1);
 }
 
 /// Greedy bots, 4-player classic, two threads.
-#[divan::bench]
+#[divan::bench(sample_count = 40)]
 fn greedy_two_threads(bencher: Bencher) {
     holes(bencher, Kind::Greedy, 2);
 }
 
 /// Counting bots, 4-player classic, one thread.
-#[divan::bench]
+#[divan::bench(sample_count = 40)]
 fn counting_one_thread(bencher: Bencher) {
     holes(bencher, Kind::Counting, 1);
 }
 
 /// Random bots, 4-player classic, one thread (the engine with the least deciding).
-#[divan::bench]
+#[divan::bench(sample_count = 40)]
 fn random_one_thread(bencher: Bencher) {
     holes(bencher, Kind::Random, 1);
 }
