@@ -670,6 +670,27 @@ fn house_rules_of_play_change_the_play() {
     }
 }
 
+#[test]
+fn rules_show_states_the_rules_of_play_with_their_sources() {
+    let env = Env::new();
+    let classic = env.ok(&["rules", "show", "classic", "--wide"]);
+    let line = |text: &str, key: &str| -> String {
+        text.lines()
+            .find(|l| l.split_whitespace().next() == Some(key))
+            .unwrap_or_else(|| panic!("no {key} in\n{text}"))
+            .to_string()
+    };
+    assert!(line(&classic, "play.first").contains("highest-face-up"));
+    assert!(line(&classic, "play.first").contains("Official §1.3"));
+    assert!(line(&classic, "play.discard_drawn").contains("flip"));
+    assert!(line(&classic, "play.may_knock").contains("false"));
+    let knock = env.ok(&["rules", "show", "classic", "--house", "knock", "--wide"]);
+    assert!(line(&knock, "play.may_knock").contains("true"));
+    let four = env.ok(&["rules", "show", "four-card", "--wide"]);
+    assert!(line(&four, "play.peek_at_start").contains('2'));
+    assert!(line(&four, "play.peek_at_start").contains("Six/Four sheet"));
+}
+
 /// Each stronger bot scores lower on average than the one before it, on every bundled
 /// variant (RULES.md §15): the same 60 matches of 9 holes (the same seed, so the same
 /// deals) for each bot at a table of four.

@@ -1128,6 +1128,20 @@ impl Rules {
         if let Some(t) = self.target {
             facts.push(("match.target".into(), t.to_string()));
         }
+        if let Some(p) = &self.playing {
+            facts.extend([
+                (
+                    "play.face_up_at_start".into(),
+                    p.face_up_at_start.to_string(),
+                ),
+                ("play.peek_at_start".into(), p.peek_at_start.to_string()),
+                ("play.start_cards".into(), name_of(&p.start_cards)),
+                ("play.first".into(), name_of(&p.first)),
+                ("play.discard_drawn".into(), name_of(&p.discard_drawn)),
+                ("play.may_knock".into(), p.may_knock.to_string()),
+                ("play.may_look_once".into(), p.may_look_once.to_string()),
+            ]);
+        }
         facts
     }
 }
