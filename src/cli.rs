@@ -316,10 +316,11 @@ pub struct SimulateArgs {
     /// A house rule on top of the --vs rules, in order (repeatable).
     #[arg(long = "vs-house", value_name = "RULE", requires = "vs", value_parser = RulesName::House, hide_possible_values = true)]
     pub vs_house: Vec<String>,
-    /// Write the simulated matches as a `golf export` JSON file.
+    /// Write the simulated matches as a `golf export` JSON file (with --vs, the matches
+    /// under both rule sets, the second ones named "… under RULES").
     #[arg(long, value_name = "FILE")]
     pub export: Option<PathBuf>,
-    /// Write every move as JSON lines.
+    /// Write every move of the matches under --rules as JSON lines.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
 }

@@ -757,8 +757,13 @@ fn exported_matches_import_check_and_match_the_trace() {
     env.ok(&["import", export.to_str().unwrap()]);
     env.ok(&["check"]);
     let mut totals: BTreeMap<(u64, String), i64> = BTreeMap::new();
+    let mut dealers: BTreeMap<(u64, u64), String> = BTreeMap::new();
     for line in std::fs::read_to_string(&trace).unwrap().lines() {
         let r: Value = serde_json::from_str(line).unwrap();
+        if let Some(dealer) = r.get("dealer").and_then(Value::as_str) {
+            let at = (r["match"].as_u64().unwrap(), r["hole"].as_u64().unwrap());
+            dealers.insert(at, dealer.to_string());
+        }
         if let Some(scores) = r.get("scores").and_then(Value::as_object) {
             for (player, s) in scores {
                 *totals
@@ -773,6 +778,17 @@ fn exported_matches_import_check_and_match_the_trace() {
         let name = m["name"].as_str().unwrap();
         let number: u64 = name.trim_start_matches("simulated match ").parse().unwrap();
         assert_eq!(m["holes_played"], 4);
+        // the trace's dealers are the match's: the deal passes round from the first seat
+        let id = m["match"].to_string();
+        let card: Value = serde_json::from_str(&env.ok(&["card", &id, "--json"])).unwrap();
+        for h in card["holes"].as_array().unwrap() {
+            let at = (number, h["number"].as_u64().unwrap());
+            assert_eq!(
+                h["dealer"].as_str(),
+                dealers.get(&at).map(String::as_str),
+                "{at:?}"
+            );
+        }
         for p in m["players"].as_array().unwrap() {
             let key = (number, p["name"].as_str().unwrap().to_string());
             assert_eq!(p["total"].as_i64(), totals.get(&key).copied(), "{key:?}");
@@ -783,6 +799,193 @@ fn exported_matches_import_check_and_match_the_trace() {
 }
 
 /// The trace and the export are output files like any other: never the database.
+/// Under a sudden-death tiebreak, only the players tied after the last hole play each
+/// playoff hole (the deal rotating on), the trace marks it, and the export carries it: every
+/// match imports finished, won as the trace's playoff scores say.
+#[test]
+fn a_sudden_death_playoff_is_played_by_the_tied_players_and_exported() {
+    let env = Env::new();
+    let rules = env.write(
+        "sudden.toml",
+        "extends = \"classic\"\nname = \"sudden\"\n[match]\nholes = 3\ntiebreak = [\"sudden-death\", \"shared\"]\n",
+    );
+    let (export, trace) = (env.path("sd.json"), env.path("sd.jsonl"));
+    env.ok(&[
+        "simulate",
+        "--rules",
+        rules.to_str().unwrap(),
+        "--players",
+        "3",
+        "--matches",
+        "200",
+        "--seed",
+        "2",
+        "--export",
+        export.to_str().unwrap(),
+        "--trace",
+        trace.to_str().unwrap(),
+    ]);
+    let records: Vec<Value> = std::fs::read_to_string(&trace)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // totals after the regular holes, and each playoff's players, turns and scores
+    let mut totals: BTreeMap<u64, BTreeMap<String, i64>> = BTreeMap::new();
+    let mut playoff_winner: BTreeMap<u64, String> = BTreeMap::new();
+    let mut playing: Vec<String> = Vec::new();
+    let mut playoffs = 0;
+    for r in &records {
+        let game = r["match"].as_u64().unwrap();
+        let hole = r["hole"].as_u64().unwrap();
+        if r.get("seats").is_some() {
+            playing = strings(&r["seats"]);
+            let dealer = r["dealer"].as_str().unwrap().to_string();
+            assert!(playing.contains(&dealer), "{r}");
+            if r.get("playoff").is_none() {
+                assert!(hole <= 3, "{r}");
+                continue;
+            }
+            playoffs += 1;
+            assert_eq!(r["playoff"].as_u64(), Some(hole - 3), "{r}");
+            let t = &totals[&game];
+            let low = t.values().min().copied().unwrap();
+            let tied: Vec<String> = t
+                .iter()
+                .filter(|(_, v)| **v == low)
+                .map(|(k, _)| k.clone())
+                .collect();
+            assert!(tied.len() >= 2, "a playoff without a tie: {t:?}");
+            assert_eq!(sorted(playing.clone()), sorted(tied), "match {game}");
+            assert_eq!(
+                sorted(r["deal"].as_object().unwrap().keys().cloned().collect()),
+                sorted(playing.clone())
+            );
+        } else if let Some(player) = r.get("player") {
+            assert!(
+                playing.contains(&player.as_str().unwrap().to_string()),
+                "{r}"
+            );
+        } else if let Some(scores) = r.get("scores").and_then(Value::as_object) {
+            assert_eq!(
+                sorted(scores.keys().cloned().collect()),
+                sorted(playing.clone())
+            );
+            if hole <= 3 {
+                for (p, v) in scores {
+                    *totals
+                        .entry(game)
+                        .or_default()
+                        .entry(p.clone())
+                        .or_default() += v.as_i64().unwrap();
+                }
+            } else {
+                let low = scores.values().filter_map(Value::as_i64).min().unwrap();
+                let best: Vec<&String> = scores
+                    .iter()
+                    .filter(|(_, v)| v.as_i64() == Some(low))
+                    .map(|(k, _)| k)
+                    .collect();
+                if let [one] = best.as_slice() {
+                    playoff_winner.insert(game, (*one).clone());
+                }
+            }
+        }
+    }
+    assert!(
+        playoffs > 0,
+        "200 matches of 3 players bring a sudden-death tie"
+    );
+    assert!(
+        !playoff_winner.is_empty(),
+        "a playoff hole with one lowest score"
+    );
+    env.ok(&["import", export.to_str().unwrap()]);
+    env.ok(&["check"]);
+    let history: Value =
+        serde_json::from_str(&env.ok(&["history", "--json", "--limit", "500"])).unwrap();
+    let history = history.as_array().unwrap();
+    assert_eq!(history.len(), 200);
+    for m in history {
+        assert_eq!(m["finished"], true, "{m}");
+        let number: u64 = m["name"]
+            .as_str()
+            .unwrap()
+            .trim_start_matches("simulated match ")
+            .parse()
+            .unwrap();
+        if let Some(winner) = playoff_winner.get(&number) {
+            assert_eq!(m["decided_by"], "sudden-death", "{m}");
+            assert_eq!(strings(&m["winners"]), vec![winner.clone()], "{m}");
+        }
+    }
+}
+
+#[test]
+fn under_vs_the_export_carries_the_matches_of_both_rule_sets() {
+    let env = Env::new();
+    let export = env.path("vs.json");
+    let json = env.json(&[
+        "simulate",
+        "--rules",
+        "classic",
+        "--vs",
+        "classic",
+        "--vs-house",
+        "out-penalty-10",
+        "--matches",
+        "3",
+        "--holes",
+        "3",
+        "--export",
+        export.to_str().unwrap(),
+    ]);
+    env.ok(&["import", export.to_str().unwrap()]);
+    env.ok(&["check"]);
+    let history: Value = serde_json::from_str(&env.ok(&["history", "--json"])).unwrap();
+    let mut names: Vec<(String, Vec<String>)> = history
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["name"].as_str().unwrap().to_string(),
+                strings(&m["house"]),
+            )
+        })
+        .collect();
+    names.sort();
+    let expected: Vec<(String, Vec<String>)> = (1..=3)
+        .flat_map(|n| {
+            [
+                (format!("simulated match {n}"), vec![]),
+                (
+                    format!("simulated match {n} under classic + out-penalty-10"),
+                    vec!["out-penalty-10".to_string()],
+                ),
+            ]
+        })
+        .collect();
+    assert_eq!(names, expected);
+    // the compared matches are the ones the figures speak of: the same mean hole score
+    let vs_total: i64 = history
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| !strings(&m["house"]).is_empty())
+        .flat_map(|m| m["players"].as_array().unwrap().clone())
+        .map(|p| p["total"].as_i64().unwrap())
+        .sum();
+    let vs_mean: f64 = json["vs"]["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["mean_hole"].as_f64().unwrap())
+        .sum::<f64>()
+        / 4.0;
+    assert!((vs_total as f64 / (3.0 * 3.0 * 4.0) - vs_mean).abs() < 1e-9);
+}
+
 #[test]
 fn trace_and_export_never_replace_the_database() {
     let env = Env::new();

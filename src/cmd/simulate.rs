@@ -6,7 +6,7 @@ use crate::bots::Kind;
 use crate::cli::SimulateArgs;
 use crate::error::{InputError, Result};
 use crate::rules;
-use crate::sim::record::{Recorder, Tee};
+use crate::sim::record::{Recorders, Tee};
 use crate::sim::{self, Setup, SimError, Unwatched};
 use crate::view::export::Export;
 use crate::view::simulate::{seat_names, SimulateView, Tracer};
@@ -40,28 +40,29 @@ fn watched(
     let names = seat_names(&setup.seating());
     let decks = setup.rules.deck.decks_for(setup.players);
     let at = crate::store::timestamp();
-    let mut recorder = Recorder::new(&setup.rules, names.clone(), setup.holes, setup.seed, &at);
+    let mut recorders = (args.export.as_ref()).map(|_| Recorders::new(setup, names.clone(), &at));
     let mut outcome = None;
     let mut simulate = |first: &mut dyn sim::Watch| {
-        let mut none = Unwatched;
-        let second: &mut dyn sim::Watch = match args.export {
-            Some(_) => &mut recorder,
-            None => &mut none,
+        let mut none = (Unwatched, Unwatched);
+        let (second, vs): (&mut dyn sim::Watch, &mut dyn sim::Watch) = match recorders.as_mut() {
+            Some(r) => r.watches(),
+            None => (&mut none.0, &mut none.1),
         };
         let tee = &mut Tee(first, second);
-        outcome = Some(sim::run_watched(setup, tee, &mut Unwatched, progress));
+        outcome = Some(sim::run_watched(setup, tee, vs, progress));
     };
     match &args.trace {
         Some(path) => crate::output_file::write_with(path, guard, |w| {
-            let mut tracer = Tracer::new(w, &setup.rules, names.clone(), decks);
+            let mut tracer = Tracer::new(w, &setup.rules, names.clone(), decks, setup.holes);
             simulate(&mut tracer);
             tracer.finish()
         })?,
         None => simulate(&mut Unwatched),
     }
     let report = outcome.ok_or_else(|| anyhow::anyhow!("the simulation did not run"))??;
-    if let Some(path) = &args.export {
-        let json = Export::new(recorder.finish()?, Vec::new()).json()?;
+    if let (Some(path), Some(recorders)) = (&args.export, recorders) {
+        let matches = recorders.finish()?;
+        let json = Export::new(matches, Vec::new()).json()?;
         ctx.write_file(path, json.as_bytes())?;
     }
     Ok(report)

@@ -29,6 +29,16 @@ use figures::{Figures, MatchTally, Paired, TIEBREAKS, WIN_UNITS};
 pub const MAX_PLAYERS: usize = 16;
 /// The most matches one run plays.
 pub const MAX_MATCHES: u64 = 100_000_000;
+/// Every seat of the largest table, in seating order: a hole's seats are a prefix of it.
+const EVERY_SEAT: [usize; MAX_PLAYERS] = {
+    let mut seats = [0; MAX_PLAYERS];
+    let mut i = 0;
+    while i < MAX_PLAYERS {
+        seats[i] = i;
+        i += 1;
+    }
+    seats
+};
 /// Sudden-death playoff holes played before a simulated tie is shared.
 const MAX_PLAYOFFS: usize = 20;
 
@@ -191,12 +201,15 @@ pub trait Watch {
     fn watching(&self) -> bool {
         true
     }
-    /// A hole has been dealt and its start played (`hole` from 0); `deal` is each grid as
-    /// dealt, `stock` top card last.
+    /// A hole has been dealt and its start played (`hole` from 0; from the match's length
+    /// on, a sudden-death playoff hole); `seats` are the table's seats playing it, in
+    /// seating order (the hole's player `i` is seat `seats[i]`: every seat, or on a playoff
+    /// hole the tied ones); `deal` is each grid as dealt, `stock` top card last.
     fn start(
         &mut self,
         game: u64,
         hole: usize,
+        seats: &[usize],
         h: &Hole,
         deal: &[crate::grid::Grid],
         stock: &[Card],
@@ -204,10 +217,11 @@ pub trait Watch {
     /// The stock was rebuilt (RULES.md §14 step 5) before the draw that needed it; `stock`
     /// is the new stock, top card last.
     fn reshuffle(&mut self, game: u64, hole: usize, stock: &[Card]);
-    /// A turn was played.
+    /// A turn was played (its player a table seat).
     fn turn(&mut self, game: u64, hole: usize, number: u32, turn: &Turn);
-    /// The hole is over; `scores` are hole scores after §5, by seat.
-    fn end(&mut self, game: u64, hole: usize, h: &Hole, scores: &[i64]);
+    /// The hole is over; `seats` as in [`Watch::start`], `scores` the hole scores after §5
+    /// by the hole's players.
+    fn end(&mut self, game: u64, hole: usize, seats: &[usize], h: &Hole, scores: &[i64]);
 }
 
 /// A [`Watch`] that ignores everything.
@@ -217,10 +231,19 @@ impl Watch for Unwatched {
     fn watching(&self) -> bool {
         false
     }
-    fn start(&mut self, _: u64, _: usize, _: &Hole, _: &[crate::grid::Grid], _: &[Card]) {}
+    fn start(
+        &mut self,
+        _: u64,
+        _: usize,
+        _: &[usize],
+        _: &Hole,
+        _: &[crate::grid::Grid],
+        _: &[Card],
+    ) {
+    }
     fn reshuffle(&mut self, _: u64, _: usize, _: &[Card]) {}
     fn turn(&mut self, _: u64, _: usize, _: u32, _: &Turn) {}
-    fn end(&mut self, _: u64, _: usize, _: &Hole, _: &[i64]) {}
+    fn end(&mut self, _: u64, _: usize, _: &[usize], _: &Hole, _: &[i64]) {}
 }
 
 /// SplitMix64: spreads a number over 64 bits, for deriving seeds.
@@ -284,9 +307,19 @@ impl<'r> Table<'r> {
         let mut holes: Vec<Vec<i64>> = vec![Vec::with_capacity(self.holes); n];
         let mut scores = vec![0i64; n];
         let mut first = 0;
+        let everyone = &EVERY_SEAT[..n];
         for hole in 0..self.holes {
-            let Some(h) = self.play_hole(game, seed, hole, &mut bots, &mut scores, &mut t, watch)
-            else {
+            let played = self.play_hole(
+                game,
+                seed,
+                hole,
+                everyone,
+                &mut bots,
+                &mut scores,
+                &mut t,
+                watch,
+            );
+            let Some(h) = played else {
                 continue;
             };
             if hole == 0 {
@@ -298,11 +331,12 @@ impl<'r> Table<'r> {
                 holes[seat].push(scores[seat]);
             }
         }
-        self.decide(game, seed, &mut bots, &mut t, holes, first);
+        self.decide(game, seed, &mut bots, &mut t, holes, first, watch);
         t
     }
 
     /// The winners after the tiebreak chain, sudden death played out on extra holes.
+    #[allow(clippy::too_many_arguments)]
     fn decide(
         &self,
         game: u64,
@@ -311,6 +345,7 @@ impl<'r> Table<'r> {
         t: &mut MatchTally,
         holes: Vec<Vec<i64>>,
         first: usize,
+        watch: &mut dyn Watch,
     ) {
         let best = t.totals.iter().copied().min().unwrap_or(0);
         let tied: Vec<usize> = (0..self.players).filter(|&s| t.totals[s] == best).collect();
@@ -342,17 +377,10 @@ impl<'r> Table<'r> {
                 let outcome = decide(&standings, &self.rules.tiebreak, &playoffs);
                 match outcome.playoff_needed {
                     Some(seats) if playoffs.len() < MAX_PLAYOFFS => {
+                        // only the tied players play a playoff hole (RULES.md §8)
                         let hole = self.holes + playoffs.len();
-                        let mut none = Unwatched;
-                        self.play_hole(
-                            game,
-                            seed,
-                            hole,
-                            bots,
-                            &mut scores,
-                            &mut scratch,
-                            &mut none,
-                        );
+                        let (b, sc, tally) = (&mut *bots, &mut scores, &mut scratch);
+                        self.play_hole(game, seed, hole, &seats, b, sc, tally, &mut *watch);
                         playoffs.push(PlayoffScores {
                             number: playoffs.len() as u32 + 1,
                             scores: (0..self.players)
@@ -379,24 +407,31 @@ impl<'r> Table<'r> {
         }
     }
 
-    /// Plays one hole, writing each seat's hole score into `scores`; returns the seat that
-    /// played the first turn.
+    /// Plays one hole among `seats` (table seats in seating order: every seat, or on a
+    /// playoff hole the tied ones), writing each one's hole score into `scores` by seat;
+    /// returns the seat that played the first turn. The deal passes round the table; on a
+    /// playoff hole the first of the players after the table's dealer plays first.
     #[allow(clippy::too_many_arguments)]
     fn play_hole(
         &self,
         game: u64,
         seed: u64,
         hole: usize,
+        seats: &[usize],
         bots: &mut [Bot<'_>],
         scores: &mut [i64],
         t: &mut MatchTally,
         watch: &mut dyn Watch,
     ) -> Option<usize> {
-        let n = self.players;
-        let dealer = (hole + n - 1) % n;
+        let (n, k) = (self.players, seats.len());
+        // the deal passes round the table from the first seat, as the match engine's
+        // (`Match::dealer`), playoff holes continuing the rotation
+        let table_dealer = hole % n;
+        let after = seats.iter().position(|&s| s > table_dealer).unwrap_or(0);
+        let dealer = (after + k - 1) % k.max(1);
         let mut deal_rng = hole_rng(seed, hole, 0);
         let mut bot_rng = hole_rng(seed, hole, 1);
-        let mut h = Hole::deal(self.rules, &self.pack, n, dealer, &mut deal_rng)?;
+        let mut h = Hole::deal(self.rules, &self.pack, k, dealer, &mut deal_rng)?;
         let (dealt, stock) = match watch.watching() {
             true => (h.grids().to_vec(), h.stock().to_vec()),
             false => (Vec::new(), Vec::new()),
@@ -406,10 +441,11 @@ impl<'r> Table<'r> {
         while h.phase() != Phase::Over {
             if h.phase() != Phase::Start && !started {
                 started = true;
-                watch.start(game, hole, &h, &dealt, &stock);
+                watch.start(game, hole, seats, &h, &dealt, &stock);
             }
-            let seat = h.current();
-            let m = bots[seat].choose(&h.view(seat), &mut bot_rng)?;
+            let player = h.current();
+            let seat = *seats.get(player)?;
+            let m = bots.get_mut(seat)?.choose(&h.view(player), &mut bot_rng)?;
             let before = h.turns();
             h.apply(m, &mut deal_rng).ok()?;
             match m {
@@ -445,20 +481,28 @@ impl<'r> Table<'r> {
             }
         }
         if !started {
-            watch.start(game, hole, &h, &dealt, &stock);
+            watch.start(game, hole, seats, &h, &dealt, &stock);
         }
-        self.score_hole(&h, scores, t);
-        watch.end(game, hole, &h, scores);
-        Some(h.first())
+        let mut hole_scores = [0i64; MAX_PLAYERS];
+        let hole_scores = &mut hole_scores[..k];
+        self.score_hole(&h, seats, hole_scores, t);
+        for (seat, score) in seats.iter().zip(hole_scores.iter()) {
+            if let Some(slot) = scores.get_mut(*seat) {
+                *slot = *score;
+            }
+        }
+        watch.end(game, hole, seats, &h, hole_scores);
+        seats.get(h.first()).copied()
     }
 
-    /// Scores a finished hole by the rules' total-only scorer and §5 adjustments.
-    fn score_hole(&self, h: &Hole, scores: &mut [i64], t: &mut MatchTally) {
+    /// Scores a finished hole by the rules' total-only scorer and §5 adjustments, into
+    /// `scores` by the hole's players (`seats` their table seats).
+    fn score_hole(&self, h: &Hole, seats: &[usize], scores: &mut [i64], t: &mut MatchTally) {
         let mut grid_scores = [0i32; MAX_PLAYERS];
-        for (seat, grid) in h.grids().iter().enumerate() {
+        for (player, grid) in h.grids().iter().enumerate() {
             let (total, sets) = self.scorer.total_and_sets(grid);
-            grid_scores[seat] = total;
-            scores[seat] = i64::from(total);
+            grid_scores[player] = total;
+            scores[player] = i64::from(total);
             t.sets += u64::from(sets);
             t.grids += 1;
         }
@@ -476,7 +520,19 @@ impl<'r> Table<'r> {
                     knocked: how == How::Knock,
                 })
             });
-            let adj = scoring::hole(&grid_scores[..self.players], &self.names, ended, self.rules);
+            let k = seats.len();
+            let subset: Vec<String>;
+            let names = match k == self.players {
+                true => &self.names[..],
+                false => {
+                    subset = seats
+                        .iter()
+                        .filter_map(|s| self.names.get(*s).cloned())
+                        .collect();
+                    &subset[..]
+                }
+            };
+            let adj = scoring::hole(&grid_scores[..k], names, ended, self.rules);
             for (seat, a) in adj.iter().enumerate() {
                 scores[seat] += i64::from(a.points);
                 if Some(seat) == ender && a.points > 0 {
@@ -646,7 +702,7 @@ pub fn greedy_hole_scores(
     let scorer = Scorer::new(rules);
     let table = Table::new(rules, &scorer, &setup);
     let mut out = Vec::with_capacity(holes * players);
-    let mut collect = Collect(&mut out);
+    let mut collect = Collect(&mut out, per_match);
     for game in 0..setup.matches {
         table.play_match(game, match_seed(seed, game), &mut collect);
     }
@@ -654,15 +710,27 @@ pub fn greedy_hole_scores(
     Ok(out)
 }
 
-/// A [`Watch`] that keeps every hole's scores (for [`greedy_hole_scores`]).
-struct Collect<'a>(&'a mut Vec<i64>);
+/// A [`Watch`] that keeps every regular hole's scores (for [`greedy_hole_scores`]), the
+/// holes of a match being the second field.
+struct Collect<'a>(&'a mut Vec<i64>, usize);
 
 impl Watch for Collect<'_> {
-    fn start(&mut self, _: u64, _: usize, _: &Hole, _: &[crate::grid::Grid], _: &[Card]) {}
+    fn start(
+        &mut self,
+        _: u64,
+        _: usize,
+        _: &[usize],
+        _: &Hole,
+        _: &[crate::grid::Grid],
+        _: &[Card],
+    ) {
+    }
     fn reshuffle(&mut self, _: u64, _: usize, _: &[Card]) {}
     fn turn(&mut self, _: u64, _: usize, _: u32, _: &Turn) {}
-    fn end(&mut self, _: u64, _: usize, _: &Hole, scores: &[i64]) {
-        self.0.extend_from_slice(scores);
+    fn end(&mut self, _: u64, hole: usize, _: &[usize], _: &Hole, scores: &[i64]) {
+        if hole < self.1 {
+            self.0.extend_from_slice(scores);
+        }
     }
 }
 

@@ -15,6 +15,9 @@ pub struct Recorder<'r> {
     names: Vec<String>,
     holes: usize,
     seed: u64,
+    /// Added to each match's name and to what its stable id is made from: empty for the
+    /// run's own rules, `under RULES` for the rules compared with.
+    label: String,
     at: String,
     current: Option<Match>,
     matches: Vec<Match>,
@@ -23,8 +26,9 @@ pub struct Recorder<'r> {
 
 impl<'r> Recorder<'r> {
     /// Records matches of `holes` holes under `rules` with seats named `names` (at least
-    /// two), stamped `at` (RFC 3339); each match's stable id is derived from `seed` and its
-    /// number, so a run recorded twice gives the same ids.
+    /// two), stamped `at` (RFC 3339); each match's stable id is derived from `seed`, its
+    /// number and `label` (see [`Recorder::compared`]), so a run recorded twice gives the
+    /// same ids.
     pub fn new(
         rules: &'r Rules,
         names: Vec<String>,
@@ -37,11 +41,19 @@ impl<'r> Recorder<'r> {
             names,
             holes,
             seed,
+            label: String::new(),
             at: at.to_string(),
             current: None,
             matches: Vec::new(),
             error: None,
         }
+    }
+
+    /// The same recorder for the rules a run compares with (`--vs`): each match is named
+    /// "simulated match N under RULES" and has an id of its own.
+    pub fn compared(mut self) -> Recorder<'r> {
+        self.label = format!(" under {}", self.rules.display_name());
+        self
     }
 
     /// The recorded matches, each finished when its result is decided; or the first error
@@ -70,29 +82,31 @@ impl<'r> Recorder<'r> {
             rules: self.rules.name.clone(),
             house: self.rules.house.clone(),
             holes: Some(self.holes as u32),
-            name: Some(format!("simulated match {}", game + 1)),
+            name: Some(format!("simulated match {}{}", game + 1, self.label)),
             players: self.names.clone(),
             ..Default::default()
         };
         let mut m = Match::with_rules(&setup, self.rules.clone(), &self.at)?;
-        let id = format!("golf simulate {} {}", self.seed, game);
+        let id = format!("golf simulate {} {}{}", self.seed, game, self.label);
         m.uuid = uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_OID, id.as_bytes()).to_string();
         self.current = Some(m);
         Ok(())
     }
 
-    fn record(&mut self, h: &Hole) -> Result<(), GameError> {
+    /// Records a hole played by `seats` (the hole's player `i` is seat `seats[i]`), a
+    /// sudden-death playoff hole when `playoff`.
+    fn record(&mut self, h: &Hole, seats: &[usize], playoff: bool) -> Result<(), GameError> {
         let Some(m) = self.current.as_mut() else {
             return Ok(());
         };
         let entries: Vec<(usize, Typed)> = h
             .grids()
             .iter()
-            .enumerate()
-            .map(|(seat, grid): (usize, &Grid)| {
+            .zip(seats)
+            .map(|(grid, seat): (&Grid, &usize)| {
                 let text = self.rules.grid_text(grid);
                 (
-                    seat,
+                    *seat,
                     Typed::Grid {
                         text,
                         grid: grid.clone(),
@@ -101,20 +115,20 @@ impl<'r> Recorder<'r> {
             })
             .collect();
         let ended = match h.ending() {
-            Some((Some(seat), how)) => Some(Ending {
-                seat,
+            Some((Some(player), how)) => seats.get(player).map(|seat| Ending {
+                seat: *seat,
                 knocked: how == How::Knock,
             }),
             _ => None,
         };
-        let hole = m.play_hole(&entries, ended, false, &self.at)?;
+        let hole = m.play_hole(&entries, ended, playoff, &self.at)?;
         m.record(hole);
         Ok(())
     }
 }
 
 impl Watch for Recorder<'_> {
-    fn start(&mut self, game: u64, hole: usize, _: &Hole, _: &[Grid], _: &[Card]) {
+    fn start(&mut self, game: u64, hole: usize, _: &[usize], _: &Hole, _: &[Grid], _: &[Card]) {
         if hole == 0 {
             self.close();
             if let Err(e) = self.open(game) {
@@ -124,13 +138,50 @@ impl Watch for Recorder<'_> {
     }
     fn reshuffle(&mut self, _: u64, _: usize, _: &[Card]) {}
     fn turn(&mut self, _: u64, _: usize, _: u32, _: &Turn) {}
-    fn end(&mut self, _: u64, hole: usize, h: &Hole, _: &[i64]) {
-        if hole >= self.holes {
-            return; // a sudden-death playoff the simulator played on its own
-        }
-        if let Err(e) = self.record(h) {
+    fn end(&mut self, _: u64, hole: usize, seats: &[usize], h: &Hole, _: &[i64]) {
+        if let Err(e) = self.record(h, seats, hole >= self.holes) {
             self.error.get_or_insert(e);
         }
+    }
+}
+
+/// The recorders of one run (`--export`): the matches under its rules and, with `--vs`,
+/// those under the rules it compares with.
+pub struct Recorders<'r> {
+    base: Recorder<'r>,
+    vs: Option<Recorder<'r>>,
+    none: super::Unwatched,
+}
+
+impl<'r> Recorders<'r> {
+    /// Recorders for the matches of `setup`, seats named `names`, stamped `at`.
+    pub fn new(setup: &'r super::Setup, names: Vec<String>, at: &str) -> Recorders<'r> {
+        let (holes, seed) = (setup.holes, setup.seed);
+        let vs = (setup.vs.as_ref())
+            .map(|vs| Recorder::new(vs, names.clone(), holes, seed, at).compared());
+        Recorders {
+            base: Recorder::new(&setup.rules, names, holes, seed, at),
+            vs,
+            none: super::Unwatched,
+        }
+    }
+
+    /// The watchers for [`super::run_watched`]: the run's rules, and the compared rules.
+    pub fn watches(&mut self) -> (&mut dyn Watch, &mut dyn Watch) {
+        let vs: &mut dyn Watch = match self.vs.as_mut() {
+            Some(vs) => vs,
+            None => &mut self.none,
+        };
+        (&mut self.base, vs)
+    }
+
+    /// Every recorded match, the run's rules' first (see [`Recorder::finish`]).
+    pub fn finish(self) -> Result<Vec<Match>, GameError> {
+        let mut matches = self.base.finish()?;
+        if let Some(vs) = self.vs {
+            matches.extend(vs.finish()?);
+        }
+        Ok(matches)
     }
 }
 
@@ -138,9 +189,17 @@ impl Watch for Recorder<'_> {
 pub struct Tee<'a>(pub &'a mut dyn Watch, pub &'a mut dyn Watch);
 
 impl Watch for Tee<'_> {
-    fn start(&mut self, game: u64, hole: usize, h: &Hole, deal: &[Grid], stock: &[Card]) {
-        self.0.start(game, hole, h, deal, stock);
-        self.1.start(game, hole, h, deal, stock);
+    fn start(
+        &mut self,
+        game: u64,
+        hole: usize,
+        seats: &[usize],
+        h: &Hole,
+        deal: &[Grid],
+        stock: &[Card],
+    ) {
+        self.0.start(game, hole, seats, h, deal, stock);
+        self.1.start(game, hole, seats, h, deal, stock);
     }
     fn reshuffle(&mut self, game: u64, hole: usize, stock: &[Card]) {
         self.0.reshuffle(game, hole, stock);
@@ -150,8 +209,11 @@ impl Watch for Tee<'_> {
         self.0.turn(game, hole, number, turn);
         self.1.turn(game, hole, number, turn);
     }
-    fn end(&mut self, game: u64, hole: usize, h: &Hole, scores: &[i64]) {
-        self.0.end(game, hole, h, scores);
-        self.1.end(game, hole, h, scores);
+    fn end(&mut self, game: u64, hole: usize, seats: &[usize], h: &Hole, scores: &[i64]) {
+        self.0.end(game, hole, seats, h, scores);
+        self.1.end(game, hole, seats, h, scores);
+    }
+    fn watching(&self) -> bool {
+        self.0.watching() || self.1.watching()
     }
 }

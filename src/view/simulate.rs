@@ -268,17 +268,30 @@ pub struct Tracer<'r, W: Write> {
     rules: &'r Rules,
     names: Vec<String>,
     decks: u32,
+    /// Holes in a match: a hole beyond them is a sudden-death playoff hole.
+    holes: usize,
+    /// The seats playing the hole being traced (every seat, or the tied ones).
+    seats: Vec<usize>,
     error: Option<std::io::Error>,
 }
 
 impl<'r, W: Write> Tracer<'r, W> {
-    /// A trace of matches under `rules` with seats named `names`, dealt from `decks` decks.
-    pub fn new(out: W, rules: &'r Rules, names: Vec<String>, decks: u32) -> Tracer<'r, W> {
+    /// A trace of matches of `holes` holes under `rules` with seats named `names`, dealt
+    /// from `decks` decks.
+    pub fn new(
+        out: W,
+        rules: &'r Rules,
+        names: Vec<String>,
+        decks: u32,
+        holes: usize,
+    ) -> Tracer<'r, W> {
         Tracer {
             out,
             rules,
+            seats: (0..names.len()).collect(),
             names,
             decks,
+            holes,
             error: None,
         }
     }
@@ -311,15 +324,21 @@ impl<'r, W: Write> Tracer<'r, W> {
         cards.iter().rev().map(|c| self.card(*c)).collect()
     }
 
+    /// An object by the name of each of the hole's players (`f` of their index in the hole).
     fn by_player<T: Serialize>(
         &self,
         f: impl Fn(usize) -> T,
     ) -> serde_json::Map<String, serde_json::Value> {
-        self.names
+        self.seats
             .iter()
             .enumerate()
-            .map(|(i, n)| (n.clone(), json!(f(i))))
+            .map(|(i, seat)| (self.name(*seat), json!(f(i))))
             .collect()
+    }
+
+    /// The name of the hole's player `i`.
+    fn player(&self, i: usize) -> String {
+        self.seats.get(i).map(|s| self.name(*s)).unwrap_or_default()
     }
 
     fn name(&self, seat: usize) -> String {
@@ -340,23 +359,36 @@ fn cells_of(mask: u32, cells: usize, columns: usize) -> Vec<[usize; 2]> {
 }
 
 impl<W: Write> Watch for Tracer<'_, W> {
-    fn start(&mut self, game: u64, hole: usize, h: &Hole, deal: &[Grid], stock: &[Card]) {
+    fn start(
+        &mut self,
+        game: u64,
+        hole: usize,
+        seats: &[usize],
+        h: &Hole,
+        deal: &[Grid],
+        stock: &[Card],
+    ) {
         let columns = self.rules.layout.columns;
         let cells = self.rules.layout.rows * columns;
         let rules = self.rules;
-        let record = json!({
+        self.seats = seats.to_vec();
+        let names: Vec<String> = seats.iter().map(|s| self.name(*s)).collect();
+        let mut record = json!({
             "match": game + 1,
             "hole": hole + 1,
-            "seats": self.names,
-            "dealer": self.name(h.dealer()),
+            "seats": names,
+            "dealer": self.player(h.dealer()),
             "decks": self.decks,
             "deal": self.by_player(|i| deal.get(i).map(|g| rules.grid_text(g))),
             "discard": h.discard_pile().last().map(|c| self.card(*c)),
             "stock": self.cards(stock),
             "face_up": self.by_player(|i| cells_of(h.face_up(i), cells, columns)),
             "peeked": self.by_player(|i| cells_of(h.peeked(i), cells, columns)),
-            "first": self.name(h.first()),
+            "first": self.player(h.first()),
         });
+        if let (Some(number), Some(map)) = (hole.checked_sub(self.holes), record.as_object_mut()) {
+            map.insert("playoff".into(), json!(number + 1));
+        }
         self.write(record);
     }
 
@@ -388,13 +420,13 @@ impl<W: Write> Watch for Tracer<'_, W> {
         self.write(record);
     }
 
-    fn end(&mut self, game: u64, hole: usize, h: &Hole, scores: &[i64]) {
+    fn end(&mut self, game: u64, hole: usize, _: &[usize], h: &Hole, scores: &[i64]) {
         let (ender, how) = h.ending().unwrap_or((None, How::TurnLimit));
         let rules = self.rules;
         let record = json!({
             "match": game + 1,
             "hole": hole + 1,
-            "ended_by": ender.map(|s| self.name(s)),
+            "ended_by": ender.map(|i| self.player(i)),
             "how": match how { How::Out => "out", How::Knock => "knock", How::TurnLimit => "turn-limit" },
             "final": self.by_player(|i| h.grids().get(i).map(|g| rules.grid_text(g))),
             "scores": self.by_player(|i| scores.get(i).copied().unwrap_or(0)),
