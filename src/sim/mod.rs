@@ -264,6 +264,18 @@ fn hole_rng(match_seed: u64, hole: usize, purpose: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(mix(match_seed ^ mix((hole as u64) << 8 | purpose)))
 }
 
+/// The dealer of hole `hole` (from 0, playoff holes continuing) at a table of `players`,
+/// as an index into `seats` (the seats playing it, in seating order). The deal passes round
+/// the table from the first seat, as the match engine's (`Match::dealer`); when the table's
+/// dealer does not play the hole, the one before the first player after them deals, so
+/// that player plays first.
+fn hole_dealer(hole: usize, players: usize, seats: &[usize]) -> usize {
+    let k = seats.len().max(1);
+    let table_dealer = hole % players.max(1);
+    let after = seats.iter().position(|&s| s > table_dealer).unwrap_or(0);
+    (after + k - 1) % k
+}
+
 /// Everything one rule set needs to play matches, prepared once per thread.
 struct Table<'r> {
     rules: &'r Rules,
@@ -423,12 +435,8 @@ impl<'r> Table<'r> {
         t: &mut MatchTally,
         watch: &mut dyn Watch,
     ) -> Option<usize> {
-        let (n, k) = (self.players, seats.len());
-        // the deal passes round the table from the first seat, as the match engine's
-        // (`Match::dealer`), playoff holes continuing the rotation
-        let table_dealer = hole % n;
-        let after = seats.iter().position(|&s| s > table_dealer).unwrap_or(0);
-        let dealer = (after + k - 1) % k.max(1);
+        let k = seats.len();
+        let dealer = hole_dealer(hole, self.players, seats);
         let mut deal_rng = hole_rng(seed, hole, 0);
         let mut bot_rng = hole_rng(seed, hole, 1);
         let mut h = Hole::deal(self.rules, &self.pack, k, dealer, &mut deal_rng)?;
@@ -737,6 +745,20 @@ impl Watch for Collect<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_deal_passes_round_the_table_and_a_playoff_starts_after_the_tables_dealer() {
+        // every seat playing: hole h is dealt by seat h mod n, as Match::dealer has it
+        let all = &EVERY_SEAT[..3];
+        let dealers: Vec<usize> = (0..5).map(|h| hole_dealer(h, 3, all)).collect();
+        assert_eq!(dealers, [0, 1, 2, 0, 1]);
+        // seats 0 and 2 tied: the table's dealer plays (hole 5: seat 2) or sits out (hole 4:
+        // seat 1 deals, so seat 2, the first after them, plays first)
+        assert_eq!(hole_dealer(5, 3, &[0, 2]), 1);
+        assert_eq!(hole_dealer(3, 3, &[0, 2]), 0);
+        let dealer = hole_dealer(4, 3, &[0, 2]);
+        assert_eq!([0, 2][(dealer + 1) % 2], 2);
+    }
 
     #[test]
     fn greedy_hole_scores_are_reproducible_and_sized() {
