@@ -283,19 +283,10 @@ fn check(m: &Match, who: &str, text: &str) -> std::result::Result<Typed, String>
     Ok(typed)
 }
 
-/// Whether the rules let a player knock (Official §9.4): their `[play]` data, or, in
-/// rules recorded before it, a rule of play named `knock`.
-fn may_knock(m: &Match) -> bool {
-    match &m.rules.playing {
-        Some(p) => p.may_knock,
-        None => m.rules.play.iter().any(|p| p.name == "knock"),
-    }
-}
-
 /// Asks who ended the hole, offering a knock only where the rules have knocking; a name
 /// may be the start of one. `None` when stopped.
 fn went_out(ask: &mut impl Ask, m: &Match, seats: &[usize]) -> Result<Option<Option<Ending>>> {
-    let knocking = may_knock(m);
+    let knocking = m.rules.may_knock();
     let question = match knocking {
         true => "Who went out (or `knock NAME`)? Enter for nobody: ",
         false => "Who went out? Enter for nobody: ",

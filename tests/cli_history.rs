@@ -15,7 +15,9 @@ fn examples(env: &Env) {
         "import",
         repo("examples/eight-card-18-holes.toml").to_str().unwrap(),
     ]);
-    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    env.ok(&[
+        "new", "--rules", "classic", "--house", "knock", "ann", "bob",
+    ]);
     env.ok(&[
         "hole",
         "--knock",

@@ -73,6 +73,8 @@ fn a_knock_and_a_score_map_from_the_command_line() {
         "blackjack",
         "--house",
         "out-bonus-5",
+        "--house",
+        "knock",
         "--knock",
         "bob",
         "ann=3 9 K / 3 4 8",
@@ -314,6 +316,8 @@ fn a_knock_is_recorded_as_a_knock() {
         "classic",
         "--house",
         "out-penalty-10",
+        "--house",
+        "knock",
         "ann",
         "bob",
     ]);
@@ -336,6 +340,54 @@ fn a_knock_is_recorded_as_a_knock() {
     assert!(text.contains("ann (knocked)"), "{text}");
     let stderr = env.bad(&["hole", "--knock", "ann", "--out", "bob", "ann=3", "bob=4"]);
     assert!(stderr.contains("cannot be used with"), "{stderr}");
+}
+
+/// A knock where the rules have none (classic: Official §9.4 is a house rule) is refused
+/// everywhere a hole is recorded or scored, exit 2, nothing written.
+#[test]
+fn a_knock_under_rules_without_knocking_is_refused() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let hole = [
+        "hole",
+        "--knock",
+        "ann",
+        "ann=5 K Q / 5 2 J",
+        "bob=2 7 Q / 2 7 Q",
+    ];
+    let stderr = env.bad(&hole);
+    assert!(stderr.contains("ann cannot have knocked"), "{stderr}");
+    assert!(stderr.contains("--out ann"), "{stderr}");
+    assert_eq!(env.json(&["card"])["holes_played"], 0);
+    let stderr = env.bad(&[
+        "score",
+        "--rules",
+        "classic",
+        "--knock",
+        "bob",
+        "ann=3 9 K / 3 4 8",
+        "bob=3 8 4 / A 8 4",
+    ]);
+    assert!(stderr.contains("bob cannot have knocked"), "{stderr}");
+    // four-card has knocking of its own; an export claiming a knock under classic is refused
+    env.ok(&[
+        "hole",
+        "--out",
+        "ann",
+        "ann=5 K Q / 5 2 J",
+        "bob=2 7 Q / 2 7 Q",
+    ]);
+    let export = env.ok(&["export"]);
+    assert!(export.contains("\"knocked\": false"), "{export}");
+    let forged = export.replacen("\"knocked\": false", "\"knocked\": true", 1);
+    let file = env.write("forged.json", &forged);
+    let other = Env::new();
+    let stderr = other.bad(&["import", file.to_str().unwrap()]);
+    assert!(stderr.contains("cannot have knocked"), "{stderr}");
+    let four = Env::new();
+    four.ok(&["new", "--rules", "four-card", "ann", "bob"]);
+    four.ok(&["hole", "--knock", "ann", "ann=5 K / 5 2", "bob=2 7 / 2 7"]);
+    assert_eq!(four.json(&["card"])["holes"][0]["knocked"], true);
 }
 
 #[test]

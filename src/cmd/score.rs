@@ -98,6 +98,7 @@ fn hole(ctx: &Context, rules: &Rules, decks: u32, args: &ScoreArgs) -> Result<()
         }),
         (None, None) => None,
     };
+    crate::game::hole::check_knock(rules, &names, ended)?;
     let scored = crate::game::hole::score(rules, decks, &names, &entries, ended)?;
     ctx.out
         .show(&HoleScoreView::new(rules, &names, &entries, &scored, ended))

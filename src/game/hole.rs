@@ -36,6 +36,30 @@ pub enum HoleError {
     /// The grids together cannot have been dealt.
     #[error(transparent)]
     Deck(#[from] DeckError),
+    /// A knock under rules that have no knocking.
+    #[error("{player} cannot have knocked: {rules} has no knocking (Official §9.4; its rules of play say play.may_knock = false); record --out {player} if their cards were all face up, or agree the house rule knock")]
+    NoKnocking {
+        /// The player.
+        player: String,
+        /// The rules' display name.
+        rules: String,
+    },
+}
+
+/// Checks that a hole ended by a knock was played under rules that let a player knock
+/// (RULES.md §14; Official §9.4); `players` names the seats.
+pub fn check_knock(
+    rules: &Rules,
+    players: &[String],
+    ended: Option<Ending>,
+) -> Result<(), HoleError> {
+    match ended {
+        Some(e) if e.knocked && !rules.may_knock() => Err(HoleError::NoKnocking {
+            player: players.get(e.seat).cloned().unwrap_or_default(),
+            rules: rules.display_name(),
+        }),
+        _ => Ok(()),
+    }
 }
 
 impl crate::error::BadInput for HoleError {}
@@ -311,6 +335,7 @@ impl Match {
         if let Some(e) = ended.filter(|e| !seats.contains(&e.seat)) {
             return Err(GameError::OutNotPlaying(self.players[e.seat].clone()));
         }
+        check_knock(&self.rules, &self.players, ended)?;
         let number = if playoff {
             self.playoff_holes().count() as u32 + 1
         } else {

@@ -74,6 +74,10 @@ impl Match {
                 crate::text::escape(t)
             ));
         }
+        for hole in &self.holes {
+            super::hole::check_knock(&self.rules, &self.players, hole.ending())
+                .map_err(|e| format!("hole {}: {e}", hole.number))?;
+        }
         let again = self
             .rescored_under(self.rules.clone())
             .map_err(|e| e.to_string())?;

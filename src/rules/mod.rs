@@ -667,6 +667,15 @@ impl Rules {
         &self.source
     }
 
+    /// Whether a player may end a hole by knocking (Official §9.4; RULES.md §14): the
+    /// `[play]` data, or, in rules recorded before it, a rule of play named `knock`.
+    pub fn may_knock(&self) -> bool {
+        match &self.playing {
+            Some(p) => p.may_knock,
+            None => self.play.iter().any(|p| p.name == "knock"),
+        }
+    }
+
     /// The name with house rules, as shown to players: `classic + horizontal-pairs`.
     pub fn display_name(&self) -> String {
         label(&self.name, &self.house)
