@@ -196,6 +196,25 @@ pub fn stored(what: &str, text: &str, max_chars: usize) -> Result<String, TextEr
     Ok(text.to_string())
 }
 
+/// Checks a name golf will store, show and take back as an argument (a match name, a
+/// tournament name): as [`stored`], and not beginning with one of [`FORMULA_START`], which
+/// a command line takes for a flag and a spreadsheet runs as a formula.
+pub fn name(what: &str, text: &str, max_chars: usize) -> Result<String, TextError> {
+    let text = stored(what, text, max_chars)?;
+    match text.chars().next().filter(|c| FORMULA_START.contains(c)) {
+        Some(c) => Err(TextError(format!(
+            "{what} `{text}` begins with `{c}`, which a spreadsheet runs as a formula{}; \
+             expected a name that does not begin with =, +, - or @",
+            if c == '-' {
+                " and a command line takes for a flag"
+            } else {
+                ""
+            }
+        ))),
+        None => Ok(text),
+    }
+}
+
 /// ` (did you mean `x`?)` when one of `known` is close to `typed` (Jaro–Winkler ≥ 0.8,
 /// ignoring case), else nothing: for names a user mistyped.
 pub fn did_you_mean<'a>(typed: &str, known: impl IntoIterator<Item = &'a str>) -> String {

@@ -86,6 +86,34 @@ fn cases(env: &Env) -> Vec<Case> {
             ],
         ));
     }
+    // ---- names that a spreadsheet runs or a command line takes for a flag -------------
+    for text in ["=SUM(A1)", "+1", "-friday", "@club"] {
+        all.push(case(
+            format!("match name {text}"),
+            &[
+                "new",
+                "--rules",
+                "classic",
+                &format!("--name={text}"),
+                "ann",
+                "bob",
+            ],
+        ));
+        all.push(case(
+            format!("tournament name {text}"),
+            &[
+                "tournament",
+                "new",
+                "--rules",
+                "classic",
+                "--",
+                text,
+                "ann",
+                "bob",
+                "cat",
+            ],
+        ));
+    }
     let escaped = |t: &str| {
         t.chars()
             .map(|c| format!("\\u{:04X}", c as u32))

@@ -54,7 +54,7 @@ impl Match {
                 .map_err(|e| e.to_string())
         };
         if let Some(name) = &self.name {
-            stored("the match name", name, MAX_MATCH_NAME)?;
+            crate::text::name("the match name", name, MAX_MATCH_NAME).map_err(|e| e.to_string())?;
         }
         for p in &self.penalties {
             stored("a penalty reason", &p.reason, MAX_REASON)?;

@@ -85,7 +85,7 @@ impl Match {
         };
         let name = match setup.name.as_deref().map(str::trim) {
             Some(n) if !n.is_empty() => {
-                Some(crate::text::stored("the match name", n, MAX_MATCH_NAME)?)
+                Some(crate::text::name("the match name", n, MAX_MATCH_NAME)?)
             }
             _ => None,
         };

@@ -80,7 +80,7 @@ impl TournamentRecord {
     /// 2–16, holes 1–36), each disqualified player one of its players, each table within
     /// its rounds. Errors name the problem.
     pub fn check(&self) -> Result<(), String> {
-        crate::text::stored(
+        crate::text::name(
             "the tournament name",
             &self.name,
             super::setup::MAX_MATCH_NAME,
@@ -216,7 +216,7 @@ impl Tournament {
         seed: u64,
         entrants: &[String],
     ) -> Result<Tournament, GameError> {
-        let name = crate::text::stored("the tournament name", name, super::setup::MAX_MATCH_NAME)?;
+        let name = crate::text::name("the tournament name", name, super::setup::MAX_MATCH_NAME)?;
         let edit = |m: String| Err(GameError::Edit(m));
         if !(1..=20).contains(&rounds) {
             return edit(format!(
