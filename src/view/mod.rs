@@ -126,8 +126,10 @@ impl Output {
             .is_none_or(|w| text.lines().all(|l| l.chars().count() <= usize::from(w)))
     }
 
-    /// `text` with every line longer than the width broken at spaces (a word longer than
-    /// the width stands alone); unchanged when no width is known.
+    /// `text` with every line longer than the width broken at spaces, continued lines
+    /// indented by two: a part between ` · ` separators that fits a line is kept whole
+    /// (`2026-11-23 16:32` stays together), a longer one breaks between words (a word
+    /// longer than the width stands alone); unchanged when no width is known.
     pub fn wrap(&self, text: &str) -> String {
         let Some(width) = self.width.map(usize::from) else {
             return text.to_string();
@@ -135,7 +137,19 @@ impl Output {
         let mut out = String::new();
         for line in text.lines() {
             let mut current = String::new();
-            for word in line.split(' ') {
+            let parts: Vec<&str> = line.split(" · ").collect();
+            let mut words: Vec<String> = Vec::new();
+            for (i, part) in parts.iter().enumerate() {
+                let part = match i + 1 < parts.len() {
+                    true => format!("{part} ·"),
+                    false => part.to_string(),
+                };
+                match part.chars().count() + 2 <= width {
+                    true => words.push(part),
+                    false => words.extend(part.split(' ').map(String::from)),
+                }
+            }
+            for word in &words {
                 let len = current.chars().count();
                 if len > 0 && len + 1 + word.chars().count() > width {
                     out.push_str(current.trim_end());
