@@ -478,7 +478,7 @@ fn column_bonuses(rules: &Rules, rank: Rank, k: u32) -> [Option<i32>; 2] {
     .map(|p| p.filter(|p| *p != 0))
 }
 
-/// A column with one card left out ([`Scorer::column_rest`]): the sum of the other cards'
+/// A column with one card left out ([`Scorer::column_and_rests`]): the sum of the other cards'
 /// values, the rank code they all share (`None` when they differ or there are none) and
 /// how many there are.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -618,33 +618,22 @@ impl<'a> Scorer<'a> {
         (sets.sink.points + unmatched + bonuses, sets.sink.sets)
     }
 
-    /// Whether a grid's total is the sum of its columns' shares, each column scored alone
-    /// by [`Scorer::column_total`]: sets lie only down columns (no rows, diagonals, row
-    /// pairs or matching anywhere) and no same-rank column bonus is set (RULES.md §3 steps
-    /// 2 and 5). Then changing one card changes only its own column's share, which is how
-    /// a bot weighs a swap without scoring the whole grid again.
+    /// Whether a grid's total is the sum of its columns' shares ([`Scorer::column_and_rests`]):
+    /// sets lie only down columns (no rows, diagonals, row pairs or matching anywhere) and
+    /// no same-rank column bonus is set (RULES.md §3 steps 2 and 5). Then changing one card
+    /// changes only its own column's share, which is how a bot weighs a swap without scoring
+    /// the whole grid again.
     pub fn by_columns(&self) -> bool {
         self.by_columns
     }
 
-    /// One column's share of `grid`'s total (`column` from 0): a full column of one rank
-    /// is a matched set scored as [`Scorer::total`] scores it (RULES.md §3 steps 2.1 and
-    /// 3), any other column the sum of its cards' values. When [`Scorer::by_columns`]
-    /// holds, the shares of every column add up to the grid's total; otherwise a share
-    /// means nothing. A column beyond the grid has no share (0).
-    pub fn column_total(&self, grid: &Grid, column: usize) -> i32 {
-        self.column_and_rests(grid, column).0
-    }
-
-    /// A column of `grid` (`column` from 0) with the card in row `row` (from 0) left out,
-    /// for [`Scorer::column_total_with`]: what the share depends on besides that card.
-    pub fn column_rest(&self, grid: &Grid, column: usize, row: usize) -> ColumnRest {
-        let rests = self.column_and_rests(grid, column).1;
-        rests.get(row).copied().unwrap_or_default()
-    }
-
-    /// [`Scorer::column_total`] and, by row, [`Scorer::column_rest`] of one column, its
-    /// cards read once (rows beyond the grid's are empty).
+    /// One column of `grid` (`column` from 0), its cards read once: its share of the
+    /// grid's total, and by row (from 0) the column with that row's card left out, for
+    /// [`Scorer::column_total_with`] (rows beyond the grid's are empty). The share of a full
+    /// column of one rank is its matched set's points as [`Scorer::total`] scores them
+    /// (RULES.md §3 steps 2.1 and 3); of any other column, its cards' values added up. When
+    /// [`Scorer::by_columns`] holds the shares of every column add up to the grid's total;
+    /// otherwise a share means nothing. A column beyond the grid has no share (0).
     pub fn column_and_rests(
         &self,
         grid: &Grid,
@@ -680,8 +669,8 @@ impl<'a> Scorer<'a> {
         (share, rests)
     }
 
-    /// The share of a column (see [`Scorer::column_total`]) whose other cards are `rest`
-    /// with `card` in the row left out: a matched set when every card is of one rank and
+    /// The share of a column (see [`Scorer::column_and_rests`]) whose other cards are
+    /// `rest` with `card` in the row left out: a matched set when every card is of one rank and
     /// there are at least two, else the sum of the values.
     #[inline]
     pub fn column_total_with(&self, rest: ColumnRest, card: Card) -> i32 {

@@ -257,17 +257,11 @@ impl<'r> Mind<'r> {
     /// Loads the bot's own grid as it knows it (face-up and peeked cards) for this
     /// decision's estimates; a place decision reuses its draw's load.
     fn load_own(&mut self, view: &View<'_>) {
-        let turn = view.turns();
-        match view.phase() {
-            Phase::Place if self.loaded_for == Some(turn) => {}
-            phase => {
-                self.own.load(view);
-                self.loaded_for = (phase == Phase::Draw).then_some(turn);
-            }
+        let (phase, turn) = (view.phase(), view.turns());
+        if !(phase == Phase::Place && self.loaded_for == Some(turn)) {
+            self.own.load(view);
         }
-        if view.phase() == Phase::Place {
-            self.loaded_for = None;
-        }
+        self.loaded_for = (phase == Phase::Draw).then_some(turn);
     }
 
     /// The bot's own expected score (as [`Mind::estimate`], its peeked cards known too),

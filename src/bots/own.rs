@@ -31,7 +31,7 @@ pub(super) struct OwnGrid<'r> {
     unknown: u32,
     /// Parts: the columns where the rules score by columns, else 1 (the whole grid).
     parts: usize,
-    /// Each cell's part.
+    /// Each cell's part (`cell % parts`, looked up to spare a division per weighed swap).
     part_of: [u8; MAX_CELLS],
     /// Each part's share of the total, and the total.
     shares: [i32; MAX_COLUMNS],

@@ -205,6 +205,7 @@ pub trait Watch {
     /// on, a sudden-death playoff hole); `seats` are the table's seats playing it, in
     /// seating order (the hole's player `i` is seat `seats[i]`: every seat, or on a playoff
     /// hole the tied ones); `deal` is each grid as dealt, `stock` top card last.
+    /// Ignored unless a watcher says otherwise, as is every event below.
     fn start(
         &mut self,
         game: u64,
@@ -213,15 +214,23 @@ pub trait Watch {
         h: &Hole,
         deal: &[crate::grid::Grid],
         stock: &[Card],
-    );
+    ) {
+        let _ = (game, hole, seats, h, deal, stock);
+    }
     /// The stock was rebuilt (RULES.md §14 step 5) before the draw that needed it; `stock`
     /// is the new stock, top card last.
-    fn reshuffle(&mut self, game: u64, hole: usize, stock: &[Card]);
+    fn reshuffle(&mut self, game: u64, hole: usize, stock: &[Card]) {
+        let _ = (game, hole, stock);
+    }
     /// A turn was played (its player a table seat).
-    fn turn(&mut self, game: u64, hole: usize, number: u32, turn: &Turn);
+    fn turn(&mut self, game: u64, hole: usize, number: u32, turn: &Turn) {
+        let _ = (game, hole, number, turn);
+    }
     /// The hole is over; `seats` as in [`Watch::start`], `scores` the hole scores after §5
     /// by the hole's players.
-    fn end(&mut self, game: u64, hole: usize, seats: &[usize], h: &Hole, scores: &[i64]);
+    fn end(&mut self, game: u64, hole: usize, seats: &[usize], h: &Hole, scores: &[i64]) {
+        let _ = (game, hole, seats, h, scores);
+    }
 }
 
 /// A [`Watch`] that ignores everything.
@@ -231,19 +240,6 @@ impl Watch for Unwatched {
     fn watching(&self) -> bool {
         false
     }
-    fn start(
-        &mut self,
-        _: u64,
-        _: usize,
-        _: &[usize],
-        _: &Hole,
-        _: &[crate::grid::Grid],
-        _: &[Card],
-    ) {
-    }
-    fn reshuffle(&mut self, _: u64, _: usize, _: &[Card]) {}
-    fn turn(&mut self, _: u64, _: usize, _: u32, _: &Turn) {}
-    fn end(&mut self, _: u64, _: usize, _: &[usize], _: &Hole, _: &[i64]) {}
 }
 
 /// SplitMix64: spreads a number over 64 bits, for deriving seeds.
@@ -391,8 +387,16 @@ impl<'r> Table<'r> {
                     Some(seats) if playoffs.len() < MAX_PLAYOFFS => {
                         // only the tied players play a playoff hole (RULES.md §8)
                         let hole = self.holes + playoffs.len();
-                        let (b, sc, tally) = (&mut *bots, &mut scores, &mut scratch);
-                        self.play_hole(game, seed, hole, &seats, b, sc, tally, &mut *watch);
+                        self.play_hole(
+                            game,
+                            seed,
+                            hole,
+                            &seats,
+                            bots,
+                            &mut scores,
+                            &mut scratch,
+                            &mut *watch,
+                        );
                         playoffs.push(PlayoffScores {
                             number: playoffs.len() as u32 + 1,
                             scores: (0..self.players)
@@ -572,13 +576,13 @@ pub fn run(
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Report, SimError> {
-    setup.check()?;
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
-    let work = || run_on(setup, progress);
-    Ok(match pool {
-        Ok(pool) => pool.install(work),
-        Err(_) => work(),
-    })
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => run_in(&pool, setup, progress),
+        Err(_) => {
+            setup.check()?;
+            Ok(run_on(setup, progress))
+        }
+    }
 }
 
 /// As [`run`], on the threads of `pool` (made once for many runs, as the benches do).
@@ -723,18 +727,6 @@ pub fn greedy_hole_scores(
 struct Collect<'a>(&'a mut Vec<i64>, usize);
 
 impl Watch for Collect<'_> {
-    fn start(
-        &mut self,
-        _: u64,
-        _: usize,
-        _: &[usize],
-        _: &Hole,
-        _: &[crate::grid::Grid],
-        _: &[Card],
-    ) {
-    }
-    fn reshuffle(&mut self, _: u64, _: usize, _: &[Card]) {}
-    fn turn(&mut self, _: u64, _: usize, _: u32, _: &Turn) {}
     fn end(&mut self, _: u64, hole: usize, _: &[usize], _: &Hole, scores: &[i64]) {
         if hole < self.1 {
             self.0.extend_from_slice(scores);

@@ -136,8 +136,6 @@ impl Watch for Recorder<'_> {
             }
         }
     }
-    fn reshuffle(&mut self, _: u64, _: usize, _: &[Card]) {}
-    fn turn(&mut self, _: u64, _: usize, _: u32, _: &Turn) {}
     fn end(&mut self, _: u64, hole: usize, seats: &[usize], h: &Hole, _: &[i64]) {
         if let Err(e) = self.record(h, seats, hole >= self.holes) {
             self.error.get_or_insert(e);

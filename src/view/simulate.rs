@@ -371,7 +371,8 @@ impl<W: Write> Watch for Tracer<'_, W> {
         let columns = self.rules.layout.columns;
         let cells = self.rules.layout.rows * columns;
         let rules = self.rules;
-        self.seats = seats.to_vec();
+        self.seats.clear();
+        self.seats.extend_from_slice(seats);
         let names: Vec<String> = seats.iter().map(|s| self.name(*s)).collect();
         let mut record = json!({
             "match": game + 1,
