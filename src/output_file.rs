@@ -68,19 +68,42 @@ impl Guard {
         ))
     }
 
-    /// The protected file that `target` is, if any: the same file on disk, or the same
-    /// canonical path for one not yet created.
+    /// The protected file that `target` is, if any ([`same_file`]).
     fn protected(&self, target: &Path) -> Option<&Path> {
-        let id = identity(target);
-        let place = canonical_place(target);
         self.files
             .iter()
-            .find(|f| {
-                (id.is_some() && identity(f) == id)
-                    || (place.is_some() && canonical_place(f) == place)
-            })
+            .find(|f| same_file(target, f))
             .map(PathBuf::as_path)
     }
+}
+
+/// Whether `a` and `b` are one file: the same file on disk, or the same canonical path for
+/// one not yet created.
+fn same_file(a: &Path, b: &Path) -> bool {
+    let id = identity(a);
+    let place = canonical_place(a);
+    (id.is_some() && identity(b) == id) || (place.is_some() && canonical_place(b) == place)
+}
+
+/// Refuses two outputs of one command that are one file, each given as `(flag, path)`:
+/// the second would replace the first (bad input naming both flags, exit 2). Standard
+/// output (`-`), a named pipe or a character device (`/dev/null`) may take both, one after
+/// the other.
+pub fn distinct(outputs: &[(&str, &Path)]) -> Result<()> {
+    for (i, (first, a)) in outputs.iter().enumerate() {
+        let stream =
+            a.as_os_str() == "-" || std::fs::metadata(a).is_ok_and(|m| is_stream(&m.file_type()));
+        if stream {
+            continue;
+        }
+        if let Some((second, _)) = outputs[i + 1..].iter().find(|(_, b)| same_file(a, b)) {
+            return input(format!(
+                "{first} and {second} both name {}; the second would replace the first; expected two different files",
+                a.display()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// What a file is, as far as writing it goes.

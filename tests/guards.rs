@@ -186,6 +186,47 @@ fn output_files_never_replace_the_database_or_a_device() {
 /// Point 2: one validation of names for every way in — NFKC, look-alikes by their TR 39
 /// skeleton, no invisible or formatting characters, bounded, no leading `= + - @` — with
 /// counts checked before any work; dates within 0001–9999.
+/// `golf simulate --trace F --export F` (the same file under two names too) is refused
+/// before anything runs: the export would replace the trace. `/dev/null` may take both.
+#[test]
+fn two_outputs_of_one_command_are_never_one_file() {
+    let env = played();
+    let d = env.dir.path();
+    std::fs::write(d.join("old.json"), "kept").unwrap();
+    std::os::unix::fs::symlink(d.join("old.json"), d.join("alias.json")).unwrap();
+    let sim = |trace: &str, export: &str| -> Vec<String> {
+        [
+            "simulate",
+            "--rules",
+            "classic",
+            "--matches",
+            "2",
+            "--trace",
+            trace,
+            "--export",
+            export,
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let pairs = [
+        (d.join("new.json"), d.join("new.json")),
+        (d.join("new.json"), d.join("sub-less/../new.json")),
+        (d.join("old.json"), d.join("alias.json")),
+    ];
+    std::fs::create_dir(d.join("sub-less")).unwrap();
+    for (a, b) in &pairs {
+        let args = sim(a.to_str().unwrap(), b.to_str().unwrap());
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let err = refused(&env, &args, "--trace and --export both name");
+        assert!(err.contains(a.to_str().unwrap()), "{err}");
+    }
+    assert_eq!(std::fs::read_to_string(d.join("old.json")).unwrap(), "kept");
+    assert!(!d.join("new.json").exists());
+    let args = sim("/dev/null", "/dev/null");
+    env.ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+}
+
 #[test]
 fn one_validation_of_names_and_counts_for_every_way_in() {
     let env = played();

@@ -18,6 +18,9 @@ pub fn run(ctx: &Context, args: SimulateArgs) -> Result<()> {
     for path in args.trace.iter().chain(&args.export) {
         guard.check(path)?;
     }
+    if let (Some(trace), Some(export)) = (&args.trace, &args.export) {
+        crate::output_file::distinct(&[("--trace", trace), ("--export", export)])?;
+    }
     let bar = crate::view::progress(setup.matches as usize, "simulating");
     let progress = |n: u64| bar.set_position(n);
     let report = if args.trace.is_none() && args.export.is_none() {
