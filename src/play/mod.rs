@@ -3,7 +3,7 @@
 //!
 //! A [`Hole`] is dealt from a shuffled pack, then only [`Hole::apply`] changes it, one
 //! legal [`Move`] at a time ([`Hole::legal_moves`] fills a reused [`MoveList`]; no move
-//! allocates). Randomness comes only from the seeded generator passed in (the shuffle and
+//! allocates, and [`Hole::redeal`] deals the next hole into the same buffers). Randomness comes only from the seeded generator passed in (the shuffle and
 //! the §4.1 reshuffle). A player decides from a [`view::View`], which shows only what that
 //! player may see. When the hole is over, every grid is scored by the rules' own
 //! [`crate::scoring::Scorer::total`] and adjusted by [`crate::scoring::hole`] (§5).
@@ -195,68 +195,125 @@ impl Hole {
         dealer: usize,
         rng: &mut R,
     ) -> Option<Hole> {
+        let mut hole = Hole {
+            playing: rules.playing?,
+            players: 0,
+            cells: 0,
+            columns: 0,
+            values: Vec::new(),
+            grids: Vec::with_capacity(players),
+            face_up: Vec::new(),
+            peeked: Vec::new(),
+            started: Vec::new(),
+            stock: Vec::new(),
+            discard: Vec::new(),
+            dealer,
+            current: 0,
+            first: 0,
+            phase: Phase::Over,
+            drawn: None,
+            ended: None,
+            final_turns: 0,
+            turns: 0,
+            reshuffled: false,
+        };
+        hole.redeal(rules, pack, players, dealer, rng)?;
+        Some(hole)
+    }
+
+    /// Deals into `slot`: the hole there dealt again ([`Hole::redeal`]), or a new one
+    /// ([`Hole::deal`]) when it is empty. `None` as for `deal`.
+    pub fn deal_into<'h, R: Rng>(
+        slot: &'h mut Option<Hole>,
+        rules: &Rules,
+        pack: &[Card],
+        players: usize,
+        dealer: usize,
+        rng: &mut R,
+    ) -> Option<&'h mut Hole> {
+        match slot {
+            Some(hole) => {
+                hole.redeal(rules, pack, players, dealer, rng)?;
+                Some(hole)
+            }
+            None => Some(slot.insert(Hole::deal(rules, pack, players, dealer, rng)?)),
+        }
+    }
+
+    /// Deals the next hole into this one exactly as [`Hole::deal`] would, reusing its
+    /// buffers: once they have grown to the table, a deal allocates nothing. `None` when
+    /// `deal` would give `None`; the hole is then not fit to play until dealt again.
+    pub fn redeal<R: Rng>(
+        &mut self,
+        rules: &Rules,
+        pack: &[Card],
+        players: usize,
+        dealer: usize,
+        rng: &mut R,
+    ) -> Option<()> {
         let playing = rules.playing?;
-        let cells = rules.layout.rows * rules.layout.columns;
+        let (rows, columns) = (rules.layout.rows, rules.layout.columns);
+        let cells = rows * columns;
         if players == 0 || pack.len() < players * cells + 2 {
             return None;
         }
-        let mut stock = pack.to_vec();
-        stock.shuffle(rng);
-        let mut grids = Vec::with_capacity(players);
-        for _ in 0..players {
-            let cards = stock.split_off(stock.len() - cells);
-            let mut cards: Vec<Card> = cards;
-            cards.reverse();
-            grids.push(Grid::from_cards(rules.layout.rows, rules.layout.columns, cards).ok()?);
-        }
-        let mut discard = Vec::with_capacity(pack.len());
-        discard.extend(stock.pop());
-        let codes = 14 + rules.pack.len();
-        let values = (0..codes)
-            .map(|code| match code {
-                0..=12 => rules.values.ranks[code],
-                13 => rules.values.joker.unwrap_or(0),
-                face => rules.values.faces.get(face - 14).copied().unwrap_or(0),
-            })
-            .collect();
-        let start = (dealer + 1) % players;
-        Some(
-            Hole {
-                playing,
-                players,
-                cells,
-                columns: rules.layout.columns,
-                values,
-                grids,
-                face_up: vec![0; players],
-                peeked: vec![0; players],
-                started: vec![0; players],
-                stock,
-                discard,
-                dealer,
-                current: start,
-                first: start,
-                phase: if playing.face_up_at_start + playing.peek_at_start == 0 {
-                    Phase::Draw
-                } else {
-                    Phase::Start
-                },
-                drawn: None,
-                ended: None,
-                final_turns: 0,
-                turns: 0,
-                reshuffled: false,
+        self.stock.clear();
+        self.stock.extend_from_slice(pack);
+        self.stock.shuffle(rng);
+        self.grids.truncate(players);
+        for player in 0..players {
+            let top = self.stock.len() - cells;
+            let dealt = self.stock.get(top..)?.iter().rev();
+            match self.grids.get_mut(player) {
+                Some(grid) if grid.rows() == rows && grid.columns() == columns => {
+                    for (slot, card) in grid.cards_mut().iter_mut().zip(dealt) {
+                        *slot = *card;
+                    }
+                }
+                _ => {
+                    let grid = Grid::from_cards(rows, columns, dealt.copied().collect()).ok()?;
+                    self.grids.truncate(player);
+                    self.grids.push(grid);
+                }
             }
-            .settled(),
-        )
-    }
-
-    /// After the start: look-once, and who plays first.
-    fn settled(mut self) -> Hole {
+            self.stock.truncate(top);
+        }
+        self.discard.clear();
+        self.discard.reserve(pack.len());
+        self.discard.extend(self.stock.pop());
+        let codes = 14 + rules.pack.len();
+        self.values.clear();
+        self.values.extend((0..codes).map(|code| match code {
+            0..=12 => rules.values.ranks[code],
+            13 => rules.values.joker.unwrap_or(0),
+            face => rules.values.faces.get(face - 14).copied().unwrap_or(0),
+        }));
+        for seats in [&mut self.face_up, &mut self.peeked, &mut self.started] {
+            seats.clear();
+            seats.resize(players, 0);
+        }
+        let start = (dealer + 1) % players;
+        self.playing = playing;
+        self.players = players;
+        self.cells = cells;
+        self.columns = columns;
+        self.dealer = dealer;
+        self.current = start;
+        self.first = start;
+        self.phase = if playing.face_up_at_start + playing.peek_at_start == 0 {
+            Phase::Draw
+        } else {
+            Phase::Start
+        };
+        self.drawn = None;
+        self.ended = None;
+        self.final_turns = 0;
+        self.turns = 0;
+        self.reshuffled = false;
         if self.phase == Phase::Draw {
             self.begin_play();
         }
-        self
+        Some(())
     }
 
     fn all(&self) -> u32 {
@@ -573,6 +630,39 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
+
+    /// A played-out hole dealt again is, field for field, the hole a fresh deal gives, at
+    /// the same table and at a smaller one (a playoff hole) and back.
+    #[test]
+    fn a_redeal_is_a_fresh_deal() {
+        let mut names: Vec<(&str, &[&str])> = crate::rules::bundled::variant_names()
+            .iter()
+            .map(|name| (*name, &[][..]))
+            .collect();
+        names.push(("classic", &["look-once"][..]));
+        for (name, house) in names {
+            let house: Vec<String> = house.iter().map(|h| h.to_string()).collect();
+            let rules = crate::rules::resolve(name, &house).unwrap();
+            let pack = pack(&rules, rules.deck.decks_for(4));
+            let mut rng = ChaCha8Rng::seed_from_u64(3);
+            let mut hole = Hole::deal(&rules, &pack, 4, 0, &mut rng).unwrap();
+            let mut legal = MoveList::default();
+            for (players, dealer, seed) in [(4, 1, 11), (2, 0, 12), (3, 2, 13), (4, 3, 14)] {
+                while hole.phase() != Phase::Over {
+                    hole.legal_moves(&mut legal);
+                    let m = legal.as_slice()[legal.as_slice().len() / 2];
+                    hole.apply(m, &mut rng).unwrap();
+                }
+                let mut fresh_rng = ChaCha8Rng::seed_from_u64(seed);
+                let fresh = Hole::deal(&rules, &pack, players, dealer, &mut fresh_rng).unwrap();
+                let mut again_rng = ChaCha8Rng::seed_from_u64(seed);
+                hole.redeal(&rules, &pack, players, dealer, &mut again_rng)
+                    .unwrap();
+                assert_eq!(format!("{hole:?}"), format!("{fresh:?}"), "{name}");
+                assert_eq!(fresh_rng, again_rng, "{name}: the same draws from the rng");
+            }
+        }
+    }
 
     #[test]
     fn a_hole_of_first_legal_moves_ends_with_every_card_up() {

@@ -284,6 +284,13 @@ struct Table<'r> {
     adjusts: bool,
 }
 
+/// What a match's holes share: the bots at their seats, and the last hole, whose buffers
+/// the next deal reuses ([`Hole::redeal`]).
+struct Seated<'r> {
+    bots: Vec<Bot<'r>>,
+    hole: Option<Hole>,
+}
+
 impl<'r> Table<'r> {
     fn new(rules: &'r Rules, scorer: &'r Scorer<'r>, setup: &Setup) -> Table<'r> {
         Table {
@@ -300,11 +307,14 @@ impl<'r> Table<'r> {
 
     /// Plays match `game` (seeded `seed`) and tallies it.
     fn play_match(&self, game: u64, seed: u64, watch: &mut dyn Watch) -> MatchTally {
-        let mut bots: Vec<Bot<'_>> = self
-            .seating
-            .iter()
-            .filter_map(|&k| Bot::new(k, self.rules, self.scorer, &self.pack, self.players))
-            .collect();
+        let mut seated = Seated {
+            bots: self
+                .seating
+                .iter()
+                .filter_map(|&k| Bot::new(k, self.rules, self.scorer, &self.pack, self.players))
+                .collect(),
+            hole: None,
+        };
         let n = self.players;
         let mut t = MatchTally {
             totals: vec![0; n],
@@ -312,7 +322,7 @@ impl<'r> Table<'r> {
             wins: vec![0; n],
             ..MatchTally::default()
         };
-        let mut holes: Vec<Vec<i64>> = vec![Vec::with_capacity(self.holes); n];
+        let mut holes: Vec<Vec<i64>> = (0..n).map(|_| Vec::with_capacity(self.holes)).collect();
         let mut scores = vec![0i64; n];
         let mut first = 0;
         let everyone = &EVERY_SEAT[..n];
@@ -322,7 +332,7 @@ impl<'r> Table<'r> {
                 seed,
                 hole,
                 everyone,
-                &mut bots,
+                &mut seated,
                 &mut scores,
                 &mut t,
                 watch,
@@ -339,7 +349,7 @@ impl<'r> Table<'r> {
                 holes[seat].push(scores[seat]);
             }
         }
-        self.decide(game, seed, &mut bots, &mut t, holes, first, watch);
+        self.decide(game, seed, &mut seated, &mut t, holes, first, watch);
         t
     }
 
@@ -349,7 +359,7 @@ impl<'r> Table<'r> {
         &self,
         game: u64,
         seed: u64,
-        bots: &mut [Bot<'_>],
+        seated: &mut Seated<'_>,
         t: &mut MatchTally,
         holes: Vec<Vec<i64>>,
         first: usize,
@@ -392,7 +402,7 @@ impl<'r> Table<'r> {
                             seed,
                             hole,
                             &seats,
-                            bots,
+                            seated,
                             &mut scores,
                             &mut scratch,
                             &mut *watch,
@@ -434,7 +444,7 @@ impl<'r> Table<'r> {
         seed: u64,
         hole: usize,
         seats: &[usize],
-        bots: &mut [Bot<'_>],
+        seated: &mut Seated<'_>,
         scores: &mut [i64],
         t: &mut MatchTally,
         watch: &mut dyn Watch,
@@ -443,7 +453,8 @@ impl<'r> Table<'r> {
         let dealer = hole_dealer(hole, self.players, seats);
         let mut deal_rng = hole_rng(seed, hole, 0);
         let mut bot_rng = hole_rng(seed, hole, 1);
-        let mut h = Hole::deal(self.rules, &self.pack, k, dealer, &mut deal_rng)?;
+        let Seated { bots, hole: slot } = seated;
+        let h = Hole::deal_into(slot, self.rules, &self.pack, k, dealer, &mut deal_rng)?;
         let (dealt, stock) = match watch.watching() {
             true => (h.grids().to_vec(), h.stock().to_vec()),
             false => (Vec::new(), Vec::new()),
@@ -453,7 +464,7 @@ impl<'r> Table<'r> {
         while h.phase() != Phase::Over {
             if h.phase() != Phase::Start && !started {
                 started = true;
-                watch.start(game, hole, seats, &h, &dealt, &stock);
+                watch.start(game, hole, seats, h, &dealt, &stock);
             }
             let player = h.current();
             let seat = *seats.get(player)?;
@@ -493,17 +504,17 @@ impl<'r> Table<'r> {
             }
         }
         if !started {
-            watch.start(game, hole, seats, &h, &dealt, &stock);
+            watch.start(game, hole, seats, h, &dealt, &stock);
         }
         let mut hole_scores = [0i64; MAX_PLAYERS];
         let hole_scores = &mut hole_scores[..k];
-        self.score_hole(&h, seats, hole_scores, t);
+        self.score_hole(h, seats, hole_scores, t);
         for (seat, score) in seats.iter().zip(hole_scores.iter()) {
             if let Some(slot) = scores.get_mut(*seat) {
                 *slot = *score;
             }
         }
-        watch.end(game, hole, seats, &h, hole_scores);
+        watch.end(game, hole, seats, h, hole_scores);
         seats.get(h.first()).copied()
     }
 
