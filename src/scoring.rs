@@ -551,11 +551,7 @@ impl<'a> Scorer<'a> {
             values,
             suited: !v.suited.is_empty(),
             bonuses,
-            by_columns: !bonuses
-                && !m.rows
-                && !m.diagonals
-                && !m.row_pairs
-                && m.anywhere == Anywhere::None,
+            by_columns: !m.rows && !m.diagonals && !m.row_pairs && m.anywhere == Anywhere::None,
             words: OnceLock::new(),
         }
     }
@@ -605,24 +601,47 @@ impl<'a> Scorer<'a> {
         let mut sets = Sets::new(self, grid, tally);
         sets.find(self, grid.rows());
         let unmatched = sets.all - sets.in_sets;
-        let bonuses: i32 = if self.bonuses {
-            sets.sink
-                .columns
-                .by_rank()
-                .flat_map(|(rank, k)| column_bonuses(self.rules, rank, k))
-                .flatten()
-                .sum()
-        } else {
-            0
+        let bonuses = match self.bonuses {
+            true => self.bonus_points(&mut sets.sink.columns),
+            false => 0,
         };
         (sets.sink.points + unmatched + bonuses, sets.sink.sets)
     }
 
-    /// Whether a grid's total is the sum of its columns' shares ([`Scorer::column_and_rests`]):
-    /// sets lie only down columns (no rows, diagonals, row pairs or matching anywhere) and
-    /// no same-rank column bonus is set (RULES.md §3 steps 2 and 5). Then changing one card
-    /// changes only its own column's share, which is how a bot weighs a swap without scoring
-    /// the whole grid again.
+    /// The same-rank column bonuses for matched columns counted by rank (RULES.md §3 step 5).
+    fn bonus_points(&self, columns: &mut ColumnCounts) -> i32 {
+        columns
+            .by_rank()
+            .flat_map(|(rank, k)| column_bonuses(self.rules, rank, k))
+            .flatten()
+            .sum()
+    }
+
+    /// Whether the rules set any same-rank column bonus (RULES.md §3 step 5), so that
+    /// [`Scorer::column_bonus`] can be other than 0.
+    pub fn has_column_bonus(&self) -> bool {
+        self.bonuses
+    }
+
+    /// The same-rank column bonuses (RULES.md §3 step 5) of a grid whose columns' matched
+    /// sets are of these ranks (`None`: the column is no matched set; see
+    /// [`Scorer::column_set_with`]), in points; 0 when the rules set no column bonus.
+    pub fn column_bonus(&self, sets: &[Option<Rank>]) -> i32 {
+        if !self.bonuses {
+            return 0;
+        }
+        let mut columns = ColumnCounts::default();
+        for rank in sets.iter().flatten() {
+            columns.add(*rank);
+        }
+        self.bonus_points(&mut columns)
+    }
+
+    /// Whether a grid's total is the sum of its columns' shares ([`Scorer::column_and_rests`])
+    /// and the [`Scorer::column_bonus`] of their matched sets' ranks: sets lie only down
+    /// columns (no rows, diagonals, row pairs or matching anywhere; RULES.md §3 step 2).
+    /// Then changing one card changes only its own column's share and set, which is how a
+    /// bot weighs a swap without scoring the whole grid again.
     pub fn by_columns(&self) -> bool {
         self.by_columns
     }
@@ -632,8 +651,9 @@ impl<'a> Scorer<'a> {
     /// [`Scorer::column_total_with`] (rows beyond the grid's are empty). The share of a full
     /// column of one rank is its matched set's points as [`Scorer::total`] scores them
     /// (RULES.md §3 steps 2.1 and 3); of any other column, its cards' values added up. When
-    /// [`Scorer::by_columns`] holds the shares of every column add up to the grid's total;
-    /// otherwise a share means nothing. A column beyond the grid has no share (0).
+    /// [`Scorer::by_columns`] holds the shares of every column and the column bonus add up
+    /// to the grid's total; otherwise a share means nothing. A column beyond the grid has
+    /// no share (0).
     pub fn column_and_rests(
         &self,
         grid: &Grid,
@@ -669,18 +689,25 @@ impl<'a> Scorer<'a> {
         (share, rests)
     }
 
+    /// The rank of the matched set a column makes (RULES.md §3 step 2) when its other cards
+    /// are `rest` and `card` is put in the row left out: `Some` when every card is of
+    /// `card`'s rank and there are at least two, as [`Scorer::column_total_with`] scores it.
+    #[inline]
+    pub fn column_set_with(&self, rest: ColumnRest, card: Card) -> Option<Rank> {
+        let set =
+            self.rules.matching.columns && rest.cards > 0 && rest.code == Some(card.rank.code());
+        set.then_some(card.rank)
+    }
+
     /// The share of a column (see [`Scorer::column_and_rests`]) whose other cards are
     /// `rest` with `card` in the row left out: a matched set when every card is of one rank and
     /// there are at least two, else the sum of the values.
     #[inline]
     pub fn column_total_with(&self, rest: ColumnRest, card: Card) -> i32 {
-        let code = card.rank.code();
-        let sum = rest.sum + self.value(card, code);
-        let m = &self.rules.matching;
-        if m.columns && rest.cards > 0 && rest.code == Some(code) {
-            set_points(m, card.rank, sum).0
-        } else {
-            sum
+        let sum = rest.sum + self.value(card, card.rank.code());
+        match self.column_set_with(rest, card) {
+            Some(rank) => set_points(&self.rules.matching, rank, sum).0,
+            None => sum,
         }
     }
 

@@ -33,6 +33,26 @@ fn any_grid() -> impl Strategy<Value = Grid> {
     (1usize..=4, 1usize..=6).prop_flat_map(|(r, c)| grid_of(r, c))
 }
 
+/// A card of few ranks (jack, five, king, two, joker), so that a grid of them has matched
+/// columns, and several of one rank, far more often than a grid of any cards.
+fn crowded_card() -> impl Strategy<Value = Card> {
+    prop::sample::select(vec![
+        Rank::Jack,
+        Rank::Five,
+        Rank::King,
+        Rank::Two,
+        Rank::Joker,
+    ])
+    .prop_map(Card::new)
+}
+
+fn crowded_grid() -> impl Strategy<Value = Grid> {
+    (1usize..=4, 1usize..=6).prop_flat_map(|(rows, columns)| {
+        prop::collection::vec(crowded_card(), rows * columns)
+            .prop_map(move |cards| Grid::from_cards(rows, columns, cards).unwrap())
+    })
+}
+
 /// Types a grid back the way a hurried player might: any separators, any case, T for 10.
 fn retype(grid: &Grid, seps: &[u8]) -> String {
     let mut out = String::new();
@@ -262,6 +282,8 @@ fn any_rules() -> impl Strategy<Value = Rules> {
         ("nine-card", vec![]),
         ("four-card-multiples", vec!["super-kings"]),
         ("jokers", vec!["one-eyed-jacks", "negative-pairs-cancel"]),
+        ("eight-card", vec![]),
+        ("classic", vec!["four-of-a-kind-20"]),
     ]);
     let anywhere = prop::sample::select(vec![
         rules::Anywhere::None,
@@ -293,15 +315,21 @@ proptest! {
     }
 }
 
-/// [`any_rules`] with sets only down columns and no column bonus, so that
-/// `Scorer::by_columns` holds.
+/// [`any_rules`] with sets only down columns, so that `Scorer::by_columns` holds; most
+/// match columns, and most have column bonuses: none, their own, or a same-rank table
+/// and a rank's own table (kings') on top (RULES.md §3 step 5).
 fn column_rules() -> impl Strategy<Value = Rules> {
-    any_rules().prop_map(|mut rules| {
+    (any_rules(), 0u8..4, 0u8..4).prop_map(|(mut rules, columns, bonuses)| {
         let m = &mut rules.matching;
         (m.rows, m.diagonals, m.row_pairs) = (false, false, false);
         m.anywhere = rules::Anywhere::None;
-        m.same_rank_columns.clear();
-        m.rank_columns.clear();
+        m.columns = columns > 0;
+        if bonuses > 1 {
+            m.same_rank_columns = [(2, -10), (3, -15), (4, -20)].into();
+        }
+        if bonuses > 2 {
+            m.rank_columns = vec![(Rank::King, [(2, -7)].into())];
+        }
         rules
     })
 }
@@ -309,23 +337,33 @@ fn column_rules() -> impl Strategy<Value = Rules> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2_000))]
 
+    /// A grid's total is its columns' shares plus the column bonus of their matched sets,
+    /// and a swap changes one column's share and set (RULES.md §3 steps 2 and 5).
     #[test]
     fn column_shares_add_up_to_the_total_and_follow_a_swap(
-        grid in any_grid(),
+        grid in prop_oneof![any_grid(), crowded_grid()],
         rules in column_rules(),
         cell in 0usize..24,
-        card in card(),
+        card in prop_oneof![card(), crowded_card()],
     ) {
         let scorer = scoring::Scorer::new(&rules);
         prop_assert!(scorer.by_columns());
-        let shares: i32 = (0..grid.columns()).map(|c| scorer.column_and_rests(&grid, c).0).sum();
-        prop_assert_eq!(shares, scorer.total(&grid));
+        let columns: Vec<_> = (0..grid.columns()).map(|c| scorer.column_and_rests(&grid, c)).collect();
+        let mut sets: Vec<_> = columns
+            .iter()
+            .enumerate()
+            .map(|(c, (_, rests))| scorer.column_set_with(rests[0], grid.cards()[c]))
+            .collect();
+        let shares: i32 = columns.iter().map(|(share, _)| share).sum();
+        let bonus = scorer.column_bonus(&sets);
+        prop_assert_eq!(shares + bonus, scorer.total(&grid));
         let cell = cell % grid.cards().len();
         let (row, column) = (cell / grid.columns(), cell % grid.columns());
         let mut swapped = grid.clone();
         swapped.replace(cell, card);
-        let (share, rests) = scorer.column_and_rests(&grid, column);
-        let after = scorer.total(&grid) - share + scorer.column_total_with(rests[row], card);
+        let (share, rests) = columns[column];
+        sets[column] = scorer.column_set_with(rests[row], card);
+        let after = shares - share + scorer.column_total_with(rests[row], card) + scorer.column_bonus(&sets);
         prop_assert_eq!(after, scorer.total(&swapped));
     }
 }
