@@ -3,7 +3,8 @@
 //! Each iteration plays 1,000 matches of 9 holes (9,000 holes) on a thread pool made once
 //! (as one `golf simulate` run makes one); divan's throughput column is holes a second.
 //! Run with `cargo bench --bench simulate`. Issue 20's targets: greedy ≥ 100,000 holes/s
-//! on one thread, counting ≥ 10,000, two threads ≥ 1.7× one.
+//! on one thread, counting ≥ 10,000, two threads ≥ 1.7× one. Four-player eight-card shows
+//! the bots under a same-rank column bonus (their swaps weighed by column and bonus).
 
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
@@ -18,9 +19,9 @@ fn main() {
 const MATCHES: u64 = 1000;
 const HOLES: usize = 9;
 
-fn setup(bot: Kind) -> Setup {
+fn setup(variant: &str, bot: Kind) -> Setup {
     Setup {
-        rules: rules::resolve("classic", &[]).unwrap_or_else(|e| panic!("classic: {e}")),
+        rules: rules::resolve(variant, &[]).unwrap_or_else(|e| panic!("{variant}: {e}")),
         vs: None,
         players: 4,
         holes: HOLES,
@@ -31,7 +32,11 @@ fn setup(bot: Kind) -> Setup {
 }
 
 fn holes(bencher: Bencher, bot: Kind, threads: usize) {
-    let setup = setup(bot);
+    holes_of(bencher, "classic", bot, threads);
+}
+
+fn holes_of(bencher: Bencher, variant: &str, bot: Kind, threads: usize) {
+    let setup = setup(variant, bot);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -63,4 +68,16 @@ fn counting_one_thread(bencher: Bencher) {
 #[divan::bench(sample_count = 40)]
 fn random_one_thread(bencher: Bencher) {
     holes(bencher, Kind::Random, 1);
+}
+
+/// Greedy bots, 4-player eight-card (a same-rank column bonus), one thread.
+#[divan::bench(sample_count = 40)]
+fn eight_card_greedy_one_thread(bencher: Bencher) {
+    holes_of(bencher, "eight-card", Kind::Greedy, 1);
+}
+
+/// Counting bots, 4-player eight-card, one thread.
+#[divan::bench(sample_count = 40)]
+fn eight_card_counting_one_thread(bencher: Bencher) {
+    holes_of(bencher, "eight-card", Kind::Counting, 1);
 }
