@@ -9,8 +9,8 @@ use crate::game::tournament::{
 };
 use crate::rules::Rules;
 
-/// A `tournaments` row: id, name, rules JSON, rounds, table size, seating, seed, holes.
-/// The columns of a tournament's head row, as [`head`] reads them.
+/// The columns of a tournament's head row, as [`head`] reads them: id, name, rules JSON,
+/// rounds, table size, seating, seed, holes, when it was created.
 const HEAD: &str =
     "SELECT t.id, t.name, r.json, t.rounds, t.table_size, t.seating, t.seed, t.holes, t.created_at
      FROM tournaments t JOIN rule_sets r ON r.id = t.rule_set";
@@ -366,20 +366,21 @@ pub fn import_record(
     }))
 }
 
-/// Records the setup and players of an imported tournament; returns its id.
+/// Records the setup and players of an imported tournament; returns its id. The same
+/// rows as [`insert_tournament`], created when the record says.
 fn insert_record_head(conn: &Connection, t: &TournamentRecord) -> anyhow::Result<i64> {
-    let seating = crate::rules::name_of(&t.seating);
-    conn.execute(
-        "INSERT INTO tournaments (name, rule_set, rounds, table_size, seating, seed, holes, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        params![t.name, super::matches::rule_set_id(conn, &t.rules)?, t.rounds, t.table_size as i64, seating, t.seed as i64, t.holes, t.created_at],
-    )?;
-    let id = conn.last_insert_rowid();
-    for (i, p) in t.players.iter().enumerate() {
-        conn.execute(
-            "INSERT INTO tournament_players (tournament_id, position, player) VALUES (?1, ?2, ?3)",
-            params![id, i as i64, p],
-        )?;
-    }
-    Ok(id)
+    let head = Tournament {
+        id: 0,
+        name: t.name.clone(),
+        rules: t.rules.clone(),
+        rounds: t.rounds,
+        table_size: t.table_size,
+        seating: t.seating,
+        seed: t.seed,
+        holes: t.holes,
+        players: t.players.clone(),
+        disqualified: Vec::new(),
+        played: Vec::new(),
+    };
+    insert_tournament(conn, &head, &t.created_at)
 }
