@@ -39,6 +39,10 @@ const EVERY_SEAT: [usize; MAX_PLAYERS] = {
     }
     seats
 };
+/// The most holes a simulated match has (RULES.md §12).
+const MAX_HOLES: usize = crate::bounds::Holes::MAX as usize;
+/// The most holes [`greedy_hole_scores`] plays.
+const MAX_SAMPLE_HOLES: usize = 10_000_000;
 /// Sudden-death playoff holes played before a simulated tie is shared.
 const MAX_PLAYOFFS: usize = 20;
 
@@ -57,9 +61,14 @@ pub enum SimError {
     /// No matches, or too many.
     #[error("{0} matches cannot be simulated; expected 1 to {MAX_MATCHES}")]
     Matches(u64),
-    /// No holes, or more than a match may have.
-    #[error("{0} holes cannot be simulated; expected 1 to 36")]
-    Holes(usize),
+    /// No holes, or more than a match (or, for [`greedy_hole_scores`], a sample) may have.
+    #[error("{holes} holes cannot be simulated; expected 1 to {most}")]
+    Holes {
+        /// Holes asked for.
+        holes: usize,
+        /// The most allowed.
+        most: usize,
+    },
     /// The pack cannot deal every player's layout plus a stock and a discard.
     #[error("the pack of {rules} for {players} players holds {cards} cards, but dealing {players} grids of {cells} needs at least {needed}; use fewer players or rules with more decks")]
     PackTooSmall {
@@ -102,7 +111,7 @@ pub struct Setup {
     pub vs: Option<Rules>,
     /// Players at the table, 1 to 16.
     pub players: usize,
-    /// Holes per match, 1 to 36.
+    /// Holes per match, 1 to 36 ([`crate::bounds::Holes`]).
     pub holes: usize,
     /// Matches to play.
     pub matches: u64,
@@ -129,8 +138,11 @@ impl Setup {
         if self.matches == 0 || self.matches > MAX_MATCHES {
             return Err(SimError::Matches(self.matches));
         }
-        if self.holes == 0 || self.holes > 36 {
-            return Err(SimError::Holes(self.holes));
+        if self.holes == 0 || self.holes > MAX_HOLES {
+            return Err(SimError::Holes {
+                holes: self.holes,
+                most: MAX_HOLES,
+            });
         }
         if self.bots.is_empty() {
             return Err(SimError::NoBots);
@@ -609,52 +621,23 @@ pub fn run_in(
 fn run_on(setup: &Setup, progress: &(dyn Fn(u64) + Sync)) -> Report {
     let base_scorer = Scorer::new(&setup.rules);
     let vs_scorer = setup.vs.as_ref().map(Scorer::new);
-    let players = setup.players;
-    let holes = setup.holes as u64;
     let done = std::sync::atomic::AtomicU64::new(0);
-    type Acc = (Figures, Option<Figures>, Option<Paired>);
-    let empty = || -> Acc {
-        (
-            Figures::new(players),
-            setup.vs.as_ref().map(|_| Figures::new(players)),
-            setup.vs.as_ref().map(|_| Paired::new(players, holes)),
-        )
-    };
     // matches go out in blocks, so each block prepares its tables once
     const BLOCK: u64 = 8;
     let blocks = setup.matches.div_ceil(BLOCK);
-    let (base, vs, paired) = (0..blocks)
+    (0..blocks)
         .into_par_iter()
         .map(|b| {
-            let table = Table::new(&setup.rules, &base_scorer, setup);
-            let vs_table = setup
-                .vs
-                .as_ref()
-                .zip(vs_scorer.as_ref())
-                .map(|(r, s)| Table::new(r, s, setup));
-            let mut acc = empty();
+            let tables = Tables::new(setup, &base_scorer, vs_scorer.as_ref());
+            let mut report = Report::empty(setup);
             for game in b * BLOCK..((b + 1) * BLOCK).min(setup.matches) {
-                let seed = match_seed(setup.seed, game);
-                let t = table.play_match(game, seed, &mut Unwatched);
-                acc.0.add(&t, holes);
-                if let (Some(vt), Some(vf), Some(p)) = (&vs_table, &mut acc.1, &mut acc.2) {
-                    let v = vt.play_match(game, seed, &mut Unwatched);
-                    vf.add(&v, holes);
-                    p.add(&t, &v);
-                }
+                report.play(&tables, setup, game, &mut Unwatched, &mut Unwatched);
             }
             let now = done.fetch_add(BLOCK, std::sync::atomic::Ordering::Relaxed) + BLOCK;
             progress(now.min(setup.matches));
-            acc
+            report
         })
-        .reduce(empty, |a, b| {
-            (
-                a.0.merge(b.0),
-                a.1.zip(b.1).map(|(x, y)| x.merge(y)),
-                a.2.zip(b.2).map(|(x, y)| x.merge(y)),
-            )
-        });
-    Report { base, vs, paired }
+        .reduce(|| Report::empty(setup), Report::merge)
 }
 
 /// Plays the matches one after another on this thread, telling `watch` every move under
@@ -666,30 +649,79 @@ pub fn run_watched(
     progress: &dyn Fn(u64),
 ) -> Result<Report, SimError> {
     setup.check()?;
-    let holes = setup.holes as u64;
     let base_scorer = Scorer::new(&setup.rules);
     let vs_scorer = setup.vs.as_ref().map(Scorer::new);
-    let table = Table::new(&setup.rules, &base_scorer, setup);
-    let vs_table = setup
-        .vs
-        .as_ref()
-        .zip(vs_scorer.as_ref())
-        .map(|(r, s)| Table::new(r, s, setup));
-    let mut base = Figures::new(setup.players);
-    let mut vs = vs_table.as_ref().map(|_| Figures::new(setup.players));
-    let mut paired = vs_table.as_ref().map(|_| Paired::new(setup.players, holes));
+    let tables = Tables::new(setup, &base_scorer, vs_scorer.as_ref());
+    let mut report = Report::empty(setup);
     for game in 0..setup.matches {
+        report.play(&tables, setup, game, watch, vs_watch);
+        progress(game + 1);
+    }
+    Ok(report)
+}
+
+/// The tables of a run: the rules', and the `--vs` rules' when there are.
+struct Tables<'r> {
+    base: Table<'r>,
+    vs: Option<Table<'r>>,
+}
+
+impl<'r> Tables<'r> {
+    fn new(setup: &'r Setup, base: &'r Scorer<'r>, vs: Option<&'r Scorer<'r>>) -> Tables<'r> {
+        Tables {
+            base: Table::new(&setup.rules, base, setup),
+            vs: setup
+                .vs
+                .as_ref()
+                .zip(vs)
+                .map(|(r, s)| Table::new(r, s, setup)),
+        }
+    }
+}
+
+impl Report {
+    /// Nothing played yet.
+    fn empty(setup: &Setup) -> Report {
+        let players = setup.players;
+        Report {
+            base: Figures::new(players),
+            vs: setup.vs.as_ref().map(|_| Figures::new(players)),
+            paired: setup
+                .vs
+                .as_ref()
+                .map(|_| Paired::new(players, setup.holes as u64)),
+        }
+    }
+
+    /// Plays match `game` under the rules and then under the `--vs` rules on the same seed,
+    /// and adds it to the figures.
+    fn play(
+        &mut self,
+        tables: &Tables<'_>,
+        setup: &Setup,
+        game: u64,
+        watch: &mut dyn Watch,
+        vs_watch: &mut dyn Watch,
+    ) {
+        let holes = setup.holes as u64;
         let seed = match_seed(setup.seed, game);
-        let t = table.play_match(game, seed, watch);
-        base.add(&t, holes);
-        if let (Some(vt), Some(vf), Some(p)) = (&vs_table, &mut vs, &mut paired) {
+        let t = tables.base.play_match(game, seed, watch);
+        self.base.add(&t, holes);
+        if let (Some(vt), Some(vf), Some(p)) = (&tables.vs, &mut self.vs, &mut self.paired) {
             let v = vt.play_match(game, seed, vs_watch);
             vf.add(&v, holes);
             p.add(&t, &v);
         }
-        progress(game + 1);
     }
-    Ok(Report { base, vs, paired })
+
+    /// Two reports of parts of one run as one.
+    fn merge(self, other: Report) -> Report {
+        Report {
+            base: self.base.merge(other.base),
+            vs: self.vs.zip(other.vs).map(|(x, y)| x.merge(y)),
+            paired: self.paired.zip(other.paired).map(|(x, y)| x.merge(y)),
+        }
+    }
 }
 
 /// Hole scores (after the §5 adjustments) of `players` greedy bots playing `holes` holes
@@ -708,10 +740,13 @@ pub fn greedy_hole_scores(
     holes: usize,
     seed: u64,
 ) -> Result<Vec<i64>, SimError> {
-    if holes == 0 || holes > 10_000_000 {
-        return Err(SimError::Holes(holes));
+    if holes == 0 || holes > MAX_SAMPLE_HOLES {
+        return Err(SimError::Holes {
+            holes,
+            most: MAX_SAMPLE_HOLES,
+        });
     }
-    let per_match = (rules.holes as usize).clamp(1, 36);
+    let per_match = (rules.holes as usize).clamp(1, MAX_HOLES);
     let setup = Setup {
         rules: rules.clone(),
         vs: None,
