@@ -976,49 +976,126 @@ pub fn hole(
     rules: &Rules,
 ) -> Vec<Adjustment> {
     let mut cur: Vec<i64> = scores.iter().map(|&s| i64::from(s)).collect();
+    let mut before = vec![0; scores.len()];
     let mut why: Vec<Vec<String>> = vec![Vec::new(); scores.len()];
-    score_map(&mut cur, &mut why, rules);
+    hole_steps(&mut cur, &mut before, names, ended, rules, &mut why);
+    cur.iter()
+        .zip(scores)
+        .zip(why)
+        .map(|((now, grid), lines)| Adjustment {
+            points: points_added(*now, *grid),
+            explanation: lines.join("; "),
+        })
+        .collect()
+}
+
+/// The points [`hole`] adds to each player's grid score, without a word of explanation
+/// and, at a table of up to 16, without allocating: for the simulator and its bots, which
+/// adjust every hole and weigh many endings (RULES.md §5). `points[i]` is for `scores[i]`;
+/// `points` must be as long as `scores` (extra entries are left alone, missing ones
+/// skipped).
+pub fn hole_points(scores: &[i32], ended: Option<Ended>, rules: &Rules, points: &mut [i32]) {
+    const ROOM: usize = 16;
+    let n = scores.len();
+    let (mut cur_room, mut before_room) = ([0i64; ROOM], [0i64; ROOM]);
+    let (mut cur_vec, mut before_vec);
+    let (cur, before): (&mut [i64], &mut [i64]) = if n <= ROOM {
+        (&mut cur_room[..n], &mut before_room[..n])
+    } else {
+        cur_vec = vec![0; n];
+        before_vec = vec![0; n];
+        (&mut cur_vec, &mut before_vec)
+    };
+    for (slot, score) in cur.iter_mut().zip(scores) {
+        *slot = i64::from(*score);
+    }
+    hole_steps(cur, before, &[], ended, rules, &mut Unexplained);
+    for ((out, now), grid) in points.iter_mut().zip(cur.iter()).zip(scores) {
+        *out = points_added(*now, *grid);
+    }
+}
+
+/// A hole score less its grid score, in points.
+fn points_added(now: i64, grid: i32) -> i32 {
+    // bounded inputs (RULES.md §12) keep every hole score far inside 32 bits
+    i32::try_from(now - i64::from(grid)).unwrap_or(i32::MAX)
+}
+
+/// Where the steps of RULES.md §5 put their reasons: the explained path keeps each one,
+/// the points-only path never writes one.
+trait Reasons {
+    /// Gives player `player` the reason `reason` makes (called only when kept).
+    fn give(&mut self, player: usize, reason: impl FnOnce() -> String);
+}
+
+impl Reasons for Vec<Vec<String>> {
+    fn give(&mut self, player: usize, reason: impl FnOnce() -> String) {
+        if let Some(lines) = self.get_mut(player) {
+            lines.push(reason());
+        }
+    }
+}
+
+/// Reasons nobody reads ([`hole_points`]).
+struct Unexplained;
+
+impl Reasons for Unexplained {
+    fn give(&mut self, _: usize, _: impl FnOnce() -> String) {}
+}
+
+/// The steps of RULES.md §5 on `cur`, each player's score, changed in place; `before` is
+/// room of the same length.
+fn hole_steps<R: Reasons>(
+    cur: &mut [i64],
+    before: &mut [i64],
+    names: &[String],
+    ended: Option<Ended>,
+    rules: &Rules,
+    why: &mut R,
+) {
+    score_map(cur, why, rules);
     if let Some(e) = ended.filter(|e| e.player < cur.len()) {
-        going_out(&mut cur, &mut why, names, e, rules);
+        going_out(cur, why, names, e, rules);
     }
     if let Some(bonus) = rules.hole.lowest_bonus.filter(|b| *b != 0) {
         if let Some(low) = cur.iter().min().copied() {
             for (i, score) in cur.iter_mut().enumerate().filter(|(_, s)| **s == low) {
                 *score += i64::from(bonus);
-                why[i].push(format!(
-                    "the hole's lowest score, {low}: {bonus:+} ({})",
-                    rules.source_of("hole.lowest_bonus")
-                ));
+                why.give(i, || {
+                    format!(
+                        "the hole's lowest score, {low}: {bonus:+} ({})",
+                        rules.source_of("hole.lowest_bonus")
+                    )
+                });
             }
         }
     }
     if let Some(penalty) = rules.hole.tie_penalty.filter(|p| *p != 0) {
-        let before = cur.clone();
+        before.copy_from_slice(cur);
+        let before = &*before;
         for i in 0..cur.len() {
-            let tied: Vec<&str> = (0..before.len())
-                .filter(|&j| j != i && before[j] == before[i])
-                .map(|j| names.get(j).map_or("?", String::as_str))
-                .collect();
-            if !tied.is_empty() {
+            let tied = |j: usize| j != i && before[j] == before[i];
+            if (0..before.len()).any(tied) {
                 cur[i] += i64::from(penalty);
-                why[i].push(format!(
-                    "tied with {} on {}: {penalty:+} ({})",
-                    tied.join(", "),
-                    before[i],
-                    rules.source_of("hole.tie_penalty")
-                ));
+                why.give(i, || {
+                    format!(
+                        "tied with {} on {}: {penalty:+} ({})",
+                        named(names, (0..before.len()).filter(|&j| tied(j))),
+                        before[i],
+                        rules.source_of("hole.tie_penalty")
+                    )
+                });
             }
         }
     }
-    cur.iter()
-        .zip(scores)
-        .zip(why)
-        .map(|((now, grid), lines)| Adjustment {
-            // bounded inputs (RULES.md §12) keep every hole score far inside 32 bits
-            points: i32::try_from(now - i64::from(*grid)).unwrap_or(i32::MAX),
-            explanation: lines.join("; "),
-        })
-        .collect()
+}
+
+/// The names of these players, joined with ", " (`?` for one without a name).
+fn named(names: &[String], players: impl Iterator<Item = usize>) -> String {
+    players
+        .map(|i| names.get(i).map_or("?", String::as_str))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Whether any hole adjustment of RULES.md §5 is set: without one, [`hole`] changes no
@@ -1033,7 +1110,7 @@ pub fn adjusts_holes(rules: &Rules) -> bool {
 }
 
 /// Step 1: a score equal to a key of the score map becomes its value.
-fn score_map(cur: &mut [i64], why: &mut [Vec<String>], rules: &Rules) {
+fn score_map<R: Reasons>(cur: &mut [i64], why: &mut R, rules: &Rules) {
     for (i, score) in cur.iter_mut().enumerate() {
         if let Some((from, to)) = rules
             .hole
@@ -1041,10 +1118,12 @@ fn score_map(cur: &mut [i64], why: &mut [Vec<String>], rules: &Rules) {
             .iter()
             .find(|(k, _)| i64::from(*k) == *score)
         {
-            why[i].push(format!(
-                "{from} → {to} by the score map ({})",
-                rules.source_of("hole.score_map")
-            ));
+            why.give(i, || {
+                format!(
+                    "{from} → {to} by the score map ({})",
+                    rules.source_of("hole.score_map")
+                )
+            });
             *score = i64::from(*to);
         }
     }
@@ -1052,22 +1131,20 @@ fn score_map(cur: &mut [i64], why: &mut [Vec<String>], rules: &Rules) {
 
 /// Step 2: the penalty, then the bonus, for the player who ended the hole, both judged on
 /// the scores as they stand after step 1.
-fn going_out(cur: &mut [i64], why: &mut [Vec<String>], names: &[String], e: Ended, rules: &Rules) {
+fn going_out<R: Reasons>(cur: &mut [i64], why: &mut R, names: &[String], e: Ended, rules: &Rules) {
     let g = &rules.going_out;
     let mine = cur[e.player];
     let verb = if e.knocked { "knocked" } else { "went out" };
-    let others = |pred: &dyn Fn(i64) -> bool| -> Vec<&str> {
-        (0..cur.len())
-            .filter(|&i| i != e.player && pred(cur[i]))
-            .map(|i| names.get(i).map_or("?", String::as_str))
-            .collect()
+    let scores: &[i64] = cur;
+    let others = |pred: fn(i64, i64) -> bool| {
+        (0..scores.len()).filter(move |&i| i != e.player && pred(scores[i], mine))
     };
-    let lower = others(&|s| s < mine);
-    let tied = others(&|s| s == mine);
+    let (lower, tied) = (others(|s, m| s < m), others(|s, m| s == m));
+    let (lowers, ties) = (lower.clone().count(), tied.clone().count());
     let mut add = 0;
     let penalised = match g.penalty_when {
-        PenaltyWhen::NotLowest => !lower.is_empty(),
-        PenaltyWhen::NotStrictlyLowest => !lower.is_empty() || !tied.is_empty(),
+        PenaltyWhen::NotLowest => lowers > 0,
+        PenaltyWhen::NotStrictlyLowest => lowers + ties > 0,
         PenaltyWhen::Always => true,
     };
     if g.penalty != Penalty::None && penalised {
@@ -1078,37 +1155,43 @@ fn going_out(cur: &mut [i64], why: &mut [Vec<String>], names: &[String], e: Ende
             Penalty::Double => times(2) - mine,
             Penalty::DoublePlus(n) => times(2) - mine + i64::from(n),
             Penalty::Times(n) => times(i64::from(n)) - mine,
-            Penalty::PerPlayer(n) => i64::from(n) * (lower.len() + tied.len()) as i64,
+            Penalty::PerPlayer(n) => i64::from(n) * (lowers + ties) as i64,
         };
-        let reason = if !lower.is_empty() {
-            format!("but {} scored lower", lower.join(", "))
-        } else if !tied.is_empty() {
-            format!("but {} tied", tied.join(", "))
-        } else {
-            "and the penalty applies always".to_string()
-        };
-        why[e.player].push(format!(
-            "{verb} with {mine} {reason}: penalty `{}` adds {add} ({})",
-            g.penalty,
-            rules.source_of("going_out.penalty")
-        ));
+        why.give(e.player, || {
+            let reason = if lowers > 0 {
+                format!("but {} scored lower", named(names, lower))
+            } else if ties > 0 {
+                format!("but {} tied", named(names, tied))
+            } else {
+                "and the penalty applies always".to_string()
+            };
+            format!(
+                "{verb} with {mine} {reason}: penalty `{}` adds {add} ({})",
+                g.penalty,
+                rules.source_of("going_out.penalty")
+            )
+        });
     } else if g.penalty != Penalty::None {
-        why[e.player].push(format!(
-            "{verb} with {mine}, the lowest score: no penalty ({})",
-            rules.source_of("going_out.penalty_when")
-        ));
+        why.give(e.player, || {
+            format!(
+                "{verb} with {mine}, the lowest score: no penalty ({})",
+                rules.source_of("going_out.penalty_when")
+            )
+        });
     }
     let earns = match g.bonus_when {
         BonusWhen::Always => true,
-        BonusWhen::Lowest => lower.is_empty(),
-        BonusWhen::StrictlyLowest => lower.is_empty() && tied.is_empty(),
+        BonusWhen::Lowest => lowers == 0,
+        BonusWhen::StrictlyLowest => lowers + ties == 0,
     };
     if g.bonus != 0 && earns {
-        why[e.player].push(format!(
-            "{verb}: bonus {} ({})",
-            g.bonus,
-            rules.source_of("going_out.bonus")
-        ));
+        why.give(e.player, || {
+            format!(
+                "{verb}: bonus {} ({})",
+                g.bonus,
+                rules.source_of("going_out.bonus")
+            )
+        });
         add += i64::from(g.bonus);
     }
     cur[e.player] += add;

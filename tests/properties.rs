@@ -367,3 +367,35 @@ proptest! {
         prop_assert_eq!(after, scorer.total(&swapped));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1_000))]
+
+    /// The simulator's points-only hole adjustments are the explained ones' points, at any
+    /// table (past 16 players too), whoever ended the hole and however (RULES.md §5).
+    #[test]
+    fn hole_points_are_the_explained_adjustments_points(
+        house in prop::sample::select(vec![
+            "out-penalty-10", "out-penalty-double", "out-penalty-double-plus-5",
+            "out-penalty-ties", "out-times-2", "out-bonus-5", "underdog", "tied-shame",
+            "lucky-swing", "blackjack",
+        ]),
+        more in prop::sample::select(vec![None, Some("out-bonus-5"), Some("tied-shame")]),
+        scores in prop::collection::vec(-20i32..60, 1..24),
+        ender in any::<prop::sample::Index>(),
+        ends in any::<bool>(),
+        knocked in any::<bool>(),
+    ) {
+        let house: Vec<&str> = std::iter::once(house).chain(more).collect();
+        let rules = with("classic", &house);
+        let names: Vec<String> = (0..scores.len()).map(|i| format!("p{i}")).collect();
+        let ended = ends.then(|| scoring::Ended { player: ender.index(scores.len()), knocked });
+        let explained: Vec<i32> = scoring::hole(&scores, &names, ended, &rules)
+            .iter()
+            .map(|a| a.points)
+            .collect();
+        let mut points = vec![i32::MIN; scores.len()];
+        scoring::hole_points(&scores, ended, &rules, &mut points);
+        prop_assert_eq!(points, explained);
+    }
+}

@@ -105,13 +105,14 @@ struct Mind<'r> {
     /// Whether a move of this decision may go out (nobody has ended the hole and at most
     /// one of the bot's cards is face down).
     may_go_out: bool,
-    names: Vec<String>,
     unseen: Vec<u32>,
     /// Whether the rules adjust hole scores at all (RULES.md §5); without, ending costs
     /// nothing beyond the score.
     adjusts: bool,
-    /// Room for every seat's estimated score, reused by every decision.
+    /// Room for every seat's estimated score, and for the points the hole adjustments add
+    /// to each, reused by every decision.
     scores: Vec<i32>,
+    points: Vec<i32>,
     /// The lowest of the others' estimates in this decision (their scores then in
     /// `scores`), made on first need.
     others: Option<f64>,
@@ -159,7 +160,7 @@ impl<'r> Bot<'r> {
             loaded_for: None,
             may_go_out: false,
             scratch,
-            names: vec![String::new(); players],
+            points: vec![0; players],
             unseen: vec![0; codes],
             adjusts: scoring::adjusts_holes(rules),
             scores: vec![0; players],
@@ -307,8 +308,9 @@ impl<'r> Mind<'r> {
                 player: me,
                 knocked,
             });
-            let adjust = scoring::hole(scores, &self.names, ended, self.rules);
-            points = adjust.get(me).map_or(0, |a| a.points);
+            self.points.resize(scores.len(), 0);
+            scoring::hole_points(scores, ended, self.rules, &mut self.points);
+            points = self.points.get(me).copied().unwrap_or(0);
         }
         self.others = Some(lowest_other);
         (mine + f64::from(points), lowest_other)

@@ -292,7 +292,6 @@ struct Table<'r> {
     players: usize,
     holes: usize,
     seating: Vec<Kind>,
-    names: Vec<String>,
     adjusts: bool,
 }
 
@@ -312,7 +311,6 @@ impl<'r> Table<'r> {
             players: setup.players,
             holes: setup.holes,
             seating: setup.seating(),
-            names: (1..=setup.players).map(|i| format!("seat-{i}")).collect(),
             adjusts: scoring::adjusts_holes(rules),
         }
     }
@@ -388,7 +386,7 @@ impl<'r> Table<'r> {
                 .enumerate()
                 .map(|(seat, holes)| Standing {
                     seat,
-                    name: self.names[seat].clone(),
+                    name: format!("seat-{}", seat + 1),
                     total: t.totals[seat],
                     holes,
                     penalty_points: 0,
@@ -556,23 +554,13 @@ impl<'r> Table<'r> {
                 })
             });
             let k = seats.len();
-            let subset: Vec<String>;
-            let names = match k == self.players {
-                true => &self.names[..],
-                false => {
-                    subset = seats
-                        .iter()
-                        .filter_map(|s| self.names.get(*s).cloned())
-                        .collect();
-                    &subset[..]
-                }
-            };
-            let adj = scoring::hole(&grid_scores[..k], names, ended, self.rules);
-            for (seat, a) in adj.iter().enumerate() {
-                scores[seat] += i64::from(a.points);
-                if Some(seat) == ender && a.points > 0 {
+            let mut points = [0i32; MAX_PLAYERS];
+            scoring::hole_points(&grid_scores[..k], ended, self.rules, &mut points[..k]);
+            for (seat, &a) in points[..k].iter().enumerate() {
+                scores[seat] += i64::from(a);
+                if Some(seat) == ender && a > 0 {
                     t.penalised += 1;
-                    t.penalty_points += i64::from(a.points);
+                    t.penalty_points += i64::from(a);
                 }
             }
         }
