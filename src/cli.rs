@@ -317,7 +317,7 @@ pub struct SimulateArgs {
     #[arg(long = "vs-house", value_name = "RULE", requires = "vs", value_parser = RulesName::House, hide_possible_values = true)]
     pub vs_house: Vec<String>,
     /// Write the simulated matches as a `golf export` JSON file (with --vs, the matches
-    /// under both rule sets, the second ones named "… under RULES").
+    /// under both rule sets, the second ones named "… under RULES"); at most 10,000 matches.
     #[arg(long, value_name = "FILE")]
     pub export: Option<PathBuf>,
     /// Write every move of the matches under --rules as JSON lines.

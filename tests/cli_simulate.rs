@@ -205,6 +205,20 @@ fn bad_input_is_refused_and_nothing_is_written() {
     let err = env.bad(&["simulate", "--rules", f, "--trace", t]);
     assert!(err.contains("no [play] data"), "{err}");
     assert!(!trace.exists());
+    let export = env.path("e.json");
+    let e = export.to_str().unwrap();
+    for (args, message) in [
+        (["--matches", "10001"], "more than the 10000 it can export"),
+        (["--players", "1"], "need at least 2 players"),
+    ] {
+        let mut all = vec![
+            "simulate", "--rules", "classic", "--export", e, "--trace", t,
+        ];
+        all.extend_from_slice(&args);
+        let err = env.bad(&all);
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(!export.exists() && !trace.exists(), "{args:?} wrote a file");
+    }
     assert!(!env.db().exists(), "simulate never touches the database");
 }
 

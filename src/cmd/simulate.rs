@@ -107,11 +107,8 @@ fn setup(ctx: &Context, args: &SimulateArgs) -> Result<Setup> {
     setup
         .check()
         .map_err(|e: SimError| -> crate::Error { e.into() })?;
-    if args.export.is_some() && setup.players < 2 {
-        return Err(InputError::new(
-            "--export writes matches, which need at least 2 players; use --players 2 or more",
-        )
-        .into());
+    if args.export.is_some() {
+        setup.check_export()?;
     }
     Ok(setup)
 }

@@ -98,6 +98,12 @@ pub enum SimError {
     /// No bots named.
     #[error("no bots given; expected random, greedy or counting")]
     NoBots,
+    /// `--export` at a table of one: a match needs two players.
+    #[error("--export writes matches, which need at least 2 players; use --players 2 or more")]
+    ExportPlayers,
+    /// `--export` of more matches than [`record::MAX_EXPORTED_MATCHES`].
+    #[error("--export keeps every match to write one file; {0} matches is more than the {most} it can export; use --matches {most} or fewer with --export (the figures alone, or --trace, take any number)", most = record::MAX_EXPORTED_MATCHES)]
+    ExportMatches(u64),
 }
 
 impl crate::error::BadInput for SimError {}
@@ -128,6 +134,18 @@ impl Setup {
         (0..self.players)
             .map(|i| self.bots.get(i).copied().unwrap_or(last))
             .collect()
+    }
+
+    /// Checks that the matches can be exported too (`--export`): at least 2 players, at
+    /// most [`record::MAX_EXPORTED_MATCHES`] matches.
+    pub fn check_export(&self) -> Result<(), SimError> {
+        if self.players < 2 {
+            return Err(SimError::ExportPlayers);
+        }
+        if self.matches > record::MAX_EXPORTED_MATCHES {
+            return Err(SimError::ExportMatches(self.matches));
+        }
+        Ok(())
     }
 
     /// Checks the counts and each rule set's `[play]` data and pack.

@@ -9,6 +9,11 @@ use crate::grid::Grid;
 use crate::play::{Hole, How};
 use crate::rules::Rules;
 
+/// The most matches one `--export` records: the recorder keeps every match, typed grids
+/// and all (about 55 KB each), to write them as one document, so an export of 10,000
+/// takes about 550 MB of memory while the figures alone stay flat (`--trace` streams).
+pub const MAX_EXPORTED_MATCHES: u64 = 10_000;
+
 /// A [`Watch`] that records each simulated match as a [`Match`].
 pub struct Recorder<'r> {
     rules: &'r Rules,
