@@ -8,7 +8,7 @@
 
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
-use golf::bots::Kind;
+use golf::bots::Strategy;
 use golf::rules;
 use golf::sim::{self, Setup};
 
@@ -19,7 +19,7 @@ fn main() {
 const MATCHES: u64 = 1000;
 const HOLES: usize = 9;
 
-fn setup(variant: &str, bot: Kind) -> Setup {
+fn setup(variant: &str, bot: Strategy) -> Setup {
     Setup {
         rules: rules::resolve(variant, &[]).unwrap_or_else(|e| panic!("{variant}: {e}")),
         vs: None,
@@ -31,11 +31,11 @@ fn setup(variant: &str, bot: Kind) -> Setup {
     }
 }
 
-fn holes(bencher: Bencher, bot: Kind, threads: usize) {
+fn holes(bencher: Bencher, bot: Strategy, threads: usize) {
     holes_of(bencher, "classic", bot, threads);
 }
 
-fn holes_of(bencher: Bencher, variant: &str, bot: Kind, threads: usize) {
+fn holes_of(bencher: Bencher, variant: &str, bot: Strategy, threads: usize) {
     let setup = setup(variant, bot);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -49,35 +49,35 @@ fn holes_of(bencher: Bencher, variant: &str, bot: Kind, threads: usize) {
 /// Greedy bots, 4-player classic, one thread.
 #[divan::bench(sample_count = 40)]
 fn greedy_one_thread(bencher: Bencher) {
-    holes(bencher, Kind::Greedy, 1);
+    holes(bencher, Strategy::Greedy, 1);
 }
 
 /// Greedy bots, 4-player classic, two threads.
 #[divan::bench(sample_count = 40)]
 fn greedy_two_threads(bencher: Bencher) {
-    holes(bencher, Kind::Greedy, 2);
+    holes(bencher, Strategy::Greedy, 2);
 }
 
 /// Counting bots, 4-player classic, one thread.
 #[divan::bench(sample_count = 40)]
 fn counting_one_thread(bencher: Bencher) {
-    holes(bencher, Kind::Counting, 1);
+    holes(bencher, Strategy::Counting, 1);
 }
 
 /// Random bots, 4-player classic, one thread (the engine with the least deciding).
 #[divan::bench(sample_count = 40)]
 fn random_one_thread(bencher: Bencher) {
-    holes(bencher, Kind::Random, 1);
+    holes(bencher, Strategy::Random, 1);
 }
 
 /// Greedy bots, 4-player eight-card (a same-rank column bonus), one thread.
 #[divan::bench(sample_count = 40)]
 fn eight_card_greedy_one_thread(bencher: Bencher) {
-    holes_of(bencher, "eight-card", Kind::Greedy, 1);
+    holes_of(bencher, "eight-card", Strategy::Greedy, 1);
 }
 
 /// Counting bots, 4-player eight-card, one thread.
 #[divan::bench(sample_count = 40)]
 fn eight_card_counting_one_thread(bencher: Bencher) {
-    holes_of(bencher, "eight-card", Kind::Counting, 1);
+    holes_of(bencher, "eight-card", Strategy::Counting, 1);
 }

@@ -7,7 +7,7 @@
 //! `cargo bench --bench simulate_memory`; the README gives the whole process's RSS too.
 
 use divan::{black_box, AllocProfiler, Bencher};
-use golf::bots::Kind;
+use golf::bots::Strategy;
 use golf::rules;
 use golf::sim::{self, Setup, Unwatched};
 
@@ -28,7 +28,7 @@ fn memory_in_matches(bencher: Bencher, matches: u64) {
         players: 4,
         holes: 9,
         matches,
-        bots: vec![Kind::Greedy],
+        bots: vec![Strategy::Greedy],
         seed: 1,
     };
     bencher.bench(|| {

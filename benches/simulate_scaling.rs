@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use golf::bots::Kind;
+use golf::bots::Strategy;
 use golf::rules;
 use golf::sim::{self, Setup};
 
@@ -26,7 +26,7 @@ fn main() {
         players: 4,
         holes: 9,
         matches: 1_000,
-        bots: vec![Kind::Greedy],
+        bots: vec![Strategy::Greedy],
         seed: 1,
     };
     let pool = |threads: usize| {

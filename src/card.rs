@@ -262,9 +262,28 @@ pub struct Card {
 }
 
 impl Card {
+    /// Slots per rank code in a table by [`Card::slot`]: one without a suit, one per suit.
+    pub const SLOTS_PER_RANK: usize = 5;
+
     /// A card without a suit.
     pub fn new(rank: Rank) -> Card {
         Card { rank, suit: None }
+    }
+
+    /// The card's place in a table with one entry per card of every rank code: its rank's
+    /// [`Rank::code`] × [`Card::SLOTS_PER_RANK`], plus 0 without a suit or 1 to 4 for spades,
+    /// hearts, diamonds, clubs. A table of [`crate::rules::Rules::rank_codes`] ×
+    /// `SLOTS_PER_RANK` entries has a slot for every card of the rules' pack, suited or not.
+    #[inline]
+    pub fn slot(self) -> usize {
+        let suit = match self.suit {
+            None => 0,
+            Some(Suit::Spades) => 1,
+            Some(Suit::Hearts) => 2,
+            Some(Suit::Diamonds) => 3,
+            Some(Suit::Clubs) => 4,
+        };
+        usize::from(self.rank.code()) * Card::SLOTS_PER_RANK + suit
     }
 
     /// Parses one token of grid notation (RULES.md §2): a rank, optionally followed by a

@@ -5,7 +5,7 @@ use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 
-use crate::card::{Card, Rank, Suit};
+use crate::card::{Card, Rank};
 use crate::grid::{Cell, Grid};
 use crate::rules::{Anywhere, BonusWhen, NegativeMatches, Penalty, PenaltyWhen, Rules};
 
@@ -513,8 +513,9 @@ pub struct Scorer<'a> {
     bonuses: bool,
     /// Whether a grid's total is the sum of its columns' shares ([`Scorer::by_columns`]).
     by_columns: bool,
-    /// Each card's text and value source, made on first use by [`Scorer::score`]: an
-    /// explained grid then shares them instead of writing two strings per card.
+    /// Each card's text and value source by [`Card::slot`], made on first use by
+    /// [`Scorer::score`]: an explained grid then shares them instead of writing two
+    /// strings per card.
     words: OnceLock<Vec<OnceLock<CardWords>>>,
 }
 
@@ -523,18 +524,6 @@ pub struct Scorer<'a> {
 struct CardWords {
     text: Arc<str>,
     source: Arc<str>,
-}
-
-/// Where a card's words are kept: five slots per rank code, one per suit and one for none.
-fn words_slot(card: Card) -> usize {
-    let suit = match card.suit {
-        None => 0,
-        Some(Suit::Spades) => 1,
-        Some(Suit::Hearts) => 2,
-        Some(Suit::Diamonds) => 3,
-        Some(Suit::Clubs) => 4,
-    };
-    usize::from(card.rank.code()) * 5 + suit
 }
 
 impl<'a> Scorer<'a> {
@@ -563,10 +552,10 @@ impl<'a> Scorer<'a> {
             source: value_source(self.rules, card).into(),
         };
         let slots = self.words.get_or_init(|| {
-            let codes = 14 + self.rules.pack.len();
-            (0..codes * 5).map(|_| OnceLock::new()).collect()
+            let slots = self.rules.rank_codes() * Card::SLOTS_PER_RANK;
+            (0..slots).map(|_| OnceLock::new()).collect()
         });
-        match slots.get(words_slot(card)) {
+        match slots.get(card.slot()) {
             Some(slot) => slot.get_or_init(make).clone(),
             None => make(),
         }

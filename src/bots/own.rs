@@ -11,7 +11,7 @@
 //! Otherwise the whole grid is one part, and its totals with a card put in are remembered
 //! by cell and card while the grid is unchanged.
 
-use crate::card::{Card, Rank, Suit};
+use crate::card::{Card, Rank};
 use crate::grid::{Grid, MAX_COLUMNS, MAX_ROWS};
 use crate::play::view::View;
 use crate::scoring::{ColumnRest, Scorer};
@@ -55,13 +55,13 @@ pub(super) struct OwnGrid<'r> {
     bonus: i32,
     /// How a card put in a cell is weighed.
     weigh: Weigh,
-    /// Rank codes in the pack (ace to king, the joker, the pack's own faces).
-    codes: usize,
+    /// Memo slots per cell: every card of every rank code ([`Card::slot`]).
+    slots: usize,
     /// By columns: each cell's column with that cell's card left out, for the scorer's
     /// share of the column with another card put in.
     rest: [ColumnRest; MAX_CELLS],
-    /// As one part: the grid's total with a card put in a cell, by cell, rank code and
-    /// suit slot, while the grid is unchanged.
+    /// As one part: the grid's total with a card put in a cell, by cell and
+    /// [`Card::slot`], while the grid is unchanged.
     memo: Vec<i32>,
 }
 
@@ -101,10 +101,10 @@ impl<'r> OwnGrid<'r> {
                 (_, false) => Weigh::Shares,
                 (_, true) => Weigh::SharesAndBonus,
             },
-            codes,
+            slots: codes * Card::SLOTS_PER_RANK,
             rest: [ColumnRest::default(); MAX_CELLS],
             memo: match parts {
-                1 => vec![UNMADE; cells * codes * SUIT_SLOTS],
+                1 => vec![UNMADE; cells * codes * Card::SLOTS_PER_RANK],
                 _ => Vec::new(),
             },
         };
@@ -227,9 +227,9 @@ impl<'r> OwnGrid<'r> {
     /// As one part: the grid's total with `card` put in `cell`, scored once while the grid
     /// is unchanged.
     fn whole_total_with(&mut self, cell: usize, card: Card) -> i32 {
-        let code = usize::from(card.rank.code());
-        let slot =
-            (code < self.codes).then(|| (cell * self.codes + code) * SUIT_SLOTS + suit_slot(card));
+        let slot = Some(card.slot())
+            .filter(|s| *s < self.slots)
+            .map(|s| cell * self.slots + s);
         match slot.and_then(|i| self.memo.get(i).copied()) {
             Some(total) if total != UNMADE => total,
             _ => {
@@ -247,20 +247,6 @@ impl<'r> OwnGrid<'r> {
     }
 }
 
-/// Memo slots per rank code: one per suit and one for none (suits matter where the rules
-/// value suited cards).
-const SUIT_SLOTS: usize = 5;
-
-fn suit_slot(card: Card) -> usize {
-    match card.suit {
-        None => 0,
-        Some(Suit::Spades) => 1,
-        Some(Suit::Hearts) => 2,
-        Some(Suit::Diamonds) => 3,
-        Some(Suit::Clubs) => 4,
-    }
-}
-
 /// A stand-in for an unknown card in cell `cell`: a rank of no pack (a face far beyond any
 /// pack's list), so it matches nothing and scores 0; each cell has its own.
 pub(super) fn placeholder(cell: usize) -> Card {
@@ -270,7 +256,7 @@ pub(super) fn placeholder(cell: usize) -> Card {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bots::{Bot, Kind};
+    use crate::bots::{Bot, Strategy};
     use crate::play::{pack, Hole, Phase};
     use crate::scoring;
     use rand::SeedableRng;
@@ -297,8 +283,8 @@ mod tests {
             let mut cards: Vec<Card> = pack.clone();
             cards.sort_by_key(|c| (c.rank, c.suit.map(|s| s as u8)));
             cards.dedup();
-            let mut own = OwnGrid::new(&scorer, rows, columns, 14 + rules.pack.len()).unwrap();
-            let mut bot = Bot::new(Kind::Greedy, &rules, &scorer, &pack, 4).unwrap();
+            let mut own = OwnGrid::new(&scorer, rows, columns, rules.rank_codes()).unwrap();
+            let mut bot = Bot::new(Strategy::Greedy, &rules, &scorer, &pack, 4).unwrap();
             let (mut checked, mut bonus_changes) = (0, 0);
             for seed in 0..8 {
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);

@@ -2,7 +2,7 @@
 //! (CLI.md "Simulation, odds and ratings"; RULES.md §14–15). Reads and writes no database.
 
 use super::Context;
-use crate::bots::Kind;
+use crate::bots::Strategy;
 use crate::cli::SimulateArgs;
 use crate::error::{InputError, Result};
 use crate::rules;
@@ -84,7 +84,7 @@ fn setup(ctx: &Context, args: &SimulateArgs) -> Result<Setup> {
     let bots = args
         .bots
         .iter()
-        .map(|b| b.parse::<Kind>())
+        .map(|b| b.parse::<Strategy>())
         .collect::<std::result::Result<Vec<_>, _>>()
         .map_err(|e| InputError::new(e.to_string()))?;
     let players = usize::try_from(args.players).unwrap_or(usize::MAX);

@@ -281,7 +281,7 @@ impl Hole {
         self.discard.clear();
         self.discard.reserve(pack.len());
         self.discard.extend(self.stock.pop());
-        let codes = 14 + rules.pack.len();
+        let codes = rules.rank_codes();
         self.values.clear();
         self.values.extend((0..codes).map(|code| match code {
             0..=12 => rules.values.ranks[code],

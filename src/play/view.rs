@@ -119,8 +119,9 @@ impl<'a> View<'a> {
         self.hole.drawn.filter(|_| self.to_move())
     }
 
-    /// Whether someone has ended the hole (the final turns are being played).
-    pub fn ending(&self) -> bool {
+    /// Whether someone has ended the hole and the others are playing their final turns
+    /// (RULES.md §14 step 4).
+    pub fn final_turns(&self) -> bool {
         self.hole.ended.is_some()
     }
 

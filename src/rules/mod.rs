@@ -865,6 +865,14 @@ impl Rules {
         Ok(())
     }
 
+    /// How many rank codes ([`Rank::code`]) the rules' cards use: ace to king (0–12), the
+    /// joker (13), then each face of a pack of the rules' own (14 on). A table indexed by
+    /// rank code holds this many entries; by card ([`Card::slot`]), this many ×
+    /// [`Card::SLOTS_PER_RANK`].
+    pub fn rank_codes(&self) -> usize {
+        14 + self.pack.len()
+    }
+
     /// Cards dealt from `decks` decks (or packs of the rules' own), jokers included.
     pub fn cards_in(&self, decks: u32) -> u32 {
         if self.pack.is_empty() {

@@ -16,7 +16,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::bots::{Bot, Kind};
+use crate::bots::{Bot, Strategy};
 use crate::card::Card;
 use crate::game::standings::{decide, PlayoffScores};
 use crate::game::Standing;
@@ -122,15 +122,15 @@ pub struct Setup {
     /// Matches to play.
     pub matches: u64,
     /// One bot per seat; the last is repeated for the seats beyond the list.
-    pub bots: Vec<Kind>,
+    pub bots: Vec<Strategy>,
     /// The run's seed.
     pub seed: u64,
 }
 
 impl Setup {
     /// The bot in each seat.
-    pub fn seating(&self) -> Vec<Kind> {
-        let last = self.bots.last().copied().unwrap_or(Kind::Greedy);
+    pub fn seating(&self) -> Vec<Strategy> {
+        let last = self.bots.last().copied().unwrap_or(Strategy::Greedy);
         (0..self.players)
             .map(|i| self.bots.get(i).copied().unwrap_or(last))
             .collect()
@@ -309,7 +309,7 @@ struct Table<'r> {
     pack: Vec<Card>,
     players: usize,
     holes: usize,
-    seating: Vec<Kind>,
+    seating: Vec<Strategy>,
     adjusts: bool,
 }
 
@@ -759,7 +759,7 @@ pub fn greedy_hole_scores(
         players,
         holes: per_match,
         matches: holes.div_ceil(per_match) as u64,
-        bots: vec![Kind::Greedy],
+        bots: vec![Strategy::Greedy],
         seed,
     };
     setup.check()?;

@@ -7,7 +7,7 @@ use std::io::Write;
 use serde::Serialize;
 use serde_json::json;
 
-use crate::bots::Kind;
+use crate::bots::Strategy;
 use crate::card::Card;
 use crate::grid::Grid;
 use crate::play::{Hole, How, Move, Source};
@@ -104,7 +104,7 @@ pub struct SimulateView {
 }
 
 /// Seat names: the bot and the seat, `greedy-1`.
-pub fn seat_names(seating: &[Kind]) -> Vec<String> {
+pub fn seat_names(seating: &[Strategy]) -> Vec<String> {
     seating
         .iter()
         .enumerate()

@@ -1,0 +1,273 @@
+//! What a player may believe about the cards they cannot see (RULES.md §15, §18): the
+//! match's pack counted by rank, and the **unseen cards** — the pack less every card the
+//! player has seen — as a multiset by rank, with the mean value of one of them.
+//!
+//! Counts are indexed by rank code ([`Rank::code`]: ace to king 0–12, the joker 13, the
+//! faces of a pack of the rules' own from 14), [`Rules::rank_codes`] of them. A rank's
+//! value is its first card's in the pack ([`crate::rules::Values::of`]), so under suited
+//! values (`one-eyed-jacks`) a rank is valued by one suit. Nothing here allocates after
+//! [`Belief::new`]: a bot keeps one belief for a whole match and brings it up to date at
+//! each decision.
+//!
+//! ```
+//! use golf::bots::belief::Belief;
+//! use golf::card::{Card, Rank};
+//! use golf::{play, rules};
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let rules = rules::resolve("classic", &[])?;
+//! let mut belief = Belief::new(&rules, &play::pack(&rules, 1));
+//! assert_eq!(belief.unseen_count(), 52);
+//! belief.see(Card::new(Rank::King)); // kings score 0 under classic
+//! assert_eq!(belief.unseen(Rank::King.code().into()), 3);
+//! assert!(belief.unseen_mean() > Some(belief.pack_mean()));
+//! # Ok(())
+//! # }
+//! ```
+
+use crate::card::Card;
+use crate::play::view::View;
+use crate::rules::Rules;
+
+/// The pack by rank and the cards a player has not seen (RULES.md §18 "What a player
+/// knows").
+#[derive(Debug, Clone)]
+pub struct Belief {
+    /// Cards of each rank code in the pack.
+    pack: Vec<u32>,
+    /// One card of each rank code, as the pack holds it (with its suit where the rules
+    /// value suits); `None` for a code the pack lacks.
+    cards: Vec<Option<Card>>,
+    /// Each rank code's value in points, as a float for expectations.
+    values: Vec<f64>,
+    /// The mean value of a card of the pack.
+    pack_mean: f64,
+    /// Cards of each rank code not seen yet.
+    unseen: Vec<u32>,
+}
+
+impl Belief {
+    /// The belief of a player who has seen nothing yet: every card of `pack` (the match's
+    /// pack, [`crate::play::pack`]) unseen, counted by the rank codes of `rules`. A card of
+    /// a rank beyond them is left out.
+    pub fn new(rules: &Rules, pack: &[Card]) -> Belief {
+        let codes = rules.rank_codes();
+        let mut counts = vec![0; codes];
+        let mut cards: Vec<Option<Card>> = vec![None; codes];
+        for card in pack {
+            let code = usize::from(card.rank.code());
+            if let (Some(n), Some(first)) = (counts.get_mut(code), cards.get_mut(code)) {
+                *n += 1;
+                first.get_or_insert(*card);
+            }
+        }
+        let values: Vec<f64> = cards
+            .iter()
+            .map(|c| c.map_or(0.0, |c| f64::from(rules.values.of(c))))
+            .collect();
+        let total: f64 = counts
+            .iter()
+            .zip(&values)
+            .map(|(n, v)| f64::from(*n) * v)
+            .sum();
+        Belief {
+            pack_mean: total / pack.len().max(1) as f64,
+            unseen: counts.clone(),
+            pack: counts,
+            cards,
+            values,
+        }
+    }
+
+    /// How many rank codes the counts cover ([`Rules::rank_codes`]).
+    pub fn rank_codes(&self) -> usize {
+        self.pack.len()
+    }
+
+    /// Cards of rank code `code` in the pack (0 beyond the codes).
+    pub fn in_pack(&self, code: usize) -> u32 {
+        self.pack.get(code).copied().unwrap_or(0)
+    }
+
+    /// One card of rank code `code` as the pack holds it, or `None` when the pack has none.
+    pub fn card(&self, code: usize) -> Option<Card> {
+        self.cards.get(code).copied().flatten()
+    }
+
+    /// The value in points of a card of rank code `code` (0 when the pack has none).
+    pub fn value(&self, code: usize) -> f64 {
+        self.values.get(code).copied().unwrap_or(0.0)
+    }
+
+    /// The mean value in points of a card of the pack: what an unseen card is worth to a
+    /// player who counts nothing.
+    pub fn pack_mean(&self) -> f64 {
+        self.pack_mean
+    }
+
+    /// Unseen cards of rank code `code` (0 beyond the codes).
+    pub fn unseen(&self, code: usize) -> u32 {
+        self.unseen.get(code).copied().unwrap_or(0)
+    }
+
+    /// Every unseen card.
+    pub fn unseen_count(&self) -> u32 {
+        self.unseen.iter().sum()
+    }
+
+    /// The mean value in points of an unseen card, or `None` when the player has seen every
+    /// card of the pack.
+    pub fn unseen_mean(&self) -> Option<f64> {
+        let (n, sum) = self
+            .unseen
+            .iter()
+            .zip(&self.values)
+            .fold((0u32, 0.0), |(n, s), (k, v)| (n + k, s + f64::from(*k) * v));
+        (n > 0).then(|| sum / f64::from(n))
+    }
+
+    /// Each rank with unseen cards, in rank-code order: one card of it (as
+    /// [`Belief::card`]) and how many are unseen.
+    pub fn unseen_cards(&self) -> impl Iterator<Item = (Card, u32)> + '_ {
+        self.unseen
+            .iter()
+            .zip(&self.cards)
+            .filter_map(|(k, card)| card.filter(|_| *k > 0).map(|c| (c, *k)))
+    }
+
+    /// Every card of the pack unseen again (a new hole).
+    pub fn forget(&mut self) {
+        self.unseen.copy_from_slice(&self.pack);
+    }
+
+    /// The player has seen `card`: one fewer of its rank is unseen (never below 0).
+    pub fn see(&mut self, card: Card) {
+        if let Some(k) = self.unseen.get_mut(usize::from(card.rank.code())) {
+            *k = k.saturating_sub(1);
+        }
+    }
+
+    /// `card` is unseen again (a seen card shuffled back into the stock): one more of its
+    /// rank is unseen, never more than the pack holds.
+    pub fn unsee(&mut self, card: Card) {
+        let code = usize::from(card.rank.code());
+        if let (Some(k), Some(n)) = (self.unseen.get_mut(code), self.pack.get(code)) {
+            *k = (*k + 1).min(*n);
+        }
+    }
+
+    /// The belief of `view`'s player now, from what the view shows alone: the pack less
+    /// every face-up card, the player's own peeked cards, the discard pile and the card
+    /// they hold. (Cards seen earlier and since shuffled into the stock count as unseen.)
+    pub fn observe(&mut self, view: &View<'_>) {
+        self.forget();
+        for seat in 0..view.players() {
+            for cell in 0..view.cells() {
+                let card = match seat == view.seat() {
+                    true => view.own(cell),
+                    false => view.face_up(seat, cell),
+                };
+                if let Some(card) = card {
+                    self.see(card);
+                }
+            }
+        }
+        for card in view.discard_pile() {
+            self.see(*card);
+        }
+        if let Some((card, _)) = view.drawn() {
+            self.see(card);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{Rank, Suit};
+    use crate::play::{pack, Hole, Phase};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn the_pack_is_counted_by_rank_code_and_seen_cards_leave_the_unseen() {
+        let rules = crate::rules::resolve("jokers", &[]).unwrap();
+        let cards = pack(&rules, 2);
+        let mut belief = Belief::new(&rules, &cards);
+        assert_eq!(belief.rank_codes(), 14);
+        assert_eq!(belief.in_pack(usize::from(Rank::Ace.code())), 8);
+        assert_eq!(belief.in_pack(13), rules.deck.jokers_in(2));
+        assert_eq!(belief.unseen_count() as usize, cards.len());
+        let mean: f64 = cards
+            .iter()
+            .map(|c| f64::from(rules.values.of(*c)))
+            .sum::<f64>()
+            / cards.len() as f64;
+        assert!((belief.pack_mean() - mean).abs() < 1e-9);
+        assert_eq!(belief.unseen_mean(), Some(belief.pack_mean()));
+
+        let joker = Card::new(Rank::Joker);
+        belief.see(joker);
+        assert_eq!(belief.unseen(13), belief.in_pack(13) - 1);
+        belief.unsee(joker);
+        belief.unsee(joker);
+        assert_eq!(
+            belief.unseen(13),
+            belief.in_pack(13),
+            "never more than the pack"
+        );
+        for card in &cards {
+            belief.see(*card);
+        }
+        belief.see(joker);
+        assert_eq!((belief.unseen_count(), belief.unseen_mean()), (0, None));
+        assert_eq!(belief.unseen_cards().count(), 0);
+        belief.forget();
+        assert_eq!(belief.unseen_count() as usize, cards.len());
+        let ranks: Vec<u16> = belief.unseen_cards().map(|(c, _)| c.rank.code()).collect();
+        assert_eq!(ranks, (0..14).collect::<Vec<u16>>(), "in rank-code order");
+    }
+
+    #[test]
+    fn a_suited_pack_keeps_one_card_of_each_rank_with_its_suit() {
+        let rules = crate::rules::resolve("classic", &["one-eyed-jacks".into()]).unwrap();
+        let belief = Belief::new(&rules, &pack(&rules, 1));
+        let jack = belief.card(usize::from(Rank::Jack.code())).unwrap();
+        assert_eq!((jack.rank, jack.suit), (Rank::Jack, Some(Suit::Spades)));
+        assert_eq!(belief.value(10), f64::from(rules.values.of(jack)));
+        assert_eq!(belief.card(13), None, "classic has no jokers");
+    }
+
+    /// What a view shows leaves the unseen cards; what it hides (the stock, face-down cards
+    /// not peeked at) stays: the unseen cards are exactly those of the stock and of the
+    /// face-down cards the player does not know.
+    #[test]
+    fn observing_a_view_leaves_exactly_what_the_player_cannot_see() {
+        let rules = crate::rules::resolve("classic", &["look-once".into()]).unwrap();
+        let cards = pack(&rules, rules.deck.decks_for(3));
+        let mut belief = Belief::new(&rules, &cards);
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut hole = Hole::deal(&rules, &cards, 3, 0, &mut rng).unwrap();
+        let mut legal = crate::play::MoveList::default();
+        while hole.phase() != Phase::Over {
+            let seat = hole.current();
+            let view = hole.view(seat);
+            belief.observe(&view);
+            let mut hidden = vec![0u32; rules.rank_codes()];
+            for card in hole.stock() {
+                hidden[usize::from(card.rank.code())] += 1;
+            }
+            for (s, grid) in hole.grids().iter().enumerate() {
+                let known = hole.face_up(s) | if s == seat { hole.peeked(s) } else { 0 };
+                for (cell, card) in grid.cards().iter().enumerate() {
+                    if known & (1 << cell) == 0 {
+                        hidden[usize::from(card.rank.code())] += 1;
+                    }
+                }
+            }
+            let unseen: Vec<u32> = (0..rules.rank_codes()).map(|c| belief.unseen(c)).collect();
+            assert_eq!(unseen, hidden);
+            hole.legal_moves(&mut legal);
+            hole.apply(legal.as_slice()[0], &mut rng).unwrap();
+        }
+    }
+}
