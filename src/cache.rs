@@ -60,9 +60,9 @@ const MAX_SAMPLE_HOLES: usize = 10_000_000;
 /// moves round as at a table. For the chance to win when a player has too little history
 /// (RULES.md §15).
 ///
-/// Errors: [`SimError::NoPlay`] for rules without `[play]` data, [`SimError::Players`] for
-/// 0 or more than 16 players, [`SimError::Holes`] for 0 holes (here, at most 10,000,000),
-/// [`SimError::PackTooSmall`] when the pack cannot deal the table.
+/// Errors: [`SimError::Players`] for 0 or more than 16 players, [`SimError::Holes`] for 0
+/// holes (here, at most 10,000,000), [`SimError::Deal`] for rules without `[play]` data or
+/// whose pack cannot deal the table.
 fn greedy_hole_scores(
     rules: &Rules,
     players: usize,

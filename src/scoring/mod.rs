@@ -79,6 +79,11 @@ impl<'a> Scorer<'a> {
         }
     }
 
+    /// The rules it scores by.
+    pub fn rules(&self) -> &'a Rules {
+        self.rules
+    }
+
     /// A card's text and value source, made once per scorer.
     fn words(&self, card: Card) -> CardWords {
         let make = || CardWords {

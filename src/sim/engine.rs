@@ -18,9 +18,9 @@ use crate::bots::{Bot, Strategy};
 use crate::card::Card;
 use crate::game::standings::{decide, PlayoffScores};
 use crate::game::Standing;
-use crate::play::{self, view::View, Hole, How, Move, Phase};
+use crate::play::{self, view::View, DealError, Hole, Move, Phase, Score};
 use crate::rules::Rules;
-use crate::scoring::{self, Ended, Scorer};
+use crate::scoring::Scorer;
 
 /// Every seat of the largest table, in seating order: a hole's seats are a prefix of it.
 const EVERY_SEAT: [usize; MAX_PLAYERS] = {
@@ -108,8 +108,8 @@ pub struct EngineError {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Fault {
     /// The hole could not be dealt although the setup was checked.
-    #[error("the hole could not be dealt")]
-    Deal,
+    #[error("the hole could not be dealt: {0}")]
+    Deal(DealError),
     /// A seat has no bot (the rules' grid is beyond what a bot can play).
     #[error("seat {} has no bot that can play these rules", .seat + 1)]
     NoBot {
@@ -191,7 +191,6 @@ pub(super) struct Table<'r> {
     players: usize,
     holes: usize,
     seating: Vec<Strategy>,
-    adjusts: bool,
 }
 
 /// What a match's holes share: the seats' choosers, and the last hole, whose buffers the
@@ -230,7 +229,6 @@ impl<'r> Table<'r> {
             players: setup.players,
             holes: setup.holes,
             seating: setup.seating(),
-            adjusts: scoring::adjusts_holes(rules),
         }
     }
 
@@ -392,7 +390,7 @@ impl<'r> Table<'r> {
         let mut bot_rng = hole_rng(seed, hole, 1);
         let Seated { bots, hole: slot } = seated;
         let h = Hole::deal_into(slot, self.rules, &self.pack, k, dealer, &mut deal_rng)
-            .ok_or(at.fault(Fault::Deal))?;
+            .map_err(|e| at.fault(Fault::Deal(e)))?;
         let (dealt, stock) = match watch.watching() {
             true => (h.grids().to_vec(), h.stock().to_vec()),
             false => (Vec::new(), Vec::new()),
@@ -465,39 +463,27 @@ impl<'r> Table<'r> {
         Ok(seats.get(h.first()).copied().unwrap_or(0))
     }
 
-    /// Scores a finished hole by the rules' total-only scorer and §5 adjustments, into
-    /// `scores` by the hole's players.
+    /// Scores a finished hole ([`Hole::scores`]) into `scores` by the hole's players, and
+    /// counts its grids, sets, ending and the ender's penalty.
     fn score_hole(&self, h: &Hole, scores: &mut [i64], counts: &mut Counts) {
-        let mut grid_scores = [0i32; MAX_PLAYERS];
-        for (player, grid) in h.grids().iter().enumerate() {
-            let (total, sets) = self.scorer.total_and_sets(grid);
-            grid_scores[player] = total;
-            scores[player] = i64::from(total);
-            counts.sets += u64::from(sets);
+        let mut returns = [Score::default(); MAX_PLAYERS];
+        let returns = &mut returns[..scores.len()];
+        h.scores(self.scorer, returns);
+        for (slot, r) in scores.iter_mut().zip(returns.iter()) {
+            *slot = r.hole;
+            counts.sets += u64::from(r.sets);
             counts.grids += 1;
         }
-        let ending = h.ending();
-        let ender = ending.and_then(|(seat, _)| seat);
-        match ending {
-            Some((None, _)) => counts.turn_limit += 1,
-            Some((Some(_), _)) => counts.ended += 1,
-            None => {}
-        }
-        if self.adjusts {
-            let ended = ending.and_then(|(seat, how)| {
-                Some(Ended {
-                    player: seat?,
-                    knocked: how == How::Knock,
-                })
-            });
-            let k = scores.len();
-            let mut points = [0i32; MAX_PLAYERS];
-            scoring::hole_points(&grid_scores[..k], ended, self.rules, &mut points[..k]);
-            for (seat, &a) in points[..k].iter().enumerate() {
-                scores[seat] += i64::from(a);
-                if Some(seat) == ender && a > 0 {
-                    counts.penalised += 1;
-                    counts.penalty_points += i64::from(a);
+        match h.ender() {
+            None => counts.turn_limit += 1,
+            Some(e) => {
+                counts.ended += 1;
+                if let Some(r) = returns.get(e.player) {
+                    let added = r.hole - i64::from(r.grid);
+                    if added > 0 {
+                        counts.penalised += 1;
+                        counts.penalty_points += added;
+                    }
                 }
             }
         }

@@ -21,6 +21,7 @@ pub mod watch;
 use rayon::prelude::*;
 
 use crate::bots::Strategy;
+use crate::play::{self, DealError};
 use crate::rules::Rules;
 use crate::scoring::Scorer;
 use engine::{match_seed, EngineError, Table};
@@ -38,12 +39,6 @@ const MAX_HOLES: usize = crate::bounds::Holes::MAX as usize;
 /// bad input (exit 2); `Engine` is a defect of golf's (exit 1).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SimError {
-    /// The rules set no `[play]` data (RULES.md §14), so nobody knows how to play them.
-    #[error("the rules {rules} say nothing of how a hole is played (no [play] data: face_up_at_start, peek_at_start, start_cards, first, discard_drawn, may_knock, may_look_once); add a [play] table to the file or start it with extends = \"classic\"")]
-    NoPlay {
-        /// The rules' display name.
-        rules: String,
-    },
     /// A player count outside 1 to 16.
     #[error("{0} players cannot be simulated; expected 1 to {MAX_PLAYERS}")]
     Players(usize),
@@ -58,32 +53,9 @@ pub enum SimError {
         /// The most allowed.
         most: usize,
     },
-    /// The pack cannot deal every player's layout plus a stock and a discard.
-    #[error("the pack of {rules} for {players} players holds {cards} cards, but dealing {players} grids of {cells} needs at least {needed}; use fewer players or rules with more decks")]
-    PackTooSmall {
-        /// The rules' display name.
-        rules: String,
-        /// Players.
-        players: usize,
-        /// Cards in the pack.
-        cards: usize,
-        /// Cards per grid.
-        cells: usize,
-        /// Cards needed.
-        needed: usize,
-    },
-    /// More start cards than the grid has room for where the rules say they go.
-    #[error("the rules {rules} turn up or peek at {start} cards at the start, but there are only {room} {place}; the [play] data must fit the grid")]
-    StartCards {
-        /// The rules' display name.
-        rules: String,
-        /// Cards turned up or peeked at.
-        start: u32,
-        /// Room for them.
-        room: usize,
-        /// Where they go.
-        place: &'static str,
-    },
+    /// The rules cannot deal a hole to the table ([`play::check_deal`]).
+    #[error(transparent)]
+    Deal(#[from] DealError),
     /// No bots named.
     #[error("no bots given; expected random, greedy or counting")]
     NoBots,
@@ -165,46 +137,11 @@ impl Setup {
             return Err(SimError::NoBots);
         }
         for rules in std::iter::once(&self.rules).chain(&self.vs) {
-            check_rules(rules, self.players)?;
+            let cards = rules.cards_in(rules.deck.decks_for(self.players)) as usize;
+            play::check_deal(rules, self.players, cards)?;
         }
         Ok(())
     }
-}
-
-fn check_rules(rules: &Rules, players: usize) -> Result<(), SimError> {
-    let Some(playing) = rules.playing else {
-        return Err(SimError::NoPlay {
-            rules: rules.display_name(),
-        });
-    };
-    let (rows, columns) = (rules.layout.rows, rules.layout.columns);
-    let start = playing.face_up_at_start + playing.peek_at_start;
-    let (room, place) = match playing.start_cards {
-        crate::rules::StartCards::Any => (rows * columns, "cards in the grid"),
-        crate::rules::StartCards::OneColumn => (rows, "cards in one column"),
-        crate::rules::StartCards::NearestRow => (columns, "cards in the nearest row"),
-    };
-    if start as usize > room {
-        return Err(SimError::StartCards {
-            rules: rules.display_name(),
-            start,
-            room,
-            place,
-        });
-    }
-    let cells = rules.layout.rows * rules.layout.columns;
-    let cards = rules.cards_in(rules.deck.decks_for(players)) as usize;
-    let needed = players * cells + 2;
-    if cards < needed {
-        return Err(SimError::PackTooSmall {
-            rules: rules.display_name(),
-            players,
-            cards,
-            cells,
-            needed,
-        });
-    }
-    Ok(())
 }
 
 /// What a run gave: the figures under the rules, and under `--vs` the figures under the

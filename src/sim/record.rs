@@ -6,7 +6,7 @@ use super::Watch;
 use crate::card::Card;
 use crate::game::{Ending, GameError, Match, Typed};
 use crate::grid::Grid;
-use crate::play::{Hole, How};
+use crate::play::Hole;
 use crate::rules::Rules;
 
 /// The most matches one `--export` records: the recorder keeps every match, typed grids
@@ -119,13 +119,12 @@ impl<'r> Recorder<'r> {
                 )
             })
             .collect();
-        let ended = match h.ending() {
-            Some((Some(player), how)) => seats.get(player).map(|seat| Ending {
-                seat: *seat,
-                knocked: how == How::Knock,
-            }),
-            _ => None,
-        };
+        let ended = h.ender().and_then(|e| {
+            seats.get(e.player).map(|&seat| Ending {
+                seat,
+                knocked: e.knocked,
+            })
+        });
         let hole = m.play_hole(&entries, ended, playoff, &self.at)?;
         m.record(hole);
         Ok(())
