@@ -3,7 +3,7 @@
 //!
 //! A layer is a bundled variant, a house rule, or a group's own file. Field-level checks
 //! (ranges, names, penalty syntax) run while deserializing, so the toml error names the
-//! file's line and key. [`super::load`] merges layers and checks the whole.
+//! file's line and key. [`super::layers`] merges layers and [`super::resolve`] checks the whole.
 //!
 //! ```toml
 //! name = "classic"
