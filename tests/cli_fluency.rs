@@ -151,22 +151,11 @@ fn ruling_alone_lists_every_ruling_by_topic() {
     assert!(out.contains("What if I forget to flip a card"), "{out}");
 }
 
-/// `golf ARGS` at an 80-column width; returns stdout.
-fn at_80(env: &Env, args: &[&str]) -> String {
-    let out = env.golf().env("COLUMNS", "80").args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
 #[test]
 fn a_rules_sheet_fits_one_page_for_every_variant() {
     let env = Env::new();
     for name in golf::rules::bundled::variant_names() {
-        let sheet = at_80(&env, &["rules", "sheet", name]);
+        let sheet = env.at_80(&["rules", "sheet", name]);
         assert!(
             sheet.lines().count() <= 66,
             "{name}: more than a page\n{sheet}"
@@ -179,17 +168,14 @@ fn a_rules_sheet_fits_one_page_for_every_variant() {
         }
         assert!(sheet.contains("golf hole"), "{sheet}");
     }
-    let classic = at_80(
-        &env,
-        &["rules", "sheet", "classic", "--house", "out-penalty-10"],
-    );
+    let classic = env.at_80(&["rules", "sheet", "classic", "--house", "out-penalty-10"]);
     assert!(classic.starts_with("classic + out-penalty-10"), "{classic}");
     assert!(classic.contains("Values: A 1 · 2 -2"), "{classic}");
     assert!(classic.contains("Official §2.3"), "{classic}");
     assert!(classic.contains("b=q4k/4k9"), "{classic}");
     // the group's rules and house rules from the config file
     env.config("rules = \"six-card\"\nhouse = [\"knock\"]\n");
-    let sheet = at_80(&env, &["rules", "sheet"]);
+    let sheet = env.at_80(&["rules", "sheet"]);
     assert!(sheet.starts_with("six-card + knock"), "{sheet}");
     // the example typed on the sheet is a good hole
     let doc = env.json(&["rules", "sheet", "four-card"]);

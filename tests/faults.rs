@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
-use common::{repo, Env, ReadOnly};
+use common::{files_in, repo, Env, ReadOnly};
 use rusqlite::Connection;
 
 struct Lcg(u64);
@@ -54,15 +54,6 @@ fn golf_bin() -> std::process::Command {
     let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("golf"));
     cmd.stdout(Stdio::null()).stderr(Stdio::null());
     cmd
-}
-
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 fn with_db(env: &Env, db: &Path) -> assert_cmd::Command {

@@ -8,7 +8,6 @@ mod common;
 
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
-use std::path::Path;
 use std::time::Duration;
 
 use common::Env;
@@ -528,10 +527,6 @@ fn cases(env: &Env) -> Vec<Case> {
     all
 }
 
-fn snapshot(db: &Path) -> Vec<u8> {
-    std::fs::read(db).unwrap()
-}
-
 #[test]
 fn every_hostile_input_is_refused_with_exit_2_and_leaves_the_database_unchanged() {
     let env = Env::new();
@@ -545,7 +540,7 @@ fn every_hostile_input_is_refused_with_exit_2_and_leaves_the_database_unchanged(
     let cases = cases(&env);
     assert!(cases.len() >= 100, "only {} cases", cases.len());
     eprintln!("{} hostile cases", cases.len());
-    let before = snapshot(&env.db());
+    let before = env.snapshot();
     let mut failures = Vec::new();
     for c in &cases {
         let out = env
@@ -565,7 +560,7 @@ fn every_hostile_input_is_refused_with_exit_2_and_leaves_the_database_unchanged(
             Some("panicked".to_string())
         } else if stderr.contains('\x1b') || stdout.contains('\x1b') || stderr.contains('\x07') {
             Some("a control character reached the terminal".to_string())
-        } else if snapshot(&env.db()) != before {
+        } else if env.snapshot() != before {
             Some("the database changed".to_string())
         } else {
             None

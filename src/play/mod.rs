@@ -105,7 +105,7 @@ pub enum Phase {
 /// Where a drawn card came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
-    /// The stock.
+    /// The stock's top card, face down until drawn.
     Stock,
     /// The discard pile.
     Discard,
@@ -307,7 +307,7 @@ impl Hole {
         (1u32 << self.cells) - 1
     }
 
-    /// The phase.
+    /// Where the hole stands: the start, a draw, a placing, or over.
     pub fn phase(&self) -> Phase {
         self.phase
     }

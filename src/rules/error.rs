@@ -26,7 +26,7 @@ pub enum RulesError {
     /// The file could not be read.
     #[error("cannot read rules file {path}: {reason}")]
     Unreadable {
-        /// The path.
+        /// The file as named (a path, or a name taken for one).
         path: String,
         /// Why.
         reason: String,
@@ -35,7 +35,7 @@ pub enum RulesError {
     /// gives the line, the column and the key.
     #[error("{file}: {message}")]
     Syntax {
-        /// The file.
+        /// How the file is named in messages (`rules/classic.toml (bundled)` or a path).
         file: String,
         /// The toml error, with line and key.
         message: String,

@@ -334,7 +334,7 @@ pub enum BonusWhen {
 /// (RULES.md §5).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GoingOut {
-    /// The penalty.
+    /// What the ender adds when it applies: nothing, points, double, times N, per player.
     pub penalty: Penalty,
     /// When it applies.
     pub penalty_when: PenaltyWhen,
@@ -571,7 +571,7 @@ pub struct Ruling {
     pub topic: Option<String>,
     /// The question as players ask it.
     pub question: String,
-    /// The ruling.
+    /// What the referee rules, in a sentence or two.
     pub answer: String,
     /// Its section (e.g. "Official §8.1").
     pub source: String,

@@ -82,7 +82,7 @@ impl From<SimError> for crate::error::Error {
 /// What to simulate.
 #[derive(Debug, Clone)]
 pub struct Setup {
-    /// The rules.
+    /// The rules the matches are played under.
     pub rules: Rules,
     /// Rules to compare with on the same shuffles (`--vs`).
     pub vs: Option<Rules>,
