@@ -369,3 +369,35 @@ fn without_history_the_simulated_scores_are_worked_out_once_per_rules_and_table(
     }
     assert_eq!(env.ok(&["card", "1"]), card);
 }
+
+/// Issue 32 item 20: a player's history is the latest 20 qualifying matches, filtered first
+/// (RULES.md §15): 200 newer matches under other house rules no longer crowd out the
+/// three older ones under the match's own rules.
+#[test]
+fn other_matches_never_crowd_a_players_history_out() {
+    let env = Env::new();
+    let export = |file: &str, house: &[&str], matches: &str, seed: &str| {
+        let path = env.path(file).display().to_string();
+        let mut args = vec!["simulate", "--rules", "classic", "--players", "2"];
+        for h in house {
+            args.extend(["--house", h]);
+        }
+        args.extend(["--holes", "9", "--matches", matches, "--seed", seed]);
+        args.extend(["--export", &path]);
+        env.ok(&args);
+        env.ok(&["import", &path]);
+    };
+    export("own.json", &[], "3", "1");
+    export("other.json", &["blackjack"], "200", "2");
+    let now = new_match(&env, &["--holes", "9", "greedy-1", "greedy-2"]);
+    env.ok(&[
+        "hole",
+        "--match",
+        &now.to_string(),
+        "greedy-1=4",
+        "greedy-2=5",
+    ]);
+    let doc = odds(&env, &["--match", &now.to_string(), "--samples", "100"]);
+    let holes: Vec<usize> = doc.players.iter().map(|p| p.history_holes).collect();
+    assert_eq!(holes, vec![27, 27], "the three classic matches' holes");
+}

@@ -540,7 +540,8 @@ fn every_hostile_input_is_refused_with_exit_2_and_leaves_the_database_unchanged(
     let cases = cases(&env);
     assert!(cases.len() >= 100, "only {} cases", cases.len());
     eprintln!("{} hostile cases", cases.len());
-    let before = env.snapshot();
+    // the database file alone, written back after a failed case
+    let before = std::fs::read(env.db()).unwrap();
     let mut failures = Vec::new();
     for c in &cases {
         let out = env
@@ -560,7 +561,7 @@ fn every_hostile_input_is_refused_with_exit_2_and_leaves_the_database_unchanged(
             Some("panicked".to_string())
         } else if stderr.contains('\x1b') || stdout.contains('\x1b') || stderr.contains('\x07') {
             Some("a control character reached the terminal".to_string())
-        } else if env.snapshot() != before {
+        } else if std::fs::read(env.db()).unwrap() != before {
             Some("the database changed".to_string())
         } else {
             None
@@ -580,4 +581,122 @@ fn every_hostile_input_is_refused_with_exit_2_and_leaves_the_database_unchanged(
     );
     let card = env.ok(&["--json", "card"]);
     assert!(card.contains("\"ann\""), "{card}");
+}
+
+// ---------------------------------------------------------------------------------------
+// Issue 30 / issue 32 items 4, 5, 6, 10 and 12: simulated exports, their temp files, rules
+// files' names, bots and seats.
+// ---------------------------------------------------------------------------------------
+
+/// `golf simulate ARGS --export FILE` in `env`; returns the stable ids exported.
+fn simulated_ids(env: &Env, file: &str, args: &[&str]) -> Vec<String> {
+    let path = env.path(file).display().to_string();
+    let mut all = vec!["simulate"];
+    all.extend_from_slice(args);
+    all.extend(["--export", &path]);
+    env.ok(&all);
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let matches = doc["matches"].as_array().unwrap();
+    matches
+        .iter()
+        .map(|m| m["uuid"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Item 4: simulated matches of other rules, house rules or players never share a stable
+/// id, so each export imports beside the others.
+#[test]
+fn simulated_matches_of_other_runs_have_ids_of_their_own() {
+    let env = Env::new();
+    let base = ["--rules", "classic", "--matches", "2", "--seed", "1"];
+    let runs: [(&str, &[&str]); 4] = [
+        ("plain.json", &["--players", "2"]),
+        ("house.json", &["--players", "2", "--house", "blackjack"]),
+        ("three.json", &["--players", "3"]),
+        ("bots.json", &["--players", "2", "--bots", "counting"]),
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for (file, extra) in runs {
+        let mut args = base.to_vec();
+        args.extend_from_slice(extra);
+        for id in simulated_ids(&env, file, &args) {
+            assert!(seen.insert(id.clone()), "{file}: id {id} already exported");
+        }
+        env.ok(&["import", &env.path(file).display().to_string()]);
+    }
+    let listed = env.json(&["history", "--limit", "50"]);
+    assert_eq!(listed.as_array().map(Vec::len), Some(8), "{listed}");
+}
+
+/// Item 5: an export `golf import` would refuse (over its 512 MiB) is refused before
+/// anything runs, exit 2, nothing written.
+#[test]
+fn an_export_larger_than_import_reads_is_refused_before_it_runs() {
+    let env = Env::new();
+    let out = env.path("big.json");
+    let args = [
+        "simulate",
+        "--rules",
+        "classic",
+        "--players",
+        "8",
+        "--holes",
+        "36",
+        "--matches",
+        "7000",
+    ];
+    let run = env
+        .golf()
+        .args(args)
+        .arg("--export")
+        .arg(&out)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("golf import reads"), "{stderr}");
+    assert!(!out.exists());
+}
+
+/// Item 12: more bots than seats is refused, naming both counts, where the extra bots were
+/// silently dropped.
+#[test]
+fn more_bots_than_seats_is_refused() {
+    let env = Env::new();
+    let args = [
+        "simulate",
+        "--rules",
+        "classic",
+        "--players",
+        "2",
+        "--bots",
+        "random,counting,greedy,greedy",
+    ];
+    let stderr = env.bad(&args);
+    assert!(stderr.contains("4 bots given for 2 players"), "{stderr}");
+    // as many as the seats, or fewer (the last repeated), still run
+    env.ok(&[
+        "simulate",
+        "--rules",
+        "classic",
+        "--players",
+        "2",
+        "--matches",
+        "2",
+        "--bots",
+        "random,counting",
+    ]);
+    env.ok(&[
+        "simulate",
+        "--rules",
+        "classic",
+        "--players",
+        "3",
+        "--matches",
+        "2",
+        "--bots",
+        "random",
+    ]);
 }
