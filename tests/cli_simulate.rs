@@ -196,7 +196,10 @@ fn bad_input_is_refused_and_nothing_is_written() {
         assert!(!trace.exists(), "{args:?} wrote the trace");
     }
     let file = env.path("ours.toml");
-    let classic = std::fs::read_to_string("rules/classic.toml").unwrap();
+    // classic without its [play] table, under a name of its own
+    let classic = std::fs::read_to_string("rules/classic.toml")
+        .unwrap()
+        .replacen("name = \"classic\"", "name = \"ours\"", 1);
     let start = classic.find("[play]").unwrap();
     let end = classic[start..].find("\n[").unwrap() + start + 1;
     std::fs::write(&file, format!("{}{}", &classic[..start], &classic[end..])).unwrap();

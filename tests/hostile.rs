@@ -700,3 +700,71 @@ fn more_bots_than_seats_is_refused() {
         "random",
     ]);
 }
+
+/// Item 10: a rules file's name is refused as a player's would be — empty, 10,000
+/// characters, a formula, a bundled name — by every command that reads the file, exit 2,
+/// naming the file and the key.
+#[test]
+fn a_rules_files_name_is_refused_as_a_players_would_be() {
+    let env = Env::new();
+    let long = "x".repeat(10_000);
+    let names = [
+        ("empty", "".to_string(), "is empty"),
+        ("spaces", "   ".to_string(), "is empty"),
+        ("long", long, "10000 characters long"),
+        ("formula", "=HYPERLINK(1)".to_string(), "begins with `=`"),
+        ("flag", "-rf".to_string(), "begins with `-`"),
+        ("variant", "Classic".to_string(), "bundled variant"),
+        ("house", "knock".to_string(), "bundled house rule"),
+    ];
+    for (file, name, says) in names {
+        let path = env.write(
+            &format!("{file}.toml"),
+            &format!("name = \"{name}\"\nextends = \"classic\"\n"),
+        );
+        let path = path.display().to_string();
+        for args in [
+            vec!["rules", "check", &path],
+            vec!["simulate", "--rules", &path, "--matches", "1"],
+            vec!["score", "--rules", &path, "5 K Q / 5 2 J"],
+        ] {
+            let stderr = env.bad(&args);
+            assert!(stderr.contains(says), "{file}: golf {args:?}: {stderr}");
+            assert!(stderr.contains("`name`"), "{file}: {stderr}");
+        }
+    }
+    // a file named after a bundled variant, without a name of its own, is refused too
+    let path = env.write("quick.toml", "extends = \"classic\"\n");
+    let stderr = env.bad(&["rules", "check", &path.display().to_string()]);
+    assert!(stderr.contains("bundled variant"), "{stderr}");
+    // a name of its own is fine
+    let path = env.write(
+        "ours.toml",
+        "name = \"harbour rules\"\nextends = \"classic\"\n",
+    );
+    env.ok(&["rules", "check", &path.display().to_string()]);
+}
+
+/// Item 10: `golf rules check` refuses what `golf simulate` refuses: six cards turned up
+/// and six peeked at on a grid of six.
+#[test]
+fn rules_check_refuses_play_data_the_simulator_cannot_deal() {
+    let env = Env::new();
+    let path = env.write(
+        "crowded.toml",
+        "name = \"crowded\"\nextends = \"classic\"\n[play]\nface_up_at_start = 6\npeek_at_start = 6\n",
+    );
+    let path = path.display().to_string();
+    let check = env.bad(&["rules", "check", &path]);
+    let simulate = env.bad(&["simulate", "--rules", &path, "--matches", "1"]);
+    assert!(check.contains("12 cards at the start"), "{check}");
+    assert_eq!(check, simulate);
+    // a 1×1 grid cannot take classic's two start cards: rules check says so, as simulate
+    // does, but the rules still score a grid
+    let tiny = common::repo("tests/cases/rules/tiny.toml")
+        .display()
+        .to_string();
+    let stderr = env.bad(&["rules", "check", &tiny]);
+    assert!(stderr.contains("2 cards at the start"), "{stderr}");
+    env.ok(&["score", "--rules", &tiny, "5"]);
+}

@@ -48,6 +48,13 @@ pub fn run(ctx: &Context, command: RulesCommand) -> Result<()> {
         RulesCommand::Check { file } => {
             let file = file.display().to_string();
             let rules = rules::resolve(&file, &[])?;
+            // what golf simulate would refuse: [play] data that cannot deal a hole to
+            // the smallest table (the start cards must fit the grid); rules without [play]
+            // data only score, which is fine
+            if rules.playing.is_some() {
+                let cards = rules.cards_in(rules.deck.decks_for(2)) as usize;
+                crate::play::check_deal(&rules, 2, cards)?;
+            }
             ctx.out.show(&RulesChecked { rules, file })
         }
     }

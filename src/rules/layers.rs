@@ -144,12 +144,21 @@ impl Layer {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        Layer::parse(
+        let layer = Layer::parse(
             path.display().to_string(),
             &stem,
             text,
             path.parent().map(Path::to_path_buf),
-        )
+        )?;
+        match name_problem(&layer.name) {
+            Some(message) => Err(RulesError::Invalid {
+                file: layer.label.clone(),
+                line: layer.raw.name.as_ref().and_then(|_| layer.line_of("name")),
+                key: "name".into(),
+                message,
+            }),
+            None => Ok(layer),
+        }
     }
 
     /// A bundled file, read from the JSON of its table that `build.rs` made (several times
@@ -238,6 +247,55 @@ pub(super) fn unprintable_in(table: &Table) -> Option<(String, String)> {
             other => in_value(other).map(|c| (key.clone(), c)),
         }
     })
+}
+
+/// The longest name a rules file may give itself, in characters (a player's is 40).
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// What is wrong with `name` as the name of a group's rules file (its `name`, else the
+/// file's stem), as a player's name would be refused (RULES.md §12): empty, longer than
+/// [`MAX_NAME_CHARS`], beginning with `=`, `+`, `-` or `@` (a spreadsheet formula, a flag),
+/// or a bundled variant's or house rule's name, which a recorded match would then be
+/// taken for. `None` when it will do.
+pub(super) fn name_problem(name: &str) -> Option<String> {
+    let trimmed = name.trim();
+    let chars = trimmed.chars().count();
+    let own = "; give the file a name of its own with name = \"...\" (letters, digits, spaces and dashes)";
+    if chars == 0 {
+        return Some(format!("the rules' name is empty{own}"));
+    }
+    if chars > MAX_NAME_CHARS {
+        let start: String = trimmed.chars().take(20).collect();
+        return Some(format!(
+            "the rules' name `{}…` is {chars} characters long; a name is at most {MAX_NAME_CHARS}",
+            crate::text::escape(&start)
+        ));
+    }
+    if let Some(c) = trimmed
+        .chars()
+        .next()
+        .filter(|c| crate::text::FORMULA_START.contains(c))
+    {
+        return Some(format!(
+            "the rules' name `{}` begins with `{c}`, which a spreadsheet runs as a formula and a command line takes for a flag{own}",
+            crate::text::escape(trimmed)
+        ));
+    }
+    let bundled = bundled::VARIANTS.iter().chain(bundled::HOUSE_RULES);
+    if let Some(b) = bundled
+        .into_iter()
+        .find(|b| b.name.eq_ignore_ascii_case(trimmed))
+    {
+        return Some(format!(
+            "`{}` is the name of golf's bundled {}, which matches recorded under this file would be taken for{own}",
+            b.name,
+            match bundled::variant(b.name).is_some() {
+                true => "variant",
+                false => "house rule",
+            }
+        ));
+    }
+    None
 }
 
 pub(super) fn looks_like_path(name: &str) -> bool {
