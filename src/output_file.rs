@@ -7,7 +7,8 @@
 //!   is the database too) and by canonical path for those not yet on disk.
 //! - A regular file (or a new one) is written aside in the same folder, synced, and renamed
 //!   into place, so a reader sees the old file or the whole new one; the file aside is
-//!   removed on every error, a full disk included. A symbolic link is followed: the file it
+//!   removed on every error, a full disk included, and when Ctrl-C, SIGTERM or SIGHUP
+//!   ends golf ([`crate::asides`]). A symbolic link is followed: the file it
 //!   points to is replaced, the link stays.
 //! - A named pipe, a character device (`/dev/null`, a terminal) or `-` (standard output)
 //!   is written into directly, never renamed over.
@@ -209,7 +210,9 @@ fn atomic(target: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) ->
         None => PathBuf::from("."),
     };
     let name = target.file_name().unwrap_or_default().to_string_lossy();
+    crate::asides::sweep(&dir, &name);
     let (aside, file) = create_aside(&dir, &name)?;
+    crate::asides::writing(&aside);
     let written = (|| {
         if let Ok(old) = std::fs::metadata(target) {
             file.set_permissions(old.permissions())?;
@@ -223,8 +226,9 @@ fn atomic(target: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) ->
     })();
     if written.is_err() {
         let _ = std::fs::remove_file(&aside);
-        return written;
     }
+    crate::asides::done(&aside);
+    written?;
     // the rename itself lasts once the folder is synced (not possible everywhere)
     if let Ok(d) = File::open(&dir) {
         let _ = d.sync_all();

@@ -768,3 +768,77 @@ fn rules_check_refuses_play_data_the_simulator_cannot_deal() {
     assert!(stderr.contains("2 cards at the start"), "{stderr}");
     env.ok(&["score", "--rules", &tiny, "5"]);
 }
+
+/// The files aside for `name` in `dir` (`.NAME.golf-PID-N`).
+fn asides_of(dir: &std::path::Path, name: &str) -> Vec<String> {
+    let prefix = format!(".{name}.golf-");
+    common::files_in(dir)
+        .into_iter()
+        .filter(|f| f.starts_with(&prefix))
+        .collect()
+}
+
+/// Item 6: a `simulate --trace` (or `--export`) ended by Ctrl-C, SIGTERM or SIGHUP leaves no
+/// file aside; one a killed run left is swept by the next run once its process is gone.
+#[test]
+fn an_interrupted_trace_leaves_no_file_aside() {
+    let env = Env::new();
+    let dir = env.dir.path();
+    for signal in ["INT", "TERM", "HUP"] {
+        let trace = env.path("t.jsonl");
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("golf"))
+            .env("GOLF_DB", env.db())
+            .args([
+                "simulate",
+                "--rules",
+                "classic",
+                "--matches",
+                "100000000",
+                "--trace",
+            ])
+            .arg(&trace)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut waited = 0;
+        while asides_of(dir, "t.jsonl").is_empty() && waited < 600 {
+            std::thread::sleep(Duration::from_millis(50));
+            waited += 1;
+        }
+        assert!(
+            !asides_of(dir, "t.jsonl").is_empty(),
+            "SIG{signal}: no trace started"
+        );
+        let killed = std::process::Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let status = child.wait().unwrap();
+        assert!(!status.success(), "SIG{signal}: {status}");
+        assert_eq!(
+            asides_of(dir, "t.jsonl"),
+            Vec::<String>::new(),
+            "SIG{signal}"
+        );
+        assert!(!trace.exists(), "SIG{signal}: half a trace in place");
+    }
+    // what a SIGKILL leaves (a process that is gone, a file an hour old) is swept
+    let stale = env.path(".t.jsonl.golf-999999999-0");
+    let f = std::fs::File::create(&stale).unwrap();
+    f.set_modified(std::time::SystemTime::now() - Duration::from_secs(3600))
+        .unwrap();
+    drop(f);
+    let trace = env.path("t.jsonl").display().to_string();
+    env.ok(&[
+        "simulate",
+        "--rules",
+        "classic",
+        "--matches",
+        "1",
+        "--trace",
+        &trace,
+    ]);
+    assert_eq!(asides_of(dir, "t.jsonl"), Vec::<String>::new());
+}
