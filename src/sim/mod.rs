@@ -325,3 +325,28 @@ impl Report {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::Fault;
+
+    /// A defect of the engine is a failure (exit 1); a setup golf cannot run is the user's
+    /// to change (exit 2).
+    #[test]
+    fn a_stopped_run_is_a_failure_and_a_bad_setup_bad_input() {
+        let stopped = SimError::Engine(EngineError {
+            game: 0,
+            hole: 2,
+            fault: Fault::NoBot { seat: 1 },
+        });
+        assert_eq!(crate::error::Error::from(stopped).exit_code(), 1);
+        let bad = SimError::Deal(DealError::NoPlayers);
+        assert_eq!(crate::error::Error::from(bad).exit_code(), 2);
+        let bots = SimError::TooManyBots {
+            bots: 3,
+            players: 2,
+        };
+        assert_eq!(crate::error::Error::from(bots).exit_code(), 2);
+    }
+}
