@@ -586,3 +586,48 @@ fn every_hostile_input_is_refused_with_exit_2_and_leaves_the_database_unchanged(
     let card = env.ok(&["--json", "card"]);
     assert!(card.contains("\"ann\""), "{card}");
 }
+
+// ---- issue 32b: config, dates, the one sanitiser, import, damaged databases, triggers ----
+
+/// Runs golf with `args`, expecting success; returns stderr (what it said).
+fn said(env: &Env, args: &[&str]) -> String {
+    let out = env.golf().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "golf {args:?} failed: {stderr}");
+    stderr
+}
+
+#[test]
+fn config_set_refuses_what_loading_refuses_and_mends_a_file_that_fails_to_load() {
+    let env = Env::new();
+    // 65 house rules: refused by set as loading refuses them, so nothing is locked out
+    let house = vec!["out-penalty-10"; 65].join(",");
+    let err = env.bad(&["config", "set", "house", &house]);
+    assert!(err.contains("65 entries; at most 64"), "{err}");
+    env.ok(&["config"]);
+    // a file broken by hand locks out the other commands, not set
+    let too_many = vec!["\"underdog\""; 65].join(", ");
+    let path = env.config(&format!("house = [{too_many}]\ndecks = 0\n"));
+    let err = env.bad(&["card"]);
+    assert!(err.contains("golf config set"), "{err}");
+    let err = said(&env, &["config", "set", "house", "underdog"]);
+    assert!(
+        err.contains("still does not load") && err.contains("decks"),
+        "{err}"
+    );
+    said(&env, &["config", "set", "decks", "2"]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text, "house = [\"underdog\"]\ndecks = 2\n");
+    env.ok(&["config"]);
+    // not TOML at all: set says so; init starts afresh and keeps the old file
+    env.config("house = [\n");
+    let err = env.bad(&["config", "set", "decks", "2"]);
+    assert!(err.contains("golf config init"), "{err}");
+    let err = said(&env, &["config", "init"]);
+    assert!(err.contains("config.toml.broken"), "{err}");
+    let kept = path.with_extension("toml.broken");
+    assert_eq!(std::fs::read_to_string(kept).unwrap(), "house = [\n");
+    env.ok(&["config", "set", "decks", "3"]);
+    // a config that loads is never overwritten by init
+    assert!(env.bad(&["config", "init"]).contains("exists already"));
+}
