@@ -631,3 +631,42 @@ fn config_set_refuses_what_loading_refuses_and_mends_a_file_that_fails_to_load()
     // a config that loads is never overwritten by init
     assert!(env.bad(&["config", "init"]).contains("exists already"));
 }
+
+#[test]
+fn config_rules_files_are_found_from_any_folder() {
+    let env = Env::new();
+    let harbour = "extends = \"classic\"\nname = \"harbour\"\n";
+    // written by hand beside the config: relative to the config file, as `db` is
+    let config = env.config("rules = \"./harbour.toml\"\nhouse = [\"./lenient.toml\"]\n");
+    let dir = config.parent().unwrap();
+    std::fs::write(dir.join("harbour.toml"), harbour).unwrap();
+    std::fs::write(
+        dir.join("lenient.toml"),
+        "name = \"lenient\"\n[going_out]\npenalty = \"add 5\"\npenalty_when = \"not-lowest\"\n",
+    )
+    .unwrap();
+    for folder in ["a", "b"] {
+        std::fs::create_dir_all(env.path(folder)).unwrap();
+    }
+    let run = |folder: &str, args: &[&str]| {
+        let out = env
+            .golf()
+            .current_dir(env.path(folder))
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "golf {args:?} in {folder}: {err}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let doc: serde_json::Value =
+        serde_json::from_str(&run("a", &["--json", "new", "ann", "bob"])).unwrap();
+    assert_eq!(doc["rules"], "harbour", "{doc}");
+    // set from one folder, used from another
+    std::fs::write(env.path("a/mine.toml"), harbour.replace("harbour", "mine")).unwrap();
+    run("a", &["config", "set", "rules", "./mine.toml"]);
+    run("a", &["config", "set", "house", "none"]);
+    let doc: serde_json::Value =
+        serde_json::from_str(&run("b", &["--json", "new", "cat", "dan"])).unwrap();
+    assert_eq!(doc["rules"], "mine", "{doc}");
+}

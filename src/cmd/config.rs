@@ -68,10 +68,12 @@ fn read(path: &Path) -> Result<Option<String>> {
 pub fn init() -> Result<()> {
     let path = file()?;
     let kept = match read(&path) {
-        Ok(Some(text)) if crate::config::parse(&text).is_ok() => return input(format!(
+        Ok(Some(text)) if crate::config::parse(&text).is_ok() => {
+            return input(format!(
             "{} exists already and is left as it is; change a key with `golf config set KEY VALUE`",
             shown(&path)
-        )),
+        ))
+        }
         Ok(None) => None,
         // unreadable (too large, not UTF-8) or not loading: kept aside, never lost
         _ => {
