@@ -193,7 +193,7 @@ fn check(config: &Config) -> Result<(), Problem> {
             };
             return Err(Problem::of(
                 key,
-                format!("`{key}` has an empty value; expected {expected}"),
+                format!("`{key}` is empty; expected {expected}"),
             ));
         }
         let chars = text.chars().count();

@@ -670,3 +670,42 @@ fn config_rules_files_are_found_from_any_folder() {
         serde_json::from_str(&run("b", &["--json", "new", "cat", "dan"])).unwrap();
     assert_eq!(doc["rules"], "mine", "{doc}");
 }
+
+#[test]
+fn dates_are_from_1900_to_one_day_after_now_and_a_match_ends_after_it_starts() {
+    let env = Env::new();
+    for date in ["9999-12-31", "2199-01-01T20:00:00Z", "1899-12-31"] {
+        let path = sheet(
+            &env,
+            "dated.toml",
+            &format!("{SHEET_HEAD}date = \"{date}\"\n{HOLE}"),
+        );
+        let err = env.bad(&["import", &path]);
+        assert!(err.contains("expected 1900-01-01 to "), "{date}: {err}");
+    }
+    // an export: started in 9999, or finished before it started
+    env.ok(&[
+        "import",
+        common::repo("examples/classic-9-holes.toml")
+            .to_str()
+            .unwrap(),
+    ]);
+    let doc = env.json(&["export"]);
+    let write = |name: &str, key: &str, at: &str| {
+        let mut doc = doc.clone();
+        let m = &mut doc["matches"][0];
+        m[key] = at.into();
+        m["uuid"] = "6f1c2b7e-8d3a-4c5e-9f10-1a2b3c4d5e6f".into();
+        env.write(name, &doc.to_string())
+    };
+    let late = write("late.json", "started_at", "9999-12-31T20:00:00.000Z");
+    let err = env.bad(&["import", late.to_str().unwrap()]);
+    assert!(err.contains("started_at 9999-12-31 20:00 UTC"), "{err}");
+    let early = write("early.json", "finished_at", "1970-01-01T00:00:00.000Z");
+    let err = env.bad(&["import", early.to_str().unwrap()]);
+    assert!(
+        err.contains("finished at 1970-01-01 00:00 UTC before it started"),
+        "{err}"
+    );
+    env.ok(&["check"]);
+}
