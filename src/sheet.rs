@@ -322,7 +322,7 @@ pub fn read_file_whole(
     path: &Path,
     at: &str,
 ) -> Result<(Vec<Incoming>, Vec<TournamentRecord>), SheetError> {
-    let shown = path.display().to_string();
+    let shown = crate::text::path(path);
     let text = crate::text::read_capped(path, MAX_EXPORT_BYTES).map_err(|e| SheetError {
         place: shown.clone(),
         error: format!("cannot read it: {e}").into(),

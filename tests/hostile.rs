@@ -709,3 +709,99 @@ fn dates_are_from_1900_to_one_day_after_now_and_a_match_ends_after_it_starts() {
     );
     env.ok(&["check"]);
 }
+
+/// Whether golf's output carries an escape sequence or a line a hostile text made.
+fn leaks(out: &std::process::Output) -> Option<String> {
+    let both = [&out.stdout, &out.stderr].map(|b| String::from_utf8_lossy(b).into_owned());
+    both.iter()
+        .find(|t| {
+            t.contains('\x1b') || t.contains('\x07') || t.lines().any(|l| l.starts_with("FAKE"))
+        })
+        .cloned()
+}
+
+#[test]
+fn no_escape_sequence_or_faked_line_reaches_the_terminal() {
+    let env = Env::new();
+    let red = "a\x1b[31mb";
+    let fake = "a\nFAKE: ann wins";
+    let example = common::repo("examples/classic-9-holes.toml");
+    let mut runs: Vec<(String, Vec<String>, Option<i32>)> = Vec::new();
+    let mut run = |args: Vec<String>, code: Option<i32>| runs.push((args.join(" "), args, code));
+    let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    for hostile in [red, fake] {
+        let file = env.path(&format!("sheet {hostile}.toml"));
+        std::fs::copy(&example, &file).unwrap();
+        let file = file.to_str().unwrap().to_string();
+        let missing = env
+            .path(&format!("missing{hostile}/x"))
+            .to_str()
+            .unwrap()
+            .to_string();
+        run(s(&["import", &file]), Some(0));
+        run(s(&["import", &missing]), Some(2));
+        run(s(&["--db", &missing, "card"]), Some(2));
+        run(
+            s(&["--db", &missing, "new", "--rules", "classic", "ann", "bob"]),
+            None,
+        );
+        run(s(&["export", "--output", &missing]), None);
+        run(
+            s(&[
+                "simulate",
+                "--rules",
+                "classic",
+                "--bots",
+                hostile,
+                "--matches",
+                "2",
+            ]),
+            Some(2),
+        );
+        run(s(&["new", "--rules", hostile, "ann", "bob"]), Some(2));
+        run(
+            s(&[
+                "new", "--rules", "classic", "--house", hostile, "ann", "bob",
+            ]),
+            Some(2),
+        );
+        run(s(&["config", "set", "db", &missing]), Some(2));
+        run(
+            s(&["config", "set", "rules", &format!("{missing}.toml")]),
+            Some(2),
+        );
+    }
+    for (what, args, code) in runs {
+        let out = env.golf().args(&args).output().unwrap();
+        if let Some(code) = code {
+            assert_eq!(
+                out.status.code(),
+                Some(code),
+                "{what:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        assert_eq!(leaks(&out), None, "{what:?}");
+    }
+    // the config file was never written with them
+    assert!(!env.path("xdg-config/golf/config.toml").exists());
+    // names from a tampered database
+    let conn = rusqlite::Connection::open(env.db()).unwrap();
+    conn.execute_batch(
+        "UPDATE seats SET player = 'b' || char(27) || '[31mob' || char(10) || 'FAKE: x' WHERE player = 'bob';
+         UPDATE matches SET name = 'n' || char(27) || '[32m' || char(10) || 'FAKE';",
+    )
+    .unwrap();
+    drop(conn);
+    for args in [
+        &["card"][..],
+        &["history"],
+        &["stats"],
+        &["ratings"],
+        &["log", "1"],
+        &["export", "--format", "csv"],
+    ] {
+        let out = env.golf().args(args).output().unwrap();
+        assert_eq!(leaks(&out), None, "{args:?}");
+    }
+}

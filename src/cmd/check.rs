@@ -9,7 +9,7 @@ use crate::view::maintenance::CheckView;
 /// Runs `golf check`. Exit 1 when the database fails a check.
 pub fn run(ctx: &Context) -> Result<()> {
     let mut store = ctx.open_read()?;
-    let path = store.path().display().to_string();
+    let path = crate::text::path(store.path());
     let view = store.read(|conn| {
         let mut integrity = maintenance::integrity(conn)?;
         let (matches, holes) = maintenance::counts(conn)?;

@@ -96,7 +96,7 @@ impl Context {
 fn no_matches<T>(path: &Path) -> Result<T> {
     input(format!(
         "no matches recorded yet in {}; start one with `golf new --rules classic PLAYER...` or `golf import FILE`",
-        path.display()
+        crate::text::path(path)
     ))
 }
 

@@ -25,7 +25,7 @@ pub fn run(ctx: &Context, args: ImportArgs) -> Result<()> {
     let mut store = ctx.open_write()?;
     let r = store.write(|tx| record(tx, &incoming, &tournaments, &progress))?;
     progress.finish_and_clear();
-    let db = store.path().display();
+    let db = crate::text::path(store.path());
     // one scoresheet: its card, after a line saying what became of it
     let label = incoming.first().map_or("", |i| i.label.as_str());
     let one = match (r.added.as_slice(), r.again.as_slice(), &r.seated[..]) {

@@ -88,12 +88,12 @@ fn explain_system(err: anyhow::Error, path: &Path) -> anyhow::Error {
             Some(_) => Some(None),
             None => None,
         });
-    let shown = path.display().to_string();
+    let shown = crate::text::path(path);
     let damaged = err.chain().any(|c| c.is::<Damaged>());
     let folder = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
-        .map_or_else(|| ".".to_string(), |d| d.display().to_string());
+        .map_or_else(|| ".".to_string(), crate::text::path);
     match code {
         _ if damaged => err.context(format!(
             "the database {shown} is damaged; golf did not change it — restore it from a copy made with `golf backup` (remove the {shown}-wal and {shown}-shm files beside it first)"
@@ -133,7 +133,10 @@ impl Store {
                 }
                 Err(Error::System(e)) if is_busy(&e) && attempt < RETRIES => attempt += 1,
                 Err(e) => {
-                    return Err(e.context(format!("cannot open the database {}", path.display())))
+                    return Err(e.context(format!(
+                        "cannot open the database {}",
+                        crate::text::path(path)
+                    )))
                 }
             }
             std::thread::sleep(Duration::from_millis(20 * u64::from(attempt.min(10))));
@@ -142,8 +145,12 @@ impl Store {
 
     /// Opens an existing database read-only; `Ok(None)` when there is no file.
     pub fn open_read_only(path: &Path) -> Result<Option<Store>, Error> {
-        let conn = schema::open_read_only(path)
-            .map_err(|e| e.context(format!("cannot open the database {}", path.display())))?;
+        let conn = schema::open_read_only(path).map_err(|e| {
+            e.context(format!(
+                "cannot open the database {}",
+                crate::text::path(path)
+            ))
+        })?;
         Ok(conn.map(|conn| Store {
             conn,
             path: path.to_path_buf(),

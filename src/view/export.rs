@@ -134,7 +134,7 @@ impl Summary {
         database: &std::path::Path,
     ) -> Summary {
         Summary {
-            database: database.display().to_string(),
+            database: crate::text::path(database),
             added: added.iter().map(|(_, m)| m.id).collect(),
             skipped,
             updated,
