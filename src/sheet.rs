@@ -327,6 +327,12 @@ pub fn read_file_whole(
         place: shown.clone(),
         error: format!("cannot read it: {e}").into(),
     })?;
+    // a byte-order mark (an editor's, a spreadsheet's) says nothing of what the file is:
+    // the content does, `{` for an export
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    };
     if !text.trim_start().starts_with('{') {
         if text.len() as u64 > MAX_BYTES {
             return Err(SheetError {

@@ -805,3 +805,29 @@ fn no_escape_sequence_or_faked_line_reaches_the_terminal() {
         assert_eq!(leaks(&out), None, "{args:?}");
     }
 }
+
+#[test]
+fn an_export_with_a_byte_order_mark_imports_and_no_error_echoes_a_long_line() {
+    let env = Env::new();
+    env.ok(&[
+        "import",
+        common::repo("examples/classic-9-holes.toml")
+            .to_str()
+            .unwrap(),
+    ]);
+    let export = env.ok(&["--json", "export"]);
+    let other = Env::new();
+    let bom = other.write("bom.json", &format!("\u{feff}{export}"));
+    let out = other.ok(&["import", bom.to_str().unwrap()]);
+    assert!(out.contains("Imported"), "{out}");
+    assert_eq!(other.json(&["history"]).as_array().unwrap().len(), 1);
+    // one long line that is not an export: the error quotes a bounded part of it
+    let long = other.write(
+        "long.toml",
+        &format!("players = [{}\n", "\"ann\", ".repeat(2000)),
+    );
+    let err = other.bad(&["import", long.to_str().unwrap()]);
+    let widest = err.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    assert!(widest <= 1100, "a line of {widest} characters: {err}");
+    assert!(err.contains("more characters"), "{err}");
+}
