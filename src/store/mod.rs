@@ -16,10 +16,10 @@ pub mod stats;
 pub mod tournaments;
 
 pub use matches::{
-    all_match_ids, append_whole, delete_hole, delete_last_penalty, find_by_uuid, finish,
-    insert_audit, insert_hole, insert_match, insert_penalty, insert_whole, insert_whole_with,
-    latest_match, load_match, load_matches, load_summaries, match_ids, player_names, reopen,
-    set_deleted, unfinished_matches, update_match, RuleSets,
+    all_match_ids, append_whole, check_bounds, delete_hole, delete_last_penalty, find_by_uuid,
+    finish, insert_audit, insert_hole, insert_match, insert_penalty, insert_whole,
+    insert_whole_with, latest_match, load_match, load_matches, load_summaries, match_ids,
+    player_names, reopen, set_deleted, unfinished_matches, update_match, RuleSets,
 };
 
 use std::path::{Path, PathBuf};
@@ -123,7 +123,10 @@ impl Store {
         let unclean = left_unclean(path);
         let mut attempt = 0;
         loop {
-            match schema::open_for_write(path) {
+            match schema::open_for_write(path).and_then(|conn| {
+                matches::check_bounds(&conn)?;
+                Ok(conn)
+            }) {
                 Ok(conn) => {
                     return Ok(Store {
                         conn,
@@ -143,8 +146,20 @@ impl Store {
         }
     }
 
-    /// Opens an existing database read-only; `Ok(None)` when there is no file.
+    /// Opens an existing database read-only; `Ok(None)` when there is no file. A match out
+    /// of the bounds every reader relies on ([`check_bounds`]) is [`Damaged`], as it is
+    /// for [`Store::open`]: every command refuses such a database.
     pub fn open_read_only(path: &Path) -> Result<Option<Store>, Error> {
+        let store = Store::open_read_only_as_is(path)?;
+        if let Some(store) = &store {
+            matches::check_bounds(&store.conn)?;
+        }
+        Ok(store)
+    }
+
+    /// [`Store::open_read_only`] without [`check_bounds`], for `golf check`, which reports
+    /// every problem rather than stop at the first.
+    pub fn open_read_only_as_is(path: &Path) -> Result<Option<Store>, Error> {
         let conn = schema::open_read_only(path).map_err(|e| {
             e.context(format!(
                 "cannot open the database {}",
