@@ -831,3 +831,17 @@ fn an_export_with_a_byte_order_mark_imports_and_no_error_echoes_a_long_line() {
     assert!(widest <= 1100, "a line of {widest} characters: {err}");
     assert!(err.contains("more characters"), "{err}");
 }
+
+#[test]
+fn importing_a_scoresheet_again_says_so_in_json() {
+    let env = Env::new();
+    let sheet = common::repo("examples/classic-9-holes.toml");
+    let sheet = sheet.to_str().unwrap();
+    let first = env.json(&["import", sheet]);
+    assert_eq!(first["imported_before"], false, "{first}");
+    assert_eq!(first["match"], 1);
+    let again = env.json(&["import", sheet]);
+    assert_eq!(again["imported_before"], true, "{again}");
+    assert_eq!(again["match"], 1);
+    assert_eq!(env.json(&["history"]).as_array().unwrap().len(), 1);
+}
