@@ -628,3 +628,42 @@ fn stored_numbers_out_of_bounds_are_a_damaged_database_for_every_command() {
         assert!(shown.contains("out of range"), "{what}: {shown}");
     }
 }
+
+#[test]
+fn a_foreign_trigger_refuses_every_write_before_it_can_undo_one() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let conn = Connection::open(env.db()).unwrap();
+    conn.execute_batch(
+        "CREATE TRIGGER eat AFTER INSERT ON holes BEGIN
+             DELETE FROM grids WHERE hole_id = NEW.id; DELETE FROM holes WHERE id = NEW.id;
+         END;",
+    )
+    .unwrap();
+    let before = std::fs::read(env.db()).unwrap();
+    for args in [
+        &["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"][..],
+        &["new", "--rules", "classic", "cat", "dan"],
+        &["penalty", "ann", "--points", "5", "--reason", "slow"],
+        &[
+            "import",
+            repo("examples/classic-9-holes.toml").to_str().unwrap(),
+        ],
+    ] {
+        let out = env.golf().args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("trigger golf did not make (`eat`)"),
+            "{args:?}: {err}"
+        );
+    }
+    assert_eq!(std::fs::read(env.db()).unwrap(), before, "written");
+    // reading is untouched by a trigger, and check names it
+    env.ok(&["card"]);
+    let check = env.golf().arg("check").output().unwrap();
+    assert!(String::from_utf8_lossy(&check.stdout).contains("trigger eat was not made by golf"));
+    conn.execute_batch("DROP TRIGGER eat").unwrap();
+    env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
+    assert_eq!(env.json(&["card"])["holes"].as_array().unwrap().len(), 1);
+}

@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::Context as _;
-use rusqlite::{Connection, ErrorCode, Transaction, TransactionBehavior};
+use rusqlite::{Connection, ErrorCode, OptionalExtension, Transaction, TransactionBehavior};
 
 use crate::error::Error;
 
@@ -58,6 +58,47 @@ pub fn default_path() -> anyhow::Result<PathBuf> {
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
 pub struct Damaged(pub String);
+
+/// A trigger in the database: golf makes none, so another program or a hand put it there,
+/// and it could delete or change what golf writes (or anything else) behind golf's back.
+/// Every write refuses the database while it has one (a system failure, exit 1; nothing
+/// written); `golf check` lists it.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "the database {path} has a trigger golf did not make (`{name}`), which could change or delete what golf writes; \
+     nothing was written — `golf check` lists what golf did not make: drop it, or restore from a copy made with `golf backup`"
+)]
+pub struct ForeignTrigger {
+    /// The database, for the message.
+    pub path: String,
+    /// The trigger's name, escaped.
+    pub name: String,
+}
+
+/// Refuses a write ([`ForeignTrigger`]) when the database has a trigger. Run inside the
+/// write's IMMEDIATE transaction, so none can be added between the look and the write: a
+/// trigger can do anything (delete the hole just written, change another match, insert
+/// rows), so reading back only what golf wrote would miss most of what one can do, and
+/// reading back everything would cost every write a whole check; refusing every trigger
+/// costs one look at the schema.
+fn refuse_triggers(tx: &Transaction<'_>, path: &Path) -> Result<(), Error> {
+    let name: Option<String> = tx
+        .prepare_cached(
+            "SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name LIMIT 1",
+        )?
+        .query_row([], |r| r.get(0))
+        .optional()?;
+    match name {
+        Some(name) => Err(Error::System(
+            ForeignTrigger {
+                path: crate::text::path(path),
+                name: crate::text::escape(&name).into_owned(),
+            }
+            .into(),
+        )),
+        None => Ok(()),
+    }
+}
 
 /// Whether an error is SQLite saying another connection holds the lock.
 pub fn is_busy(err: &anyhow::Error) -> bool {
@@ -205,6 +246,7 @@ impl Store {
                 let tx = self
                     .conn
                     .transaction_with_behavior(TransactionBehavior::Immediate)?;
+                refuse_triggers(&tx, &self.path)?;
                 let value = work(&tx)?;
                 if check {
                     let problems = maintenance::quick_check(&tx)?;
