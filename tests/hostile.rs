@@ -845,3 +845,59 @@ fn importing_a_scoresheet_again_says_so_in_json() {
     assert_eq!(again["match"], 1);
     assert_eq!(env.json(&["history"]).as_array().unwrap().len(), 1);
 }
+
+#[test]
+fn small_things_a_user_meets() {
+    let env = Env::new();
+    // a house rule named twice is refused wherever house rules are named
+    for args in [
+        &[
+            "new", "--rules", "classic", "--house", "underdog", "--house", "underdog", "ann", "bob",
+        ][..],
+        &[
+            "score",
+            "--rules",
+            "classic",
+            "--house",
+            "knock",
+            "--house",
+            "knock",
+            "5 K Q / 5 2 J",
+        ],
+        &[
+            "rules", "show", "classic", "--house", "underdog", "--house", "underdog",
+        ],
+        &["config", "set", "house", "underdog,knock,underdog"],
+    ] {
+        let err = env.bad(args);
+        assert!(err.contains("named twice"), "{args:?}: {err}");
+    }
+    // undo's help says it withdraws penalties too
+    let help = env.ok(&["undo", "--help"]);
+    assert!(help.contains("penalty"), "{help}");
+    // a bad `decks` in the config names the file and the key
+    let config = env.config("decks = 0\n");
+    let err = env.bad(&["new", "--rules", "classic", "ann", "bob"]);
+    assert!(
+        err.contains(config.to_str().unwrap())
+            && err.contains("`decks`")
+            && !err.contains("--decks"),
+        "{err}"
+    );
+    // XDG_CONFIG_HOME naming a file: the message names it
+    let file = env.write("not-a-folder", "");
+    for args in [&["config", "set", "decks", "2"][..], &["config", "init"]] {
+        let out = env
+            .golf()
+            .env("XDG_CONFIG_HOME", &file)
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&format!("{} is not a folder", file.display())),
+            "{args:?}: {err}"
+        );
+    }
+}
