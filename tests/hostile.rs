@@ -600,11 +600,30 @@ fn said(env: &Env, args: &[&str]) -> String {
 #[test]
 fn config_set_refuses_what_loading_refuses_and_mends_a_file_that_fails_to_load() {
     let env = Env::new();
-    // 65 house rules: refused by set as loading refuses them, so nothing is locked out
-    let house = vec!["out-penalty-10"; 65].join(",");
-    let err = env.bad(&["config", "set", "house", &house]);
+    // 65 house rules, each a good file: --house takes them, loading a config does not, so
+    // set refuses them as loading would, and nothing is locked out
+    let files: Vec<String> = (0..65)
+        .map(|i| {
+            let body = format!(
+                "name = \"h{i}\"\n[going_out]\npenalty = \"add 1\"\npenalty_when = \"not-lowest\"\n"
+            );
+            env.write(&format!("h{i}.toml"), &body)
+                .to_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    let err = env.bad(&["config", "set", "house", &files.join(",")]);
     assert!(err.contains("65 entries; at most 64"), "{err}");
     env.ok(&["config"]);
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let err = env.bad(&[
+        "config",
+        "set",
+        "house",
+        &vec!["out-penalty-10"; 65].join(","),
+    ]);
+    assert!(err.contains("named twice"), "{err}");
     // a file broken by hand locks out the other commands, not set
     let too_many = vec!["\"underdog\""; 65].join(", ");
     let path = env.config(&format!("house = [{too_many}]\ndecks = 0\n"));
