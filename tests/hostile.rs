@@ -804,6 +804,21 @@ fn no_escape_sequence_or_faked_line_reaches_the_terminal() {
     }
     // the config file was never written with them
     assert!(!env.path("xdg-config/golf/config.toml").exists());
+    // a usage error quotes the argument: clap would style it raw on a terminal
+    for args in [
+        &[red][..],
+        &["card", "--x", red],
+        &["simulate", "--matches", red],
+    ] {
+        let out = env
+            .golf()
+            .env("CLICOLOR_FORCE", "1")
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(leaks(&out), None, "{args:?}");
+    }
     // names from a tampered database
     let conn = rusqlite::Connection::open(env.db()).unwrap();
     conn.execute_batch(
