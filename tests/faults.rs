@@ -627,6 +627,24 @@ fn stored_numbers_out_of_bounds_are_a_damaged_database_for_every_command() {
         let shown = String::from_utf8_lossy(&check.stdout);
         assert!(shown.contains("out of range"), "{what}: {shown}");
     }
+    // a number past its type in a hole, grid or penalty: damaged for whatever loads it
+    for sql in [
+        "UPDATE holes SET number = -1 WHERE match_id = 2",
+        "UPDATE grids SET score = 9999999999",
+        "UPDATE penalties SET points = -9999999999",
+    ] {
+        let env = tampered("SELECT 1");
+        env.ok(&["penalty", "ann", "--points", "5", "--reason", "slow"]);
+        let conn = Connection::open(env.db()).unwrap();
+        conn.execute_batch(&format!("PRAGMA ignore_check_constraints = 1; {sql}"))
+            .unwrap();
+        for args in [&["card"][..], &["history"], &["export"], &["log", "2"]] {
+            let out = env.golf().args(args).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{sql}: {args:?}: {err}");
+            assert!(err.contains("damaged"), "{sql}: {args:?}: {err}");
+        }
+    }
 }
 
 #[test]

@@ -180,7 +180,24 @@ pub fn load_summaries(conn: &Connection, ids: &[i64]) -> anyhow::Result<Vec<Matc
     load(conn, ids, false)
 }
 
+/// [`load_unmapped`], a stored value SQLite cannot hand over as golf's type (an integer
+/// out of its range, a text where a number belongs: only a tampered file has one)
+/// reported as [`Damaged`].
 fn load(conn: &Connection, ids: &[i64], whole: bool) -> anyhow::Result<Vec<Match>> {
+    load_unmapped(conn, ids, whole).map_err(|e| {
+        use rusqlite::Error as E;
+        match e.downcast_ref::<E>() {
+            Some(
+                inner @ (E::IntegralValueOutOfRange(..)
+                | E::FromSqlConversionFailure(..)
+                | E::InvalidColumnType(..)),
+            ) => Damaged(format!("a stored value cannot be read ({inner})")).into(),
+            _ => e,
+        }
+    })
+}
+
+fn load_unmapped(conn: &Connection, ids: &[i64], whole: bool) -> anyhow::Result<Vec<Match>> {
     let list = serde_json::to_string(ids)?;
     // most of the file wanted (history of thousands): each table is read straight through
     // and the rows of other matches skipped here, rather than looked up one id at a time
