@@ -458,6 +458,10 @@ fn migrate_with(conn: &Connection, path: &Path, migrations: &[&str]) -> crate::e
         }
         .into());
     }
+    if version < latest {
+        // a migration rewrites rows: no foreign trigger may act on them
+        super::refuse_triggers(&tx, path)?;
+    }
     for sql in migrations.iter().skip(version.max(0) as usize) {
         tx.execute_batch(sql)?;
     }
@@ -472,6 +476,26 @@ mod tests {
     use super::*;
 
     const SECOND: &str = "ALTER TABLE matches ADD COLUMN venue TEXT;";
+
+    #[test]
+    fn a_migration_refuses_a_database_with_a_foreign_trigger() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("golf.db");
+        {
+            let conn = open_for_write_with(&path, &MIGRATIONS[..1]).unwrap();
+            conn.execute_batch("CREATE TRIGGER eat AFTER UPDATE ON matches BEGIN SELECT 1; END;")
+                .unwrap();
+        }
+        let err = open_for_write_with(&path, &[MIGRATIONS[0], SECOND])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("trigger golf did not make (`eat`)"), "{err}");
+        let conn = Connection::open(&path).unwrap();
+        let v: i64 = conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(v, 1, "not migrated");
+    }
 
     #[test]
     fn an_existing_database_is_copied_aside_before_a_migration() {
