@@ -823,7 +823,8 @@ fn no_escape_sequence_or_faked_line_reaches_the_terminal() {
     let conn = rusqlite::Connection::open(env.db()).unwrap();
     conn.execute_batch(
         "UPDATE seats SET player = 'b' || char(27) || '[31mob' || char(10) || 'FAKE: x' WHERE player = 'bob';
-         UPDATE matches SET name = 'n' || char(27) || '[32m' || char(10) || 'FAKE';",
+         UPDATE matches SET name = 'n' || char(27) || '[32m' || char(10) || 'FAKE';
+         UPDATE rule_sets SET json = json_set(json, '$.name', 'c' || char(10) || 'FAKE: r');",
     )
     .unwrap();
     drop(conn);
