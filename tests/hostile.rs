@@ -856,6 +856,11 @@ fn an_export_with_a_byte_order_mark_imports_and_no_error_echoes_a_long_line() {
     let out = other.ok(&["import", bom.to_str().unwrap()]);
     assert!(out.contains("Imported"), "{out}");
     assert_eq!(other.json(&["history"]).as_array().unwrap().len(), 1);
+    // a scoresheet with one is a scoresheet
+    let text = std::fs::read_to_string(common::sheet_copy(&other, 1)).unwrap();
+    let sheet = other.write("bom.toml", &format!("\u{feff}{text}"));
+    other.ok(&["import", sheet.to_str().unwrap()]);
+    assert_eq!(other.json(&["history"]).as_array().unwrap().len(), 2);
     // one long line that is not an export: the error quotes a bounded part of it
     let long = other.write(
         "long.toml",
