@@ -77,7 +77,7 @@ pub fn init() -> Result<()> {
         Ok(None) => None,
         // unreadable (too large, not UTF-8) or not loading: kept aside, never lost
         _ => {
-            let aside = (1..)
+            let aside = (1..1000)
                 .map(|n| match n {
                     1 => path.with_extension("toml.broken"),
                     n => path.with_extension(format!("toml.broken-{n}")),
