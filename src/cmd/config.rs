@@ -82,8 +82,13 @@ pub fn init() -> Result<()> {
                     1 => path.with_extension("toml.broken"),
                     n => path.with_extension(format!("toml.broken-{n}")),
                 })
-                .find(|p| !p.exists() && p.symlink_metadata().is_err())
-                .unwrap_or_else(|| path.with_extension("toml.broken"));
+                .find(|p| p.symlink_metadata().is_err());
+            let Some(aside) = aside else {
+                return input(format!(
+                    "{} does not load, and 999 earlier copies are kept beside it already; remove some of them",
+                    shown(&path)
+                ));
+            };
             std::fs::rename(&path, &aside)
                 .map_err(|e| anyhow::anyhow!("cannot move {} aside: {e}", shown(&path)))?;
             Some(aside)
