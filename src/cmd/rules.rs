@@ -46,7 +46,7 @@ pub fn run(ctx: &Context, command: RulesCommand) -> Result<()> {
             ctx.out.show(&DiffView::new(&a, &b))
         }
         RulesCommand::Check { file } => {
-            let file = file.display().to_string();
+            let file = crate::text::path(&file);
             let rules = rules::resolve(&file, &[])?;
             // what golf simulate would refuse: [play] data that cannot deal a hole to
             // the smallest table (the start cards must fit the grid); rules without [play]

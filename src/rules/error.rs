@@ -5,7 +5,7 @@
 pub enum RulesError {
     /// Not a bundled variant and not a readable file.
     #[error(
-        "unknown rules `{name}`{hint}; expected a bundled variant ({known}) or the path of a rules file", hint = crate::text::did_you_mean(name, known.split(", "))
+        "unknown rules `{}`{hint}; expected a bundled variant ({known}) or the path of a rules file", crate::text::escape(name), hint = crate::text::did_you_mean(name, known.split(", "))
     )]
     UnknownRules {
         /// What was asked for.
@@ -15,7 +15,7 @@ pub enum RulesError {
     },
     /// Not a bundled house rule and not a readable file.
     #[error(
-        "unknown house rule `{name}`{hint}; expected one of {known}, or the path of a house-rules file", hint = crate::text::did_you_mean(name, known.split(", "))
+        "unknown house rule `{}`{hint}; expected one of {known}, or the path of a house-rules file", crate::text::escape(name), hint = crate::text::did_you_mean(name, known.split(", "))
     )]
     UnknownHouse {
         /// What was asked for.

@@ -135,7 +135,7 @@ impl Layer {
 
     pub(super) fn read(path: &Path) -> Result<Layer, RulesError> {
         let unreadable = |reason: String| RulesError::Unreadable {
-            path: path.display().to_string(),
+            path: crate::text::path(path),
             reason,
         };
         let text = crate::text::read_capped(path, MAX_FILE_BYTES)
@@ -145,7 +145,7 @@ impl Layer {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
         let layer = Layer::parse(
-            path.display().to_string(),
+            crate::text::path(path),
             &stem,
             text,
             path.parent().map(Path::to_path_buf),

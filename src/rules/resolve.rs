@@ -40,7 +40,15 @@ pub fn resolve(rules: &str, house: &[String]) -> Result<Rules, RulesError> {
 fn build(mut layers: Vec<Layer>, house: &[String]) -> Result<Rules, RulesError> {
     let variants = layers.len();
     for h in house {
-        layers.push(house_layer(h)?);
+        let layer = house_layer(h)?;
+        // a house rule applies once: named twice (by name or by file) is a mistake
+        if layers[variants..].iter().any(|l| l.name == layer.name) {
+            return Err(RulesError::Syntax {
+                file: format!("house rule `{}`", crate::text::escape(&layer.name)),
+                message: "named twice; each house rule applies once, so name it once".into(),
+            });
+        }
+        layers.push(layer);
     }
     let mut merged = Table::new();
     let mut set_by = BTreeMap::new();
