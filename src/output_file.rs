@@ -130,8 +130,12 @@ pub fn write_with(
     guard: &Guard,
     fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<()> {
-    let cannot =
-        |e: io::Error| -> Error { anyhow::anyhow!("cannot write {}: {e}", path.display()).into() };
+    // the io::Error stays in the chain: a reader that went away (`| head`) is told apart
+    let cannot = |e: io::Error| -> Error {
+        anyhow::Error::new(e)
+            .context(format!("cannot write {}", path.display()))
+            .into()
+    };
     match kind(path, guard)? {
         Kind::Stdout => {
             let mut out = io::BufWriter::new(io::stdout().lock());

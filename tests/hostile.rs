@@ -586,3 +586,67 @@ fn every_hostile_input_is_refused_with_exit_2_and_leaves_the_database_unchanged(
     let card = env.ok(&["--json", "card"]);
     assert!(card.contains("\"ann\""), "{card}");
 }
+
+// ==== issue 32a: two writers at one table, drafts, man --dir, closed pipes, damaged files ====
+
+/// `golf` with `args` and its standard output already closed by the reader (as `| true`
+/// leaves it): its exit code and what it said on stderr.
+fn with_stdout_closed(env: &Env, args: &[&str]) -> (Option<i32>, String) {
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("golf"));
+    cmd.env("GOLF_DB", env.db())
+        .env("XDG_CONFIG_HOME", env.path("xdg-config"))
+        .env("GOLF_CACHE_DIR", env.path("cache"))
+        .env("NO_COLOR", "1")
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Issue 32.16: a reader that goes away is no error, whichever way the output is written:
+/// `--output -`, `--trace -` and `--svg -` are as quiet as plain `golf export | head -1`.
+#[test]
+fn a_closed_pipe_is_quiet_everywhere() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
+    let mut failures = Vec::new();
+    for args in [
+        &["export"][..],
+        &["export", "--output", "-"],
+        &["export", "--format", "csv", "--output", "-"],
+        &[
+            "simulate",
+            "--rules",
+            "classic",
+            "--matches",
+            "20",
+            "--trace",
+            "-",
+        ],
+        &[
+            "simulate",
+            "--rules",
+            "classic",
+            "--matches",
+            "20",
+            "--export",
+            "-",
+        ],
+        &["chart", "--svg", "-"],
+        &["card"],
+    ] {
+        let (code, stderr) = with_stdout_closed(&env, args);
+        if code != Some(0) || !stderr.trim().is_empty() {
+            failures.push(format!("golf {args:?}: exit {code:?}, said {stderr:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
