@@ -33,6 +33,17 @@ pub struct Draft {
     pub entries: Vec<(usize, String)>,
 }
 
+impl Draft {
+    /// The draft of hole `number` (playoff or not) holding every entry of `entries`.
+    pub fn of(number: u32, playoff: bool, entries: &[(usize, Typed)]) -> Draft {
+        Draft {
+            hole: number,
+            playoff,
+            entries: entries.iter().map(|(s, t)| (*s, text_of(t))).collect(),
+        }
+    }
+}
+
 /// How the prompt ended: a whole hole, or stopped with what was typed.
 #[derive(Debug)]
 pub enum Outcome {

@@ -12,12 +12,19 @@ use common::Env;
 use expectrl::Session;
 
 fn session(env: &Env) -> Session {
+    session_with(env, &[])
+}
+
+/// `golf hole ARGS…` on a pseudo-terminal.
+fn session_with(env: &Env, args: &[&str]) -> Session {
     let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("golf"));
     cmd.env("GOLF_DB", env.db())
         .env("XDG_CONFIG_HOME", env.path("xdg-config"))
+        .env("GOLF_CACHE_DIR", env.path("cache"))
         .env("TERM", "xterm")
         .env("NO_COLOR", "1")
-        .arg("hole");
+        .arg("hole")
+        .args(args);
     let mut s = Session::spawn(cmd).unwrap();
     s.set_expect_timeout(Some(Duration::from_secs(20)));
     s
@@ -103,4 +110,90 @@ fn input_ending_at_the_terminal_records_nothing() {
     p.send(expectrl::ControlCode::EndOfTransmission).unwrap();
     p.expect("nothing was recorded").unwrap();
     assert_eq!(env.json(&["card"])["holes_played"], 0);
+}
+
+// ==== issue 32a: two writers at one table, drafts kept, the deck checked per grid ====
+
+/// What the prompt said until it ended, and its exit code.
+fn ending(p: &mut Session) -> (String, i32) {
+    // Eof matches everything left unread
+    let said = p.expect(expectrl::Eof).unwrap();
+    let said = String::from_utf8_lossy(&said[0]).into_owned();
+    match p.get_process().wait().unwrap() {
+        expectrl::WaitStatus::Exited(_, code) => (said, code),
+        other => panic!("golf did not exit: {other:?}"),
+    }
+}
+
+/// Issue 32.1: a new match started in another terminal while the grids are typed is not
+/// where they go: refused (exit 2), nothing written to either match, the grids kept as the
+/// first match's draft, which `golf hole --match 1` offers back.
+#[test]
+fn a_match_started_meanwhile_gets_nothing_and_the_grids_are_kept() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob", "cat"]);
+    let mut p = session(&env);
+    p.expect("ann's grid").unwrap();
+    p.send_line("5 K Q / 5 2 J").unwrap();
+    p.expect("bob's grid").unwrap();
+    p.send_line("2 7 Q / 2 7 Q").unwrap();
+    p.expect("cat's grid").unwrap();
+    // another terminal starts a match
+    env.ok(&["new", "--rules", "quick", "dan", "eve", "fay"]);
+    p.send_line("k4k/295").unwrap();
+    p.expect("Who went out?").unwrap();
+    p.send_line("ann").unwrap();
+    let (said, code) = ending(&mut p);
+    assert_eq!(code, 2, "{said}");
+    assert!(said.contains("the current match changed"), "{said}");
+    assert!(
+        said.contains("kept as the draft of hole 1 of match 1"),
+        "{said}"
+    );
+    assert_eq!(env.json(&["card", "2"])["holes_played"], 0);
+    assert_eq!(env.json(&["card", "1"])["holes_played"], 0);
+    env.ok(&["check"]);
+    // the draft is offered back on the match it was typed for
+    let mut p = session_with(&env, &["--match", "1"]);
+    p.expect("offered back").unwrap();
+    p.expect("ann's grid: 5 K Q / 5 2 J").unwrap();
+    p.send("\r").unwrap();
+    p.expect("bob's grid: 2 7 Q / 2 7 Q").unwrap();
+    p.send("\r").unwrap();
+    p.expect("cat's grid: k4k/295").unwrap();
+    p.send("\r").unwrap();
+    p.expect("Who went out?").unwrap();
+    p.send_line("ann").unwrap();
+    let (said, code) = ending(&mut p);
+    assert_eq!(code, 0, "{said}");
+    let card = env.json(&["card", "1"]);
+    assert_eq!(card["holes_played"], 1);
+    assert_eq!(card["holes"][0]["entries"][2]["grid"], "K 4 K / 2 9 5");
+}
+
+/// Issue 32.1: the hole the prompt started on, recorded meanwhile by another writer, is not
+/// silently recorded again as the next hole: refused, the recorded hole unchanged.
+#[test]
+fn a_hole_recorded_meanwhile_is_not_typed_into_the_next() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let mut p = session(&env);
+    p.expect("Hole 1 of 9").unwrap();
+    p.expect("ann's grid").unwrap();
+    p.send_line("5 K Q / 5 2 J").unwrap();
+    p.expect("bob's grid").unwrap();
+    env.ok(&["hole", "ann=2 7 Q / 2 7 Q", "bob=q44/q98"]);
+    p.send_line("k4k/295").unwrap();
+    p.expect("Who went out?").unwrap();
+    p.send_line("").unwrap();
+    let (said, code) = ending(&mut p);
+    assert_eq!(code, 2, "{said}");
+    assert!(
+        said.contains("now has 1 hole recorded, so this is not its hole 1"),
+        "{said}"
+    );
+    assert!(said.contains("ann=5 K Q / 5 2 J, bob=k4k/295"), "{said}");
+    let card = env.json(&["card"]);
+    assert_eq!(card["holes_played"], 1);
+    assert_eq!(card["holes"][0]["entries"][0]["grid"], "2 7 Q / 2 7 Q");
 }

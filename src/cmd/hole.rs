@@ -1,11 +1,20 @@
 //! `golf hole`: record the next hole (or a sudden-death playoff hole) and show the
 //! standings (CLI.md). On a terminal with no `PLAYER=GRID` arguments it asks for each grid.
+//!
+//! Two writers at one table: the prompt binds to the match and the hole it started on.
+//! When it saves, in the write itself, the match must still be the one meant (the newest
+//! unfinished, unless `--match` named it) and the hole still the next; otherwise nothing is
+//! recorded, the grids are kept as the match's draft and the command exits 2. The store's
+//! write checks the hole's number again ([`store::insert_next_hole`]), for the arguments
+//! too.
 
 use std::io::IsTerminal;
 
 use super::{ending, pairs, pick_match, Context};
 use crate::cli::HoleArgs;
-use crate::error::{input, Result};
+use crate::error::{input, Error, Result};
+use crate::game::{Hole, Match};
+use crate::prompt::{Draft, Prompted};
 use crate::store;
 use crate::view::matches::HoleRecorded;
 use crate::view::odds::ChancesView;
@@ -13,11 +22,7 @@ use crate::view::odds::ChancesView;
 /// Asks for the hole at the terminal, offering back the draft kept for it. Stopped before
 /// the hole is complete, it keeps the grids typed as the match's draft and errs: nothing
 /// is recorded.
-fn at_the_terminal(
-    store: &mut store::Store,
-    m: &crate::game::Match,
-    seats: &[usize],
-) -> Result<crate::prompt::Prompted> {
+fn at_the_terminal(store: &mut store::Store, m: &Match, seats: &[usize]) -> Result<Prompted> {
     let draft = store::drafts::load(store.conn(), m.id)?;
     let mut terminal = crate::prompt::Terminal::new()?;
     match crate::prompt::hole(&mut terminal, m, seats, draft.as_ref())? {
@@ -26,8 +31,7 @@ fn at_the_terminal(
             input("stopped before the hole was complete; nothing was recorded")
         }
         crate::prompt::Outcome::Stopped(draft) => {
-            let now = store::timestamp();
-            store.write(|tx| Ok(store::drafts::save(tx, m.id, &draft, &now)?))?;
+            keep(store, m, &draft)?;
             let typed: Vec<usize> = draft.entries.iter().map(|(s, _)| *s).collect();
             input(format!(
                 "stopped before the hole was complete; nothing was recorded. The grids of {} \
@@ -38,11 +42,97 @@ fn at_the_terminal(
     }
 }
 
+/// Keeps `draft` as the draft of match `m`.
+fn keep(store: &mut store::Store, m: &Match, draft: &Draft) -> Result<()> {
+    let now = store::timestamp();
+    store.write(|tx| Ok(store::drafts::save(tx, m.id, draft, &now)?))
+}
+
+/// Records the hole typed at the prompt into `m`, the match the prompt started on, as hole
+/// `number` (playoff or not): in one write that first checks that `m` is still the match
+/// meant (`--match`, or the newest unfinished) and open, and that the hole is still the
+/// next. Refused otherwise (exit 2): the grids typed are kept as `m`'s draft and named in
+/// the message, and nothing is recorded.
+fn record_prompted(
+    store: &mut store::Store,
+    args: &HoleArgs,
+    m: &Match,
+    (number, playoff): (u32, bool),
+    (entries, out): Prompted,
+    note: Option<&str>,
+) -> Result<(Match, Hole)> {
+    let now = store::timestamp();
+    let written = store.write(|tx| {
+        if args.match_id.is_none() {
+            if let Ok(current) = pick_match(tx, None, true) {
+                if current.id != m.id {
+                    return input(format!(
+                        "while the grids were typed, the current match changed: it is now {} ({}), \
+                         and these grids were for {} ({})",
+                        current.label(),
+                        current.names(&(0..current.players.len()).collect::<Vec<_>>()),
+                        m.label(),
+                        m.names(&(0..m.players.len()).collect::<Vec<_>>())
+                    ));
+                }
+            }
+        }
+        let Some(mut now_m) = store::load_match(tx, m.id)? else {
+            return Err(store::Misplaced::NoMatch(m.id).into());
+        };
+        let mut hole = now_m.play_hole(&entries, out, playoff, &now)?;
+        if (hole.number, hole.playoff) != (number, playoff) {
+            return Err(store::Misplaced::NotNext {
+                id: m.id,
+                kind: if playoff { "playoff " } else { "" },
+                number,
+                recorded: hole.number.saturating_sub(1),
+            }
+            .into());
+        }
+        hole.note = note.map(str::to_string);
+        store::insert_next_hole(tx, m.id, &hole)?;
+        store::drafts::remove(tx, m.id)?;
+        now_m.record(hole.clone());
+        Ok((now_m, hole))
+    });
+    match written {
+        Err(Error::Input(e)) => {
+            let draft = Draft::of(number, playoff, &entries);
+            keep(store, m, &draft)?;
+            let grids: Vec<String> = draft
+                .entries
+                .iter()
+                .map(|(s, t)| format!("{}={t}", m.players[*s]))
+                .collect();
+            let kind = if playoff { "playoff " } else { "" };
+            input(format!(
+                "{e}. Nothing was recorded; the grids typed are kept as the draft of {kind}hole {number} \
+                 of {} ({}): `golf hole --match {}` offers them back while that is the next hole, \
+                 and `golf card {}` shows what is recorded",
+                m.label(),
+                grids.join(", "),
+                m.id,
+                m.id
+            ))
+        }
+        other => other,
+    }
+}
+
 /// Runs `golf hole`.
 pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
     let mut store = ctx.open_existing()?;
-    // on a terminal with no grids given, ask for them before the write begins
-    let prompted = if args.entries.is_empty() {
+    let note = match args.note.as_deref() {
+        Some(n) => Some(crate::text::stored(
+            "the hole's note",
+            n,
+            crate::game::MAX_NOTE,
+        )?),
+        None => None,
+    };
+    let (m, hole) = if args.entries.is_empty() {
+        // on a terminal with no grids given, ask for them before the write begins
         let m = pick_match(store.conn(), args.match_id, true)?;
         let seats = m.seats_for(args.playoff)?;
         if !std::io::stdin().is_terminal() {
@@ -52,37 +142,26 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
                 m.players[seats[0]]
             ));
         }
-        Some(at_the_terminal(&mut store, &m, &seats)?)
+        let bound = match m.next_hole() {
+            Some((number, playoff, _)) => (number, playoff),
+            None => (m.holes_played() + 1, args.playoff),
+        };
+        let prompted = at_the_terminal(&mut store, &m, &seats)?;
+        record_prompted(&mut store, &args, &m, bound, prompted, note.as_deref())?
     } else {
-        None
+        let now = store::timestamp();
+        store.write(|tx| {
+            let mut m = pick_match(tx, args.match_id, true)?;
+            let entries = m.typed_entries(&pairs(&m, &args.entries)?)?;
+            let out = ending(&m, args.out.as_deref(), args.knock.as_deref())?;
+            let mut hole = m.play_hole(&entries, out, args.playoff, &now)?;
+            hole.note = note.clone();
+            store::insert_next_hole(tx, m.id, &hole)?;
+            store::drafts::remove(tx, m.id)?;
+            m.record(hole.clone());
+            Ok((m, hole))
+        })?
     };
-    let now = store::timestamp();
-    let (m, hole) = store.write(|tx| {
-        let mut m = pick_match(tx, args.match_id, true)?;
-        let (entries, out) = match &prompted {
-            Some((entries, out)) => (entries.clone(), *out),
-            None => {
-                let entries = m.typed_entries(&pairs(&m, &args.entries)?)?;
-                (
-                    entries,
-                    ending(&m, args.out.as_deref(), args.knock.as_deref())?,
-                )
-            }
-        };
-        let mut hole = m.play_hole(&entries, out, args.playoff, &now)?;
-        hole.note = match args.note.as_deref() {
-            Some(n) => Some(crate::text::stored(
-                "the hole's note",
-                n,
-                crate::game::MAX_NOTE,
-            )?),
-            None => None,
-        };
-        store::insert_hole(tx, m.id, &hole)?;
-        store::drafts::remove(tx, m.id)?;
-        m.record(hole.clone());
-        Ok((m, hole))
-    })?;
     let mut view = HoleRecorded::new(&m, &hole, false);
     if !args.no_odds && ctx.config.odds != Some(false) && crate::odds::in_play(&m) {
         // the hole is recorded: chances that cannot be worked out are left off, no more

@@ -17,9 +17,9 @@ pub mod tournaments;
 
 pub use matches::{
     all_match_ids, append_whole, delete_hole, delete_last_penalty, find_by_uuid, finish,
-    insert_audit, insert_hole, insert_match, insert_penalty, insert_whole, insert_whole_with,
-    latest_match, load_match, load_matches, load_summaries, match_ids, player_names, reopen,
-    set_deleted, unfinished_matches, update_match, RuleSets,
+    insert_audit, insert_hole, insert_match, insert_next_hole, insert_penalty, insert_whole,
+    insert_whole_with, latest_match, load_match, load_matches, load_summaries, match_ids,
+    player_names, reopen, set_deleted, unfinished_matches, update_match, Misplaced, RuleSets,
 };
 
 use std::path::{Path, PathBuf};
