@@ -545,23 +545,25 @@ pub fn insert_next_hole(
     match_id: i64,
     hole: &Hole,
 ) -> Result<(), crate::error::Error> {
-    let row: Option<(Option<String>, Option<String>, Option<String>, i64)> = conn
+    let row: Option<(Option<String>, i64)> = conn
         .query_row(
-            "SELECT finished_at, abandoned_at, deleted_at,
+            "SELECT CASE WHEN deleted_at IS NOT NULL THEN 'deleted'
+                         WHEN abandoned_at IS NOT NULL THEN 'abandoned'
+                         WHEN finished_at IS NOT NULL THEN 'finished' END,
                     (SELECT count(*) FROM holes WHERE match_id = m.id AND playoff = ?2)
              FROM matches m WHERE id = ?1",
             params![match_id, hole.playoff],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .optional()?;
-    let Some((finished, abandoned, deleted, recorded)) = row else {
+    let Some((closed, recorded)) = row else {
         return Err(Misplaced::NoMatch(match_id).into());
     };
-    let how = match (finished, abandoned, deleted) {
-        (_, _, Some(_)) => Some("deleted"),
-        (_, Some(_), _) => Some("abandoned"),
-        (Some(_), _, _) => Some("finished"),
-        _ => None,
+    let how = match closed.as_deref() {
+        Some("deleted") => Some("deleted"),
+        Some("abandoned") => Some("abandoned"),
+        Some(_) => Some("finished"),
+        None => None,
     };
     if let Some(how) = how {
         return Err(Misplaced::Closed { id: match_id, how }.into());
