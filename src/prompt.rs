@@ -4,9 +4,10 @@
 //! card twice in one grid) and asked again after a bad entry; `<` goes back to the previous
 //! player with their entry offered for editing; then who ended the hole (a knock only where
 //! the rules have knocking); then the deal across all grids, asking again only the players
-//! a clash names. Ctrl-C (or the input ending) stops with a [`Draft`] of the grids typed,
-//! which the caller keeps and the next prompt for that hole offers back; nothing is
-//! recorded until the hole is complete. Nothing typed is ever echoed with its control
+//! a clash names. Each grid accepted is handed to the caller to keep as the match's
+//! [`Draft`] (so a prompt killed by SIGHUP, SIGTERM or SIGKILL loses at most the grid being
+//! typed); Ctrl-C (or the input ending) stops with the draft of the grids typed, which the
+//! next prompt for that hole offers back; nothing is recorded until the hole is complete. Nothing typed is ever echoed with its control
 //! characters.
 
 use std::io::{BufRead, Write};
@@ -131,13 +132,20 @@ impl<R: BufRead, W: Write> Ask for Lines<R, W> {
     }
 }
 
+/// Keeps the draft after each grid typed (the caller stores it): `Err` says why it could
+/// not, once, and the prompt goes on.
+pub type Keep<'a> = &'a mut dyn FnMut(&Draft) -> std::result::Result<(), String>;
+
 /// Asks for the grids of `seats` of `m`, offering back `draft`'s grids when it is a draft
-/// of this hole. Errors only when the rules cannot score the hole at all.
+/// of this hole, and hands every grid accepted to `keep` with the ones before it, so a
+/// prompt killed (SIGHUP, SIGTERM, even SIGKILL) loses at most the grid being typed.
+/// Errors only when the rules cannot score the hole at all.
 pub fn hole(
     ask: &mut impl Ask,
     m: &Match,
     seats: &[usize],
     draft: Option<&Draft>,
+    keep: Keep<'_>,
 ) -> Result<Outcome> {
     let (number, playoff) = header(ask, m)?;
     let mut entries: Vec<Option<Typed>> = vec![None; seats.len()];
@@ -162,8 +170,14 @@ pub fn hole(
             entries: typed_so_far(seats, entries, offered),
         }))
     };
+    let mut kept = Kept {
+        keep,
+        failed: false,
+        number,
+        playoff,
+    };
     loop {
-        if !grids(ask, m, seats, &todo, &mut entries, &mut offered)? {
+        if !grids(ask, m, seats, &todo, &mut entries, &mut offered, &mut kept)? {
             return stopped(&entries, &offered);
         }
         let Some(out) = went_out(ask, m, seats)? else {
@@ -194,6 +208,40 @@ pub fn hole(
             }
             Err(e) => return Err(e.into()),
         }
+    }
+}
+
+/// The draft kept after each grid, and whether keeping it has failed (said once).
+struct Kept<'b> {
+    keep: Keep<'b>,
+    failed: bool,
+    number: u32,
+    playoff: bool,
+}
+
+impl Kept<'_> {
+    /// Hands what is typed so far to the keeper; says once if it cannot keep it.
+    fn keep(
+        &mut self,
+        ask: &mut impl Ask,
+        seats: &[usize],
+        entries: &[Option<Typed>],
+        offered: &[String],
+    ) -> Result<()> {
+        let draft = Draft {
+            hole: self.number,
+            playoff: self.playoff,
+            entries: typed_so_far(seats, entries, offered),
+        };
+        if let Err(why) = (self.keep)(&draft) {
+            if !self.failed {
+                self.failed = true;
+                ask.say(&format!(
+                    "  (the grids typed cannot be kept as a draft as they are typed: {why})"
+                ))?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -256,6 +304,7 @@ fn grids(
     todo: &[usize],
     entries: &mut [Option<Typed>],
     offered: &mut [String],
+    kept: &mut Kept<'_>,
 ) -> Result<bool> {
     let mut k = 0;
     while k < todo.len() {
@@ -273,6 +322,7 @@ fn grids(
             Ok(t) => {
                 offered[i] = text;
                 entries[i] = Some(t);
+                kept.keep(ask, seats, entries, offered)?;
                 k += 1;
             }
             Err(problem) => {
@@ -353,7 +403,7 @@ mod tests {
 
     fn run_on(m: &Match, typed: &str, draft: Option<&Draft>) -> (Outcome, String) {
         let mut lines = Lines(std::io::Cursor::new(typed.to_string()), Vec::new());
-        let got = hole(&mut lines, m, &[0, 1], draft).unwrap();
+        let got = hole(&mut lines, m, &[0, 1], draft, &mut |_| Ok(())).unwrap();
         (got, String::from_utf8(lines.1).unwrap())
     }
 

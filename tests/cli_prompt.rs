@@ -197,3 +197,44 @@ fn a_hole_recorded_meanwhile_is_not_typed_into_the_next() {
     assert_eq!(card["holes_played"], 1);
     assert_eq!(card["holes"][0]["entries"][0]["grid"], "2 7 Q / 2 7 Q");
 }
+
+/// Issue 32.13: the grids typed are kept as they are typed, so a prompt ended by SIGHUP
+/// (the terminal closed), SIGTERM or even SIGKILL loses at most the grid being typed: the
+/// next `golf hole` offers the others back.
+#[test]
+fn a_prompt_killed_keeps_every_grid_typed_before() {
+    for signal in [
+        expectrl::Signal::SIGHUP,
+        expectrl::Signal::SIGTERM,
+        expectrl::Signal::SIGKILL,
+    ] {
+        let env = Env::new();
+        env.ok(&["new", "--rules", "classic", "ann", "bob", "cat"]);
+        let mut p = session(&env);
+        p.expect("ann's grid").unwrap();
+        p.send_line("5 K Q / 5 2 J").unwrap();
+        p.expect("bob's grid").unwrap();
+        p.send_line("2 7 Q / 2 7 Q").unwrap();
+        p.expect("cat's grid").unwrap();
+        p.send("k4k/2").unwrap();
+        p.get_process_mut().kill(signal).unwrap();
+        let _ = p.get_process().wait();
+        let mut p = session(&env);
+        p.expect("offered back").unwrap();
+        p.expect("ann's grid: 5 K Q / 5 2 J").unwrap();
+        p.send("\r").unwrap();
+        p.expect("bob's grid: 2 7 Q / 2 7 Q").unwrap();
+        p.send("\r").unwrap();
+        p.expect("cat's grid: ").unwrap();
+        p.send(expectrl::ControlCode::EndOfText).unwrap();
+        let (said, code) = ending(&mut p);
+        assert_eq!(code, 2, "{signal:?}: {said}");
+        // the grid being typed is the one lost
+        assert!(!said.contains("k4k"), "{signal:?}: {said}");
+        assert!(
+            said.contains("The grids of ann and bob"),
+            "{signal:?}: {said}"
+        );
+        assert_eq!(env.json(&["card"])["holes_played"], 0);
+    }
+}

@@ -25,7 +25,10 @@ use crate::view::odds::ChancesView;
 fn at_the_terminal(store: &mut store::Store, m: &Match, seats: &[usize]) -> Result<Prompted> {
     let draft = store::drafts::load(store.conn(), m.id)?;
     let mut terminal = crate::prompt::Terminal::new()?;
-    match crate::prompt::hole(&mut terminal, m, seats, draft.as_ref())? {
+    // kept after every grid typed: a prompt killed loses at most the grid being typed
+    let mut keep_each = |d: &Draft| keep(store, m, d).map_err(|e| e.describe());
+    let outcome = crate::prompt::hole(&mut terminal, m, seats, draft.as_ref(), &mut keep_each)?;
+    match outcome {
         crate::prompt::Outcome::Complete(prompted) => Ok(prompted),
         crate::prompt::Outcome::Stopped(draft) if draft.entries.is_empty() => {
             input("stopped before the hole was complete; nothing was recorded")
