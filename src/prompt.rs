@@ -34,7 +34,59 @@ pub struct Draft {
     pub entries: Vec<(usize, String)>,
 }
 
+/// The longest grid a draft may hold, in characters: far more than any layout takes typed
+/// with spaces (a 4 × 4 grid of jokers written out is under 70).
+pub const MAX_DRAFT_GRID: usize = 200;
+
 impl Draft {
+    /// What makes this draft unusable for match `m`, if anything: a hole number the match
+    /// cannot have, a seat past its players or given twice, more grids than seats, a grid
+    /// with a control character, longer than [`MAX_DRAFT_GRID`], or one the referee would
+    /// refuse as typed. Drafts are written by the prompt alone, so any of these means the
+    /// file was tampered with; the problem is escaped, ready to show.
+    pub fn problem(&self, m: &Match) -> Option<String> {
+        let what = if self.playoff { "playoff hole" } else { "hole" };
+        if self.hole == 0 || (!self.playoff && self.hole > m.holes_planned) {
+            return Some(format!(
+                "it is for {what} {}, which {} cannot have",
+                self.hole,
+                m.label()
+            ));
+        }
+        if self.entries.len() > m.players.len() {
+            return Some(format!(
+                "it holds {} grids for a table of {}",
+                self.entries.len(),
+                m.players.len()
+            ));
+        }
+        let mut seen = Vec::new();
+        for (seat, text) in &self.entries {
+            let Some(who) = m.players.get(*seat) else {
+                return Some(format!(
+                    "seat {seat} is not at this table of {} players",
+                    m.players.len()
+                ));
+            };
+            if seen.contains(seat) {
+                return Some(format!("it holds two grids for {who}"));
+            }
+            seen.push(*seat);
+            if let Some(c) = crate::text::first_unprintable(text) {
+                return Some(format!("{who}'s grid holds the control character {c}"));
+            }
+            if text.chars().count() > MAX_DRAFT_GRID {
+                return Some(format!(
+                    "{who}'s grid is longer than {MAX_DRAFT_GRID} characters"
+                ));
+            }
+            if let Err(e) = check(m, who, text) {
+                return Some(escape(&format!("{who}'s grid: {e}")).into_owned());
+            }
+        }
+        None
+    }
+
     /// The draft of hole `number` (playoff or not) holding every entry of `entries`.
     pub fn of(number: u32, playoff: bool, entries: &[(usize, Typed)]) -> Draft {
         Draft {
@@ -150,7 +202,14 @@ pub fn hole(
     let (number, playoff) = header(ask, m)?;
     let mut entries: Vec<Option<Typed>> = vec![None; seats.len()];
     let mut offered: Vec<String> = vec![String::new(); seats.len()];
-    if let Some(d) = draft.filter(|d| (d.hole, d.playoff) == (number, playoff)) {
+    let draft = draft.filter(|d| (d.hole, d.playoff) == (number, playoff));
+    let problem = draft.and_then(|d| d.problem(m));
+    if let Some(problem) = &problem {
+        ask.say(&format!(
+            "The draft kept for this hole cannot be used ({problem}); it is not offered."
+        ))?;
+    }
+    if let Some(d) = draft.filter(|_| problem.is_none()) {
         for (seat, text) in &d.entries {
             if let Some(i) = seats.iter().position(|s| s == seat) {
                 offered[i] = text.clone();

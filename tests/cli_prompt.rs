@@ -238,3 +238,52 @@ fn a_prompt_killed_keeps_every_grid_typed_before() {
         assert_eq!(env.json(&["card"])["holes_played"], 0);
     }
 }
+
+/// Issue 32.14: a tampered draft (a seat past the table, escape codes, a grid the referee
+/// refuses, an unreadable row) is never offered: the prompt says so, does not panic, and
+/// writes no control character to the line editor; the hole is typed as usual.
+#[test]
+fn a_tampered_draft_is_refused_not_offered() {
+    for (what, row) in [
+        ("seat 99", "1, 0, '[[99, \"5 K Q / 5 2 J\"]]'"),
+        (
+            "escape codes",
+            "1, 0, '[[0, \"5 K Q' || char(27) || '[2J' || char(27) || ']0;PWNED' || char(7) || ' / 5 2 J\"]]'",
+        ),
+        (
+            "escape codes in JSON",
+            "1, 0, '[[0, \"5 K Q\\u001b]0;PWNED\\u0007\\u001b[2J / 5 2 J\"]]'",
+        ),
+        ("a grid refused", "1, 0, '[[0, \"5 K Q / 5 5 5 / 5 5 5\"]]'"),
+        ("not JSON", "1, 0, '[[0, '"),
+    ] {
+        let env = Env::new();
+        env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+        {
+            let conn = rusqlite::Connection::open(env.db()).unwrap();
+            conn.execute_batch(&format!(
+                "INSERT INTO drafts (match_id, hole, playoff, entries, saved_at)
+                 VALUES (1, {row}, '2026-11-25T17:00:00Z');"
+            ))
+            .unwrap();
+        }
+        let mut p = session(&env);
+        let asked = p.expect("ann's grid: ").unwrap();
+        let before = String::from_utf8_lossy(asked.before()).into_owned();
+        assert!(before.contains("cannot be"), "{what}: {before}");
+        assert!(!before.contains("offered back"), "{what}: {before}");
+        p.send_line("5 K Q / 5 2 J").unwrap();
+        p.expect("bob's grid: ").unwrap();
+        p.send_line("2 7 Q / 2 7 Q").unwrap();
+        p.expect("Who went out?").unwrap();
+        p.send_line("").unwrap();
+        let (said, code) = ending(&mut p);
+        assert_eq!(code, 0, "{what}: {said}");
+        for text in [&before, &said] {
+            assert!(!text.contains("PWNED") && !text.contains('\x07'), "{what}: {text}");
+            assert!(!text.contains("panicked"), "{what}: {text}");
+        }
+        assert_eq!(env.json(&["card"])["holes_played"], 1);
+        env.ok(&["check"]);
+    }
+}

@@ -560,3 +560,82 @@ fn a_write_after_an_unclean_stop_checks_the_whole_file() {
         Some(1)
     );
 }
+
+// ==== issue 32a: tampered drafts ====
+
+/// Drafts as a tampered file may hold them: (what, the row's hole, playoff and entries as
+/// SQL, what `golf check` must say).
+const TAMPERED_DRAFTS: [(&str, &str, &str); 9] = [
+    (
+        "seat 99",
+        "1, 0, '[[99, \"5 K Q / 5 2 J\"]]'",
+        "seat 99 is not at this table",
+    ),
+    (
+        "escape codes",
+        "1, 0, '[[0, \"5 K Q\\u001b[2J / 5 2 J\"]]'",
+        "U+001B",
+    ),
+    (
+        "raw escape codes",
+        "1, 0, '[[0, \"5 K Q' || char(27) || '[2J / 5 2 J\"]]'",
+        "cannot be read",
+    ),
+    (
+        "a grid the referee refuses",
+        "1, 0, '[[0, \"5 K Q / 5 2\"]]'",
+        "ann's grid",
+    ),
+    (
+        "a seat twice",
+        "1, 0, '[[0, \"12\"], [0, \"13\"]]'",
+        "two grids for ann",
+    ),
+    ("a hole the match cannot have", "40, 0, '[]'", "hole 40"),
+    (
+        "a negative hole",
+        "-1, 0, '[]'",
+        "hole number is not a number",
+    ),
+    ("not JSON", "1, 0, '[[0, '", "grids cannot be read"),
+    (
+        "a negative seat",
+        "1, 0, '[[-1, \"12\"]]'",
+        "grids cannot be read",
+    ),
+];
+
+/// Issue 32.14: `golf check` reports each tampered draft (exit 1), escaped, and neither
+/// check nor any command panics on one.
+#[test]
+fn check_reports_tampered_drafts() {
+    for (what, row, finds) in TAMPERED_DRAFTS {
+        let env = Env::new();
+        env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+        env.ok(&["check"]);
+        {
+            let conn = Connection::open(env.db()).unwrap();
+            conn.execute_batch(&format!(
+                "INSERT INTO drafts (match_id, hole, playoff, entries, saved_at)
+                 VALUES (1, {row}, '2026-11-25T17:00:00Z');"
+            ))
+            .unwrap();
+        }
+        let out = env.golf().arg("check").output().unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(1), "{what}: {text}");
+        assert!(
+            text.contains("draft") && text.contains(finds),
+            "{what}: {text}"
+        );
+        assert!(!text.contains('\x1b'), "{what}: {text}");
+        assert!(!text.contains("panicked"), "{what}: {text}");
+        // recording the hole replaces the draft: the file is sound again
+        env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
+        env.ok(&["check"]);
+    }
+}

@@ -6,6 +6,26 @@ use crate::error::Result;
 use crate::store::{maintenance, schema};
 use crate::view::maintenance::CheckView;
 
+/// The drafts kept at the prompt that the next prompt could not offer: unreadable, or
+/// not what the prompt writes for their match ([`crate::prompt::Draft::problem`]).
+fn draft_problems(conn: &rusqlite::Connection) -> Result<Vec<String>> {
+    let mut problems = Vec::new();
+    for (id, draft) in crate::store::drafts::all(conn)? {
+        let problem = match draft {
+            Err(why) => Some(why),
+            // a match that cannot be loaded is reported among the match problems
+            Ok(d) => match crate::store::load_match(conn, id).ok().flatten() {
+                Some(m) => d.problem(&m),
+                None => None,
+            },
+        };
+        if let Some(p) = problem {
+            problems.push(format!("match {id}: its draft at the prompt: {p}"));
+        }
+    }
+    Ok(problems)
+}
+
 /// Runs `golf check`. Exit 1 when the database fails a check.
 pub fn run(ctx: &Context) -> Result<()> {
     let mut store = ctx.open_read()?;
@@ -15,7 +35,11 @@ pub fn run(ctx: &Context) -> Result<()> {
         let (matches, holes) = maintenance::counts(conn)?;
         // golf's own checks read every page: only worth it on a sound file
         let match_problems = match integrity.is_empty() {
-            true => maintenance::match_problems(conn)?,
+            true => {
+                let mut problems = maintenance::match_problems(conn)?;
+                problems.extend(draft_problems(conn)?);
+                problems
+            }
             false => Vec::new(),
         };
         if integrity.is_empty() {

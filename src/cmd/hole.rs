@@ -23,7 +23,17 @@ use crate::view::odds::ChancesView;
 /// the hole is complete, it keeps the grids typed as the match's draft and errs: nothing
 /// is recorded.
 fn at_the_terminal(store: &mut store::Store, m: &Match, seats: &[usize]) -> Result<Prompted> {
-    let draft = store::drafts::load(store.conn(), m.id)?;
+    let draft = match store::drafts::load(store.conn(), m.id)? {
+        Some(Ok(draft)) => Some(draft),
+        Some(Err(why)) => {
+            eprintln!(
+                "golf: the draft kept for {} cannot be read ({why}); it is not offered",
+                m.label()
+            );
+            None
+        }
+        None => None,
+    };
     let mut terminal = crate::prompt::Terminal::new()?;
     // kept after every grid typed: a prompt killed loses at most the grid being typed
     let mut keep_each = |d: &Draft| keep(store, m, d).map_err(|e| e.describe());
