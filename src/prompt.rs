@@ -1,7 +1,8 @@
 //! Asking for a hole on a terminal (`golf hole` with no `PLAYER=GRID`): a header saying
 //! which hole and who deals, and once how a grid is typed; each player's grid in turn with a
-//! short question, a line editor and history, checked as it is typed (shape, cards, suits, a
-//! card twice in one grid) and asked again after a bad entry; `<` goes back to the previous
+//! short question, a line editor and history, checked as it is typed (shape, cards, suits,
+//! and the deck across this grid and every grid typed before: a second 3h is refused at the
+//! grid that brings it, offered back to correct) and asked again after a bad entry; `<` goes back to the previous
 //! player with their entry offered for editing; then who ended the hole (a knock only where
 //! the rules have knocking); then the deal across all grids, asking again only the players
 //! a clash names. Each grid accepted is handed to the caller to keep as the match's
@@ -377,8 +378,17 @@ fn grids(
             k = k.saturating_sub(1);
             continue;
         }
-        match check(m, who, &text) {
-            Ok(t) => {
+        // the deck across this grid and every other typed so far: a card one too many is
+        // refused at the grid that brings it, the others kept as they are
+        let clash = check(m, who, &text).map(|t| (against_the_others(m, seats, entries, i, &t), t));
+        match clash {
+            Ok((Err(clash), _)) => {
+                offered[i] = text;
+                ask.say(&format!(
+                    "  {clash}\n  {who}'s grid is refused as typed: correct it, or `<` to go back."
+                ))?;
+            }
+            Ok((Ok(()), t)) => {
                 offered[i] = text;
                 entries[i] = Some(t);
                 kept.keep(ask, seats, entries, offered)?;
@@ -401,6 +411,29 @@ fn check(m: &Match, who: &str, text: &str) -> std::result::Result<Typed, String>
         crate::deck::check_hole(&[(who, grid)], m.decks, &m.rules).map_err(|e| e.to_string())?;
     }
     Ok(typed)
+}
+
+/// Checks the deck across `typed` (the grid of `seats[i]`) and every other grid typed so
+/// far: the clash, if the deck cannot hold them all.
+fn against_the_others(
+    m: &Match,
+    seats: &[usize],
+    entries: &[Option<Typed>],
+    i: usize,
+    typed: &Typed,
+) -> std::result::Result<(), crate::deck::DeckError> {
+    let Typed::Grid { grid, .. } = typed else {
+        return Ok(());
+    };
+    let mut all: Vec<(&str, &crate::grid::Grid)> = Vec::new();
+    for (j, (seat, entry)) in seats.iter().zip(entries).enumerate() {
+        if j == i {
+            all.push((m.players[*seat].as_str(), grid));
+        } else if let Some(Typed::Grid { grid, .. }) = entry {
+            all.push((m.players[*seat].as_str(), grid));
+        }
+    }
+    crate::deck::check_hole(&all, m.decks, &m.rules)
 }
 
 /// Asks who ended the hole, offering a knock only where the rules have knocking; a name
@@ -525,19 +558,43 @@ mod tests {
     }
 
     #[test]
-    fn asks_again_only_the_players_a_clash_names_and_goes_back_on_request() {
-        // ann's 7s and bob's 7s clash; only those two are asked again
-        let (got, shown) = run(
-            "7 7 3 / 4 5 6\n<\n7 7 3 / 4 5 6\n7 7 7 / 4 5 6\n\n7 7 3 / 4 5 6\n2 2 2 / 4 5 6\nann\n",
-        );
+    fn a_grid_the_deck_cannot_hold_is_refused_at_once_and_offered_back() {
+        // ann's 7s are fine; bob's three more are refused at his grid, offered back to
+        // correct (Enter would keep it: refused again); ann is never asked again
+        let (got, shown) = run("7 7 3 / 4 5 6\n7 7 7 / 4 5 6\n\n7 7 3 / 4 5 6\nann\n");
         let (entries, out) = got;
         assert!(shown.contains("5 sevens"), "{shown}");
         assert!(
-            shown.contains("Enter the grids of ann and bob again"),
+            shown.contains("bob's grid is refused as typed: correct it, or `<` to go back"),
             "{shown}"
         );
-        assert_eq!(texts(&entries)[1].1, "2 2 2 / 4 5 6");
+        assert!(shown.contains("bob's grid: 7 7 7 / 4 5 6"), "{shown}");
+        assert_eq!(shown.matches("ann's grid").count(), 1, "{shown}");
+        assert!(!shown.contains("again"), "{shown}");
+        assert_eq!(texts(&entries)[1].1, "7 7 3 / 4 5 6");
         assert_eq!(out, Some(Ending::out(0)));
+    }
+
+    #[test]
+    fn a_second_card_of_one_suit_is_refused_at_its_grid() {
+        // issue 31.8: a second 3♥ is refused at bob's grid, not after "Who went out?"
+        let (got, shown) = run("3h 4 5 / 6 7 8\n3h 9 t / j q k\n3s 9 t / j q k\n\n");
+        let refused = shown.find("refused as typed").unwrap_or(usize::MAX);
+        let ending = shown.find("Who went out?").unwrap_or(0);
+        assert!(refused < ending, "{shown}");
+        assert!(shown.contains("3h"), "{shown}");
+        assert_eq!(texts(&got.0)[1].1, "3s 9 t / j q k");
+        assert_eq!(shown.matches("ann's grid").count(), 1, "{shown}");
+    }
+
+    #[test]
+    fn going_back_to_the_clashing_grid_corrects_it_instead() {
+        // the clash may be ann's typo: `<` goes back to her grid, offered for editing
+        let (got, shown) = run("7 7 7 / 4 5 6\n7 7 3 / 4 5 6\n<\n8 7 7 / 4 5 6\n\n\n");
+        assert!(shown.contains("refused as typed"), "{shown}");
+        assert!(shown.contains("ann's grid: 7 7 7 / 4 5 6"), "{shown}");
+        assert_eq!(texts(&got.0)[0].1, "8 7 7 / 4 5 6");
+        assert_eq!(texts(&got.0)[1].1, "7 7 3 / 4 5 6");
     }
 
     #[test]

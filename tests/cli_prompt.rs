@@ -287,3 +287,30 @@ fn a_tampered_draft_is_refused_not_offered() {
         env.ok(&["check"]);
     }
 }
+
+/// Issue 31.8: the deck is checked at each grid as it is typed: a second 3♥ is refused at
+/// the grid that brings it, offered back to correct, and no grid that was fine is asked
+/// again.
+#[test]
+fn a_second_three_of_hearts_is_refused_at_its_grid() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob", "cat"]);
+    let mut p = session(&env);
+    p.expect("ann's grid").unwrap();
+    p.send_line("3h 4 5 / 6 7 8").unwrap();
+    p.expect("bob's grid").unwrap();
+    p.send_line("2 2 Q / 2 7 Q").unwrap();
+    p.expect("cat's grid").unwrap();
+    p.send_line("3h 9 t / j q k").unwrap();
+    p.expect("cat's grid is refused as typed").unwrap();
+    // offered back: the cursor at the end, the 3h's suit changed in place
+    p.expect("cat's grid: 3h 9 t / j q k").unwrap();
+    p.send("\x1b[H\x1b[C\x1b[3~s\r").unwrap();
+    p.expect("Who went out?").unwrap();
+    p.send_line("").unwrap();
+    let (said, code) = ending(&mut p);
+    assert_eq!(code, 0, "{said}");
+    assert!(!said.contains("again"), "{said}");
+    let card = env.json(&["card"]);
+    assert_eq!(card["holes"][0]["entries"][2]["grid"], "3s 9 10 / J Q K");
+}
