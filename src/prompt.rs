@@ -2,14 +2,15 @@
 //! which hole and who deals, and once how a grid is typed; each player's grid in turn with a
 //! short question, a line editor and history, checked as it is typed (shape, cards, suits,
 //! and the deck across this grid and every grid typed before: a second 3h is refused at the
-//! grid that brings it, offered back to correct) and asked again after a bad entry; `<` goes back to the previous
-//! player with their entry offered for editing; then who ended the hole (a knock only where
-//! the rules have knocking); then the deal across all grids, asking again only the players
-//! a clash names. Each grid accepted is handed to the caller to keep as the match's
+//! grid that brings it, offered back to correct) and asked again after a bad entry; `<` goes
+//! back to the previous player with their entry offered for editing; then who ended the
+//! hole (a knock only where the rules have knocking; where the rules adjust that player's
+//! score, "nobody" must be typed); then the deal across all grids, asking again only the
+//! players a clash names. Each grid accepted is handed to the caller to keep as the match's
 //! [`Draft`] (so a prompt killed by SIGHUP, SIGTERM or SIGKILL loses at most the grid being
 //! typed); Ctrl-C (or the input ending) stops with the draft of the grids typed, which the
-//! next prompt for that hole offers back; nothing is recorded until the hole is complete. Nothing typed is ever echoed with its control
-//! characters.
+//! next prompt for that hole offers back; nothing is recorded until the hole is complete.
+//! Nothing typed is ever echoed with its control characters.
 
 use std::io::{BufRead, Write};
 
