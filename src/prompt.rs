@@ -438,20 +438,37 @@ fn against_the_others(
 }
 
 /// Asks who ended the hole, offering a knock only where the rules have knocking; a name
-/// may be the start of one. `None` when stopped.
+/// may be the start of one. Where the rules adjust that player's score
+/// ([`game::hole::ending_adjustment`]), no one ending the hole must be said in words
+/// (`nobody`): Enter alone asks again. `None` when stopped.
 fn went_out(ask: &mut impl Ask, m: &Match, seats: &[usize]) -> Result<Option<Option<Ending>>> {
     let knocking = m.rules.may_knock();
-    let question = match knocking {
-        true => "Who went out (or `knock NAME`)? Enter for nobody: ",
-        false => "Who went out? Enter for nobody: ",
+    let adjusted = game::hole::ending_adjustment(&m.rules);
+    let question = match (knocking, adjusted.is_some()) {
+        (true, false) => "Who went out (or `knock NAME`)? Enter for nobody: ",
+        (false, false) => "Who went out? Enter for nobody: ",
+        (true, true) => "Who went out (or `knock NAME`, or `nobody`)? ",
+        (false, true) => "Who went out (or `nobody`)? ",
     };
     loop {
         let text = match ask.ask(question, "")? {
             Reply::Line(text) => text,
             Reply::Stop => return Ok(None),
         };
-        if text.is_empty() {
+        if text.eq_ignore_ascii_case("nobody") {
             return Ok(Some(None));
+        }
+        if text.is_empty() {
+            match &adjusted {
+                None => return Ok(Some(None)),
+                Some(how) => {
+                    ask.say(&format!(
+                        "  Under {}, the player who ends the hole {how}: type who went out, or `nobody`.",
+                        m.rules.display_name()
+                    ))?;
+                    continue;
+                }
+            }
         }
         let (name, knocked) = match text.strip_prefix("knock ") {
             Some(name) => (name.trim(), true),

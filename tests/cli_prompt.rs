@@ -314,3 +314,107 @@ fn a_second_three_of_hearts_is_refused_at_its_grid() {
     let card = env.json(&["card"]);
     assert_eq!(card["holes"][0]["entries"][2]["grid"], "3s 9 10 / J Q K");
 }
+
+/// Issue 31.2: under rules that adjust the score of the player who ends the hole, the
+/// prompt asks who went out and takes no one only in words: Enter alone asks again,
+/// saying what is at stake; `nobody` records no one.
+#[test]
+fn where_going_out_is_scored_nobody_must_be_said() {
+    let env = Env::new();
+    env.ok(&[
+        "new",
+        "--rules",
+        "classic",
+        "--house",
+        "out-penalty-10",
+        "ann",
+        "bob",
+    ]);
+    let mut p = session(&env);
+    p.expect("ann's grid").unwrap();
+    p.send_line("5 K Q / 5 2 J").unwrap();
+    p.expect("bob's grid").unwrap();
+    p.send_line("2 7 Q / 2 7 Q").unwrap();
+    p.expect("Who went out (or `nobody`)? ").unwrap();
+    p.send_line("").unwrap();
+    p.expect("the player who ends the hole scores 10 more unless no one scored lower")
+        .unwrap();
+    p.expect("Who went out (or `nobody`)? ").unwrap();
+    p.send_line("nobody").unwrap();
+    let (said, code) = ending(&mut p);
+    assert_eq!(code, 0, "{said}");
+    assert!(!said.contains("no one is recorded"), "{said}");
+    let card = env.json(&["card"]);
+    assert_eq!(card["holes"][0]["out"], serde_json::Value::Null);
+    // a name is taken as before, and its penalty applied
+    let mut p = session(&env);
+    p.expect("ann's grid").unwrap();
+    p.send_line("5 K Q / 5 2 J").unwrap();
+    p.expect("bob's grid").unwrap();
+    p.send_line("2 7 Q / 2 7 Q").unwrap();
+    p.expect("Who went out (or `nobody`)? ").unwrap();
+    p.send_line("ann").unwrap();
+    let (said, code) = ending(&mut p);
+    assert_eq!(code, 0, "{said}");
+    let card = env.json(&["card"]);
+    assert_eq!(card["holes"][1]["out"], "ann");
+    assert_eq!(card["holes"][1]["entries"][0]["adjustment"], 10);
+}
+
+/// Issue 31.2: `golf hole` with grids but no --out/--knock, under rules that adjust the
+/// score of the player who ends the hole, says plainly that no one is recorded as ending it
+/// and how to record one; under rules that do not, it says nothing of it.
+#[test]
+fn a_hole_with_no_one_going_out_says_so_where_it_matters() {
+    let env = Env::new();
+    env.ok(&[
+        "new",
+        "--rules",
+        "classic",
+        "--house",
+        "out-penalty-10",
+        "ann",
+        "bob",
+    ]);
+    let out = env
+        .golf()
+        .args(["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("no one is recorded as ending hole 1 (going out or knocking)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("scores 10 more unless no one scored lower"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("`golf amend 1 --out PLAYER` records it"),
+        "{stderr}"
+    );
+    // with --out given, or under rules that leave the ender's score alone: nothing said
+    let out = env
+        .golf()
+        .args([
+            "hole",
+            "ann=5 K Q / 5 2 J",
+            "bob=2 7 Q / 2 7 Q",
+            "--out",
+            "bob",
+        ])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("no one is recorded"));
+    let plain = Env::new();
+    plain.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let out = plain
+        .golf()
+        .args(["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("no one is recorded"));
+}

@@ -175,6 +175,35 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
             Ok((m, hole))
         })?
     };
+    // given on the command line without --out or --knock, where it matters: said plainly
+    if !args.entries.is_empty() && hole.out.is_none() {
+        if let Some(how) = crate::game::hole::ending_adjustment(&m.rules) {
+            let on = match args.match_id {
+                Some(id) => format!(" --match {id}"),
+                None => String::new(),
+            };
+            let (what, fix) = match hole.playoff {
+                false => (
+                    "hole",
+                    format!("`golf amend{on} {} --out PLAYER`", hole.number),
+                ),
+                true => (
+                    "playoff hole",
+                    format!(
+                        "`golf undo{}` and `golf hole{on} --playoff --out PLAYER …`",
+                        args.match_id.map(|id| format!(" {id}")).unwrap_or_default()
+                    ),
+                ),
+            };
+            eprintln!(
+                "golf: no one is recorded as ending {what} {} (going out or knocking), so no one's \
+                 score was adjusted for it: under {} the player who ends a hole {how} (RULES.md §5). \
+                 If someone did, {fix} records it",
+                hole.number,
+                m.rules.display_name(),
+            );
+        }
+    }
     let mut view = HoleRecorded::new(&m, &hole, false);
     if !args.no_odds && ctx.config.odds != Some(false) && crate::odds::in_play(&m) {
         // the hole is recorded: chances that cannot be worked out are left off, no more
