@@ -12,6 +12,9 @@
 //! - A named pipe, a character device (`/dev/null`, a terminal) or `-` (standard output)
 //!   is written into directly, never renamed over.
 //! - A folder, a block device or a socket is refused. Every error names the path.
+//! - A file golf names itself in a folder the user names (`golf man --dir`) is never a
+//!   link followed: [`write_named`] refuses a symbolic link, or anything not a regular
+//!   file, at that name.
 //!
 //! Use [`write`] with the bytes, or [`write_with`] to stream them:
 //!
@@ -148,6 +151,56 @@ pub fn write_with(
         }
         Kind::Regular(target) => atomic(&target, fill).map_err(cannot),
     }
+}
+
+/// Refuses a file golf names itself in a folder the user names (`golf man --dir`): the
+/// database or one of its journals, a symbolic link (golf never writes through one onto
+/// whatever it points to: the database, `~/.bashrc`), or anything that is not a regular
+/// file. Bad input naming the path (exit 2). A missing file is fine: it is made.
+pub fn check_named(path: &Path, guard: &Guard) -> Result<()> {
+    guard.check(path)?;
+    let meta = match std::fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => {
+            return Err(anyhow::Error::new(e)
+                .context(format!("cannot write {}", path.display()))
+                .into())
+        }
+    };
+    let t = meta.file_type();
+    if t.is_symlink() {
+        let to = std::fs::read_link(path)
+            .map(|to| format!(" (to {})", to.display()))
+            .unwrap_or_default();
+        return input(format!(
+            "{} is a symbolic link{to}; golf writes its own files and never through a link: remove it, or choose another folder",
+            path.display()
+        ));
+    }
+    if !t.is_file() {
+        return input(format!(
+            "{} is {}, not a file golf can replace; remove it, or choose another folder",
+            path.display(),
+            if t.is_dir() {
+                "a folder"
+            } else {
+                "a special file"
+            }
+        ));
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to `path`, a file golf names itself ([`check_named`] first), aside and
+/// renamed into place: a link at `path` is never followed. Every error names the path.
+pub fn write_named(path: &Path, guard: &Guard, bytes: &[u8]) -> Result<()> {
+    check_named(path, guard)?;
+    atomic(path, |w| w.write_all(bytes)).map_err(|e| {
+        anyhow::Error::new(e)
+            .context(format!("cannot write {}", path.display()))
+            .into()
+    })
 }
 
 /// Decides how `path` is written, refusing what may not be.

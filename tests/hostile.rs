@@ -650,3 +650,62 @@ fn a_closed_pipe_is_quiet_everywhere() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Issue 32.2: `golf man --dir` writes its pages through the output-file guard: never the
+/// database (named as a page, or behind a symbolic link), never through a link onto any
+/// existing file, nothing written unless every page can be; a missing folder is an error
+/// naming it, not made silently; every error names the path.
+#[test]
+fn man_pages_never_overwrite_the_database_or_follow_a_link() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let db = std::fs::read(env.db()).unwrap();
+    let notes = env.write("notes.txt", "mine\n");
+    let d1 = env.path("d1");
+    std::fs::create_dir(&d1).unwrap();
+    for (link, to) in [("golf-hole.1", env.db()), ("golf-card.1", notes.clone())] {
+        let at = d1.join(link);
+        std::os::unix::fs::symlink(&to, &at).unwrap();
+        let err = env.bad(&["man", "--dir", d1.to_str().unwrap()]);
+        assert!(err.contains(&at.display().to_string()), "{err}");
+        std::fs::remove_file(&at).unwrap();
+        assert_eq!(std::fs::read(env.db()).unwrap(), db);
+        assert_eq!(std::fs::read_to_string(&notes).unwrap(), "mine\n");
+        // refused before anything is written
+        assert_eq!(std::fs::read_dir(&d1).unwrap().count(), 0, "{link}");
+    }
+    // the database itself named as a page: `golf --db ./golf.1 man --dir .`
+    std::fs::copy(env.db(), env.path("golf.1")).unwrap();
+    let out = env
+        .golf()
+        .current_dir(env.dir.path())
+        .args(["--db", "./golf.1", "man", "--dir", "."])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("golf.1") && err.contains("the database"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(env.path("golf.1")).unwrap(), db);
+    // a missing folder is named, not made
+    let missing = env.path("no-such-folder");
+    let err = env.bad(&["man", "--dir", missing.to_str().unwrap()]);
+    assert!(
+        err.contains(&format!("there is no folder {}", missing.display())),
+        "{err}"
+    );
+    assert!(!missing.exists());
+    // an old page is replaced, and nothing is left aside
+    std::fs::write(d1.join("golf-hole.1"), "old").unwrap();
+    env.ok(&["man", "--dir", d1.to_str().unwrap()]);
+    let page = std::fs::read_to_string(d1.join("golf-hole.1")).unwrap();
+    assert!(page.contains(".TH"), "{page}");
+    let hidden: Vec<_> = std::fs::read_dir(&d1)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(hidden.is_empty(), "{hidden:?}");
+}

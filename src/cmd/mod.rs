@@ -107,6 +107,6 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
             Some(crate::cli::ConfigCommand::Set { key, value }) => config::set(ctx, &key, &value),
         },
         Command::Completions { shell } => docs::completions(shell),
-        Command::Man(args) => man::run(args),
+        Command::Man(args) => man::run(ctx, args),
     }
 }
