@@ -203,6 +203,21 @@ pub fn write_named(path: &Path, guard: &Guard, bytes: &[u8]) -> Result<()> {
     })
 }
 
+/// Refuses a new file `path` whose folder does not exist (bad input naming both, exit 2),
+/// for a command that makes its file its own way (`golf backup`), before any file aside
+/// is named in an error.
+pub fn check_folder(path: &Path) -> Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = dir.filter(|d| !d.is_dir()) {
+        return input(format!(
+            "{} cannot be written: there is no folder {}; expected a file in an existing folder",
+            path.display(),
+            dir.display()
+        ));
+    }
+    Ok(())
+}
+
 /// Decides how `path` is written, refusing what may not be.
 fn kind(path: &Path, guard: &Guard) -> Result<Kind> {
     if path.as_os_str() == "-" {
@@ -223,14 +238,7 @@ fn kind(path: &Path, guard: &Guard) -> Result<Kind> {
                     path.display()
                 ));
             }
-            let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-            if let Some(dir) = dir.filter(|d| !d.is_dir()) {
-                return input(format!(
-                    "{} cannot be written: there is no folder {}; expected a file in an existing folder",
-                    path.display(),
-                    dir.display()
-                ));
-            }
+            check_folder(path)?;
             return Ok(Kind::Regular(path.to_path_buf()));
         }
         Err(e) => return Err(anyhow::anyhow!("cannot write {}: {e}", path.display()).into()),

@@ -639,3 +639,69 @@ fn check_reports_tampered_drafts() {
         env.ok(&["check"]);
     }
 }
+
+/// Issue 32.17: a damaged database that golf refuses is left as it was found: no fresh
+/// `-wal`/`-shm` files beside it (every connection, read-only ones too, makes them), and
+/// the message asks to remove none; `golf check` finding damage leaves none either.
+#[test]
+fn a_refused_damaged_database_gets_no_files_beside_it() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    for _ in 0..3 {
+        env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
+    }
+    let db = env.db();
+    let page = root_page(&db, "holes");
+    let mut bytes = std::fs::read(&db).unwrap();
+    let start = (page as usize - 1) * 4096 + 8;
+    let mut rng = Lcg(page);
+    for b in &mut bytes[start..start + 400] {
+        *b = rng.below(256) as u8;
+    }
+    std::fs::write(&db, &bytes).unwrap();
+    let backup = env.path("copy.db");
+    for args in [
+        &["card"][..],
+        &["history"],
+        &["export"],
+        &["check"],
+        &["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"],
+        &["backup", backup.to_str().unwrap()],
+    ] {
+        let out = env.golf().args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "golf {args:?}: {stderr}");
+        assert!(!stderr.contains("-wal"), "golf {args:?}: {stderr}");
+        let beside = files_in(env.dir.path());
+        assert!(
+            !beside
+                .iter()
+                .any(|f| f.ends_with("-wal") || f.ends_with("-shm")),
+            "golf {args:?} left {beside:?}"
+        );
+        assert_eq!(
+            std::fs::read(&db).unwrap(),
+            bytes,
+            "golf {args:?} changed it"
+        );
+    }
+}
+
+/// Issue 32.17: `golf backup nodir/x.db` says there is no folder nodir (it named a
+/// temporary file of its own), exit 2, nothing made.
+#[test]
+fn a_backup_into_a_missing_folder_names_the_folder() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let target = env.path("nodir").join("x.db");
+    let err = env.bad(&["backup", target.to_str().unwrap()]);
+    assert!(
+        err.contains(&format!(
+            "there is no folder {}",
+            env.path("nodir").display()
+        )),
+        "{err}"
+    );
+    assert!(!err.contains(".part"), "{err}");
+    assert!(!env.path("nodir").exists());
+}

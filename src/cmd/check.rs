@@ -59,10 +59,10 @@ pub fn run(ctx: &Context) -> Result<()> {
     })?;
     ctx.out.show(&view)?;
     if !view.sound() {
-        return Err(anyhow::anyhow!(
-            "{path} failed its checks; restore from a backup (`golf backup` makes one), removing the -wal and -shm files beside the database first"
-        )
-        .into());
+        // said as damage is (store::explain), the files this check made beside it removed
+        return Err(crate::error::Error::System(
+            crate::store::Damaged(format!("{path} failed the checks above")).into(),
+        ));
     }
     Ok(())
 }
