@@ -418,3 +418,22 @@ fn a_hole_with_no_one_going_out_says_so_where_it_matters() {
     assert!(out.status.success());
     assert!(!String::from_utf8_lossy(&out.stderr).contains("no one is recorded"));
 }
+
+/// `golf hole --hole N` at the terminal: the prompt is bound to hole N and refuses before
+/// asking anything when the match's next hole is another.
+#[test]
+fn the_prompt_refuses_a_hole_that_is_not_next() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let mut p = session_with(&env, &["--hole", "2"]);
+    let (said, code) = ending(&mut p);
+    assert_eq!(code, 2, "{said}");
+    assert!(said.contains("its next is hole 1, not hole 2"), "{said}");
+    assert!(!said.contains("ann's grid"), "{said}");
+    let mut p = session_with(&env, &["--hole", "1"]);
+    p.expect("Hole 1 of 9").unwrap();
+    p.expect("ann's grid").unwrap();
+    p.send(expectrl::ControlCode::EndOfText).unwrap();
+    let (said, code) = ending(&mut p);
+    assert_eq!(code, 2, "{said}");
+}

@@ -709,3 +709,32 @@ fn man_pages_never_overwrite_the_database_or_follow_a_link() {
         .collect();
     assert!(hidden.is_empty(), "{hidden:?}");
 }
+
+/// Two people at one table both record hole 1 (golf serve makes that normal): with
+/// `--hole 1` the second is refused, exit 2, nothing written, instead of becoming hole 2
+/// with the same grids; `--hole` a number the match cannot take next is refused too.
+#[test]
+fn a_hole_recorded_twice_is_refused_when_its_number_is_given() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let hole1 = [
+        "hole",
+        "--hole",
+        "1",
+        "ann=5 K Q / 5 2 J",
+        "bob=2 7 Q / 2 7 Q",
+    ];
+    env.ok(&hole1);
+    let before = std::fs::read(env.db()).unwrap();
+    let err = env.bad(&hole1);
+    assert!(
+        err.contains("match 1 has 1 hole recorded, so its next is hole 2, not hole 1"),
+        "{err}"
+    );
+    let err = env.bad(&["hole", "--hole", "3", "ann=12", "bob=13"]);
+    assert!(err.contains("its next is hole 2, not hole 3"), "{err}");
+    env.bad(&["hole", "--hole", "0", "ann=12", "bob=13"]);
+    assert_eq!(std::fs::read(env.db()).unwrap(), before);
+    env.ok(&["hole", "--hole", "2", "ann=12", "bob=13"]);
+    assert_eq!(env.json(&["card"])["holes_played"], 2);
+}

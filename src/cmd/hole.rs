@@ -133,6 +133,20 @@ fn record_prompted(
     }
 }
 
+/// `--hole meant` given where `next` is the match's next hole (of its kind): refused.
+fn not_next(m: &Match, playoff: bool, meant: u32, next: u32) -> Error {
+    let kind = if playoff { "playoff " } else { "" };
+    let recorded = next.saturating_sub(1);
+    crate::error::InputError::new(format!(
+        "{} has {recorded} {kind}hole{} recorded, so its next is {kind}hole {next}, not {kind}hole {meant} (--hole); \
+         nothing was recorded: `golf card {}` shows what is",
+        m.label(),
+        if recorded == 1 { "" } else { "s" },
+        m.id
+    ))
+    .into()
+}
+
 /// Runs `golf hole`.
 pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
     let mut store = ctx.open_existing()?;
@@ -159,6 +173,9 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
             Some((number, playoff, _)) => (number, playoff),
             None => (m.holes_played() + 1, args.playoff),
         };
+        if let Some(meant) = args.hole.filter(|&n| n != bound.0) {
+            return Err(not_next(&m, bound.1, meant, bound.0));
+        }
         let prompted = at_the_terminal(&mut store, &m, &seats)?;
         record_prompted(&mut store, &args, &m, bound, prompted, note.as_deref())?
     } else {
@@ -168,6 +185,9 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
             let entries = m.typed_entries(&pairs(&m, &args.entries)?)?;
             let out = ending(&m, args.out.as_deref(), args.knock.as_deref())?;
             let mut hole = m.play_hole(&entries, out, args.playoff, &now)?;
+            if let Some(meant) = args.hole.filter(|&n| n != hole.number) {
+                return Err(not_next(&m, hole.playoff, meant, hole.number));
+            }
             hole.note = note.clone();
             store::insert_next_hole(tx, m.id, &hole)?;
             store::drafts::remove(tx, m.id)?;
