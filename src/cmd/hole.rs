@@ -112,21 +112,26 @@ fn record_prompted(
     match written {
         Err(Error::Input(e)) => {
             let draft = Draft::of(number, playoff, &entries);
-            keep(store, m, &draft)?;
             let grids: Vec<String> = draft
                 .entries
                 .iter()
                 .map(|(s, t)| format!("{}={t}", m.players[*s]))
                 .collect();
             let kind = if playoff { "playoff " } else { "" };
+            // the grids are named in the message whether or not the draft can be kept
+            let kept = match keep(store, m, &draft) {
+                Ok(()) => format!(
+                    "are kept as the draft of {kind}hole {number} of {}: `golf hole --match {}` \
+                     offers them back while that is the next hole, and `golf card {}` shows what is recorded",
+                    m.label(),
+                    m.id,
+                    m.id
+                ),
+                Err(why) => format!("could not be kept as a draft ({})", why.describe()),
+            };
             input(format!(
-                "{e}. Nothing was recorded; the grids typed are kept as the draft of {kind}hole {number} \
-                 of {} ({}): `golf hole --match {}` offers them back while that is the next hole, \
-                 and `golf card {}` shows what is recorded",
-                m.label(),
-                grids.join(", "),
-                m.id,
-                m.id
+                "{e}. Nothing was recorded; the grids typed ({}) {kept}",
+                grids.join(", ")
             ))
         }
         other => other,
