@@ -437,3 +437,40 @@ fn the_prompt_refuses_a_hole_that_is_not_next() {
     let (said, code) = ending(&mut p);
     assert_eq!(code, 2, "{said}");
 }
+
+/// Issue 32.1: whatever another writer changes meanwhile — a hole undone, a player
+/// disqualified, the match abandoned — the typed hole is refused against the match as it
+/// now is, nothing written, its grids named and kept.
+#[test]
+fn whatever_changed_meanwhile_the_hole_is_refused_and_kept() {
+    for (what, meanwhile) in [
+        ("undo", &["undo"][..]),
+        (
+            "disqualify",
+            &["penalty", "--disqualify", "cat", "--reason", "left"],
+        ),
+        ("abandon", &["abandon"]),
+    ] {
+        let env = Env::new();
+        env.ok(&["new", "--rules", "classic", "ann", "bob", "cat"]);
+        env.ok(&["hole", "ann=12", "bob=13", "cat=14"]);
+        let mut p = session(&env);
+        p.expect("ann's grid").unwrap();
+        p.send_line("5 K Q / 5 2 J").unwrap();
+        p.expect("bob's grid").unwrap();
+        p.send_line("2 7 Q / 2 7 Q").unwrap();
+        p.expect("cat's grid").unwrap();
+        env.ok(meanwhile);
+        let holes = env.json(&["card", "1"])["holes_played"].clone();
+        p.send_line("k4k/295").unwrap();
+        p.expect("Who went out?").unwrap();
+        p.send_line("").unwrap();
+        let (said, code) = ending(&mut p);
+        assert_eq!(code, 2, "{what}: {said}");
+        assert!(
+            said.contains("(ann=5 K Q / 5 2 J, bob=2 7 Q / 2 7 Q, cat=k4k/295) are kept"),
+            "{what}: {said}"
+        );
+        assert_eq!(env.json(&["card", "1"])["holes_played"], holes, "{what}");
+    }
+}
