@@ -186,9 +186,10 @@ impl<R: BufRead, W: Write> Ask for Lines<R, W> {
     }
 }
 
-/// Keeps the draft after each grid typed (the caller stores it): `Err` says why it could
-/// not, once, and the prompt goes on.
-pub type Keep<'a> = &'a mut dyn FnMut(&Draft) -> std::result::Result<(), String>;
+/// Keeps the draft after each grid typed (the caller stores it), returning anything the
+/// person typing should hear about it (it could not be kept; another prompt is typing the
+/// same hole), which the prompt says; the prompt goes on either way.
+pub type Keep<'a> = &'a mut dyn FnMut(&Draft) -> Option<String>;
 
 /// Asks for the grids of `seats` of `m`, offering back `draft`'s grids when it is a draft
 /// of this hole, and hands every grid accepted to `keep` with the ones before it, so a
@@ -233,7 +234,6 @@ pub fn hole(
     };
     let mut kept = Kept {
         keep,
-        failed: false,
         number,
         playoff,
     };
@@ -272,16 +272,15 @@ pub fn hole(
     }
 }
 
-/// The draft kept after each grid, and whether keeping it has failed (said once).
+/// The draft kept after each grid, with the hole it is for.
 struct Kept<'b> {
     keep: Keep<'b>,
-    failed: bool,
     number: u32,
     playoff: bool,
 }
 
 impl Kept<'_> {
-    /// Hands what is typed so far to the keeper; says once if it cannot keep it.
+    /// Hands what is typed so far to the keeper, and says what it has to say.
     fn keep(
         &mut self,
         ask: &mut impl Ask,
@@ -294,13 +293,8 @@ impl Kept<'_> {
             playoff: self.playoff,
             entries: typed_so_far(seats, entries, offered),
         };
-        if let Err(why) = (self.keep)(&draft) {
-            if !self.failed {
-                self.failed = true;
-                ask.say(&format!(
-                    "  (the grids typed cannot be kept as a draft as they are typed: {why})"
-                ))?;
-            }
+        if let Some(said) = (self.keep)(&draft) {
+            ask.say(&format!("  ({said})"))?;
         }
         Ok(())
     }
@@ -513,7 +507,7 @@ mod tests {
 
     fn run_on(m: &Match, typed: &str, draft: Option<&Draft>) -> (Outcome, String) {
         let mut lines = Lines(std::io::Cursor::new(typed.to_string()), Vec::new());
-        let got = hole(&mut lines, m, &[0, 1], draft, &mut |_| Ok(())).unwrap();
+        let got = hole(&mut lines, m, &[0, 1], draft, &mut |_| None).unwrap();
         (got, String::from_utf8(lines.1).unwrap())
     }
 

@@ -474,3 +474,38 @@ fn whatever_changed_meanwhile_the_hole_is_refused_and_kept() {
         assert_eq!(env.json(&["card", "1"])["holes_played"], holes, "{what}");
     }
 }
+
+/// Two people typing the same hole of one match at once are told so, each once, as soon
+/// as the other's grids are kept: the first to finish records it, the other is refused with
+/// their grids named (nothing is recorded twice).
+#[test]
+fn two_prompts_on_one_hole_are_told_of_each_other() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let mut a = session(&env);
+    a.expect("ann's grid").unwrap();
+    a.send_line("5 K Q / 5 2 J").unwrap();
+    a.expect("bob's grid").unwrap();
+    let mut b = session(&env);
+    b.expect("ann's grid: 5 K Q / 5 2 J").unwrap();
+    b.send("\r").unwrap();
+    b.expect("bob's grid").unwrap();
+    a.send_line("2 7 Q / 2 7 Q").unwrap();
+    a.expect("another `golf hole` is typing this hole of match 1 too")
+        .unwrap();
+    a.expect("Who went out?").unwrap();
+    b.send_line("k4k/295").unwrap();
+    b.expect("another `golf hole` is typing this hole of match 1 too")
+        .unwrap();
+    b.expect("Who went out?").unwrap();
+    a.send_line("").unwrap();
+    let (said, code) = ending(&mut a);
+    assert_eq!(code, 0, "{said}");
+    b.send_line("").unwrap();
+    let (said, code) = ending(&mut b);
+    assert_eq!(code, 2, "{said}");
+    assert!(said.contains("bob=k4k/295"), "{said}");
+    let card = env.json(&["card"]);
+    assert_eq!(card["holes_played"], 1);
+    assert_eq!(card["holes"][0]["entries"][1]["grid"], "2 7 Q / 2 7 Q");
+}

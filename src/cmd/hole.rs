@@ -36,7 +36,12 @@ fn at_the_terminal(store: &mut store::Store, m: &Match, seats: &[usize]) -> Resu
     };
     let mut terminal = crate::prompt::Terminal::new()?;
     // kept after every grid typed: a prompt killed loses at most the grid being typed
-    let mut keep_each = |d: &Draft| keep(store, m, d).map_err(|e| e.describe());
+    let mut each = KeepEach {
+        seen: store::drafts::stamp(store.conn(), m.id)?.map(|(_, _, at)| at),
+        failed: false,
+        warned: false,
+    };
+    let mut keep_each = |d: &Draft| each.keep(store, m, d);
     let outcome = crate::prompt::hole(&mut terminal, m, seats, draft.as_ref(), &mut keep_each)?;
     match outcome {
         crate::prompt::Outcome::Complete(prompted) => Ok(prompted),
@@ -51,6 +56,56 @@ fn at_the_terminal(store: &mut store::Store, m: &Match, seats: &[usize]) -> Resu
                  are kept as a draft: the next `golf hole` offers them back",
                 m.names(&typed)
             ))
+        }
+    }
+}
+
+/// Keeping the prompt's draft after every grid: when the draft was last seen saved, and
+/// what has been said about it (each once).
+struct KeepEach {
+    /// `saved_at` of the draft as this prompt last saw or wrote it.
+    seen: Option<String>,
+    /// Keeping it failed, and that was said.
+    failed: bool,
+    /// Another prompt typing the same hole was said.
+    warned: bool,
+}
+
+impl KeepEach {
+    /// Keeps `draft` as `m`'s draft; says (once) if it cannot, or if another prompt saved a
+    /// draft of the same hole since this one last did: two people typing one hole, of whom
+    /// the first to finish records it and the other is refused with their grids named.
+    fn keep(&mut self, store: &mut store::Store, m: &Match, draft: &Draft) -> Option<String> {
+        let now = store::timestamp();
+        let before = store.write(|tx| {
+            let before = store::drafts::stamp(tx, m.id)?;
+            store::drafts::save(tx, m.id, draft, &now)?;
+            Ok(before)
+        });
+        let before = match before {
+            Ok(before) => before,
+            Err(e) if !self.failed => {
+                self.failed = true;
+                return Some(format!(
+                    "the grids typed cannot be kept as a draft as they are typed: {}",
+                    e.describe()
+                ));
+            }
+            Err(_) => return None,
+        };
+        let seen = self.seen.replace(now);
+        let same_hole = |(hole, playoff, _): &(i64, i64, String)| {
+            *hole == i64::from(draft.hole) && (*playoff == 1) == draft.playoff
+        };
+        match before {
+            Some(b) if same_hole(&b) && Some(&b.2) != seen.as_ref() && !self.warned => {
+                self.warned = true;
+                Some(format!(
+                    "another `golf hole` is typing this hole of {} too; the first to finish records it",
+                    m.label()
+                ))
+            }
+            _ => None,
         }
     }
 }

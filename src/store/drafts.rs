@@ -41,6 +41,25 @@ pub fn load(conn: &Connection, match_id: i64) -> anyhow::Result<Option<Stored>> 
     Ok(row.map(|(hole, playoff, entries)| read(hole.ok(), playoff.ok(), entries)))
 }
 
+/// Which hole the draft of match `match_id` is for and when it was saved, as stored
+/// (`(hole, playoff, saved_at)`), if there is one: a prompt that sees it change under it
+/// knows another prompt is typing the same match.
+pub fn stamp(conn: &Connection, match_id: i64) -> anyhow::Result<Option<(i64, i64, String)>> {
+    Ok(conn
+        .query_row(
+            "SELECT hole, playoff, saved_at FROM drafts WHERE match_id = ?1",
+            [match_id],
+            |r| {
+                Ok((
+                    r.get_ref(0)?.as_i64().unwrap_or(-1),
+                    r.get_ref(1)?.as_i64().unwrap_or(-1),
+                    text(r, 2).unwrap_or_default(),
+                ))
+            },
+        )
+        .optional()?)
+}
+
 /// Every draft kept, by match id, in match order (for `golf check`).
 pub fn all(conn: &Connection) -> anyhow::Result<Vec<(i64, Stored)>> {
     let mut stmt =
