@@ -159,29 +159,28 @@ pub fn write_with(
 /// file. Bad input naming the path (exit 2). A missing file is fine: it is made.
 pub fn check_named(path: &Path, guard: &Guard) -> Result<()> {
     guard.check(path)?;
+    let shown = crate::text::escape(&path.display().to_string()).into_owned();
     let meta = match std::fs::symlink_metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
         Err(e) => {
             return Err(anyhow::Error::new(e)
-                .context(format!("cannot write {}", path.display()))
+                .context(format!("cannot write {shown}"))
                 .into())
         }
     };
     let t = meta.file_type();
     if t.is_symlink() {
         let to = std::fs::read_link(path)
-            .map(|to| format!(" (to {})", to.display()))
+            .map(|to| format!(" (to {})", crate::text::escape(&to.display().to_string())))
             .unwrap_or_default();
         return input(format!(
-            "{} is a symbolic link{to}; golf writes its own files and never through a link: remove it, or choose another folder",
-            path.display()
+            "{shown} is a symbolic link{to}; golf writes its own files and never through a link: remove it, or choose another folder"
         ));
     }
     if !t.is_file() {
         return input(format!(
-            "{} is {}, not a file golf can replace; remove it, or choose another folder",
-            path.display(),
+            "{shown} is {}, not a file golf can replace; remove it, or choose another folder",
             if t.is_dir() {
                 "a folder"
             } else {

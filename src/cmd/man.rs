@@ -19,19 +19,18 @@ pub fn run(ctx: &Context, args: crate::cli::ManArgs) -> Result<()> {
     let mut cmd = Cli::command().disable_help_subcommand(true);
     cmd.build();
     if let Some(dir) = &args.dir {
+        // the folder as shown: a path is the user's text, escaped whole
+        let shown = crate::text::escape(&dir.display().to_string()).into_owned();
         match std::fs::metadata(dir) {
             Ok(m) if m.is_dir() => {}
             Ok(_) => {
                 return input(format!(
-                    "{} is not a folder; expected the folder to write the manual pages into",
-                    dir.display()
+                    "{shown} is not a folder; expected the folder to write the manual pages into"
                 ))
             }
             Err(_) => {
                 return input(format!(
-                    "there is no folder {}; expected an existing folder for the manual pages (make it first, e.g. mkdir -p {})",
-                    dir.display(),
-                    dir.display()
+                    "there is no folder {shown}; expected an existing folder for the manual pages (make it first, e.g. mkdir -p {shown})"
                 ))
             }
         }
@@ -48,11 +47,7 @@ pub fn run(ctx: &Context, args: crate::cli::ManArgs) -> Result<()> {
         for (path, page) in &pages {
             crate::output_file::write_named(path, &guard, page)?;
         }
-        eprintln!(
-            "golf: wrote {} manual pages into {}",
-            pages.len(),
-            dir.display()
-        );
+        eprintln!("golf: wrote {} manual pages into {shown}", pages.len());
         return Ok(());
     }
     let mut page = cmd;
