@@ -28,8 +28,8 @@ fn draft_problems(conn: &rusqlite::Connection) -> Result<Vec<String>> {
 
 /// Runs `golf check`. Exit 1 when the database fails a check.
 pub fn run(ctx: &Context) -> Result<()> {
-    let mut store = ctx.open_read()?;
-    let path = store.path().display().to_string();
+    let mut store = ctx.open_read_as_is()?;
+    let path = crate::text::path(store.path());
     let view = store.read(|conn| {
         let mut integrity = maintenance::integrity(conn)?;
         let (matches, holes) = maintenance::counts(conn)?;
@@ -37,6 +37,9 @@ pub fn run(ctx: &Context) -> Result<()> {
         let match_problems = match integrity.is_empty() {
             true => {
                 let mut problems = maintenance::match_problems(conn)?;
+                if let Err(e) = crate::store::check_bounds(conn) {
+                    problems.insert(0, crate::text::escape(&format!("{e:#}")).into_owned());
+                }
                 problems.extend(draft_problems(conn)?);
                 problems
             }
