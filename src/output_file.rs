@@ -159,7 +159,7 @@ pub fn write_with(
 /// file. Bad input naming the path (exit 2). A missing file is fine: it is made.
 pub fn check_named(path: &Path, guard: &Guard) -> Result<()> {
     guard.check(path)?;
-    let shown = crate::text::escape(&path.display().to_string()).into_owned();
+    let shown = crate::text::path(path);
     let meta = match std::fs::symlink_metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
@@ -172,7 +172,7 @@ pub fn check_named(path: &Path, guard: &Guard) -> Result<()> {
     let t = meta.file_type();
     if t.is_symlink() {
         let to = std::fs::read_link(path)
-            .map(|to| format!(" (to {})", crate::text::escape(&to.display().to_string())))
+            .map(|to| format!(" (to {})", crate::text::path(&to)))
             .unwrap_or_default();
         return input(format!(
             "{shown} is a symbolic link{to}; golf writes its own files and never through a link: remove it, or choose another folder"

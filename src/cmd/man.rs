@@ -20,7 +20,7 @@ pub fn run(ctx: &Context, args: crate::cli::ManArgs) -> Result<()> {
     cmd.build();
     if let Some(dir) = &args.dir {
         // the folder as shown: a path is the user's text, escaped whole
-        let shown = crate::text::escape(&dir.display().to_string()).into_owned();
+        let shown = crate::text::path(dir);
         match std::fs::metadata(dir) {
             Ok(m) if m.is_dir() => {}
             Ok(_) => {
