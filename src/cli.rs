@@ -499,6 +499,11 @@ pub struct HoleArgs {
     /// A playoff hole for a sudden-death tie.
     #[arg(long)]
     pub playoff: bool,
+    /// The number of the hole these grids are for (of the playoff holes, with --playoff):
+    /// refused, nothing written, when it is not the match's next, so a hole two people at
+    /// one table both record is never recorded again as the next.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub hole: Option<u32>,
     /// Each player's grid, or a bare score recorded unchecked.
     #[arg(value_name = "PLAYER=GRID")]
     pub entries: Vec<String>,

@@ -229,6 +229,7 @@ fn nothing_shown_cites_a_document_users_do_not_have() {
 fn every_manual_page_referred_to_exists() {
     let env = Env::new();
     let dir = env.path("man1");
+    std::fs::create_dir(&dir).unwrap();
     env.ok(&["man", "--dir", dir.to_str().unwrap()]);
     let pages: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()

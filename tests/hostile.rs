@@ -583,6 +583,158 @@ fn every_hostile_input_is_refused_with_exit_2_and_leaves_the_database_unchanged(
     assert!(card.contains("\"ann\""), "{card}");
 }
 
+// ==== issue 32a: two writers at one table, drafts, man --dir, closed pipes, damaged files ====
+
+/// `golf` with `args` and its standard output already closed by the reader (as `| true`
+/// leaves it): its exit code and what it said on stderr.
+fn with_stdout_closed(env: &Env, args: &[&str]) -> (Option<i32>, String) {
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("golf"));
+    cmd.env("GOLF_DB", env.db())
+        .env("XDG_CONFIG_HOME", env.path("xdg-config"))
+        .env("GOLF_CACHE_DIR", env.path("cache"))
+        .env("NO_COLOR", "1")
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Issue 32.16: a reader that goes away is no error, whichever way the output is written:
+/// `--output -`, `--trace -` and `--svg -` are as quiet as plain `golf export | head -1`.
+#[test]
+fn a_closed_pipe_is_quiet_everywhere() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
+    let mut failures = Vec::new();
+    for args in [
+        &["export"][..],
+        &["export", "--output", "-"],
+        &["export", "--format", "csv", "--output", "-"],
+        &[
+            "simulate",
+            "--rules",
+            "classic",
+            "--matches",
+            "20",
+            "--trace",
+            "-",
+        ],
+        &[
+            "simulate",
+            "--rules",
+            "classic",
+            "--matches",
+            "20",
+            "--export",
+            "-",
+        ],
+        &["chart", "--svg", "-"],
+        &["card"],
+    ] {
+        let (code, stderr) = with_stdout_closed(&env, args);
+        if code != Some(0) || !stderr.trim().is_empty() {
+            failures.push(format!("golf {args:?}: exit {code:?}, said {stderr:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Issue 32.2: `golf man --dir` writes its pages through the output-file guard: never the
+/// database (named as a page, or behind a symbolic link), never through a link onto any
+/// existing file, nothing written unless every page can be; a missing folder is an error
+/// naming it, not made silently; every error names the path.
+#[test]
+fn man_pages_never_overwrite_the_database_or_follow_a_link() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let db = std::fs::read(env.db()).unwrap();
+    let notes = env.write("notes.txt", "mine\n");
+    let d1 = env.path("d1");
+    std::fs::create_dir(&d1).unwrap();
+    for (link, to) in [("golf-hole.1", env.db()), ("golf-card.1", notes.clone())] {
+        let at = d1.join(link);
+        std::os::unix::fs::symlink(&to, &at).unwrap();
+        let err = env.bad(&["man", "--dir", d1.to_str().unwrap()]);
+        assert!(err.contains(&at.display().to_string()), "{err}");
+        std::fs::remove_file(&at).unwrap();
+        assert_eq!(std::fs::read(env.db()).unwrap(), db);
+        assert_eq!(std::fs::read_to_string(&notes).unwrap(), "mine\n");
+        // refused before anything is written
+        assert_eq!(std::fs::read_dir(&d1).unwrap().count(), 0, "{link}");
+    }
+    // the database itself named as a page: `golf --db ./golf.1 man --dir .`
+    std::fs::copy(env.db(), env.path("golf.1")).unwrap();
+    let out = env
+        .golf()
+        .current_dir(env.dir.path())
+        .args(["--db", "./golf.1", "man", "--dir", "."])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("golf.1") && err.contains("the database"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(env.path("golf.1")).unwrap(), db);
+    // a missing folder is named, not made
+    let missing = env.path("no-such-folder");
+    let err = env.bad(&["man", "--dir", missing.to_str().unwrap()]);
+    assert!(
+        err.contains(&format!("there is no folder {}", missing.display())),
+        "{err}"
+    );
+    assert!(!missing.exists());
+    // an old page is replaced, and nothing is left aside
+    std::fs::write(d1.join("golf-hole.1"), "old").unwrap();
+    env.ok(&["man", "--dir", d1.to_str().unwrap()]);
+    let page = std::fs::read_to_string(d1.join("golf-hole.1")).unwrap();
+    assert!(page.contains(".TH"), "{page}");
+    let hidden: Vec<_> = std::fs::read_dir(&d1)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(hidden.is_empty(), "{hidden:?}");
+}
+
+/// Two people at one table both record hole 1 (golf serve makes that normal): with
+/// `--hole 1` the second is refused, exit 2, nothing written, instead of becoming hole 2
+/// with the same grids; `--hole` a number the match cannot take next is refused too.
+#[test]
+fn a_hole_recorded_twice_is_refused_when_its_number_is_given() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let hole1 = [
+        "hole",
+        "--hole",
+        "1",
+        "ann=5 K Q / 5 2 J",
+        "bob=2 7 Q / 2 7 Q",
+    ];
+    env.ok(&hole1);
+    let before = std::fs::read(env.db()).unwrap();
+    let err = env.bad(&hole1);
+    assert!(
+        err.contains("match 1 has 1 hole recorded, so its next is hole 2, not hole 1"),
+        "{err}"
+    );
+    let err = env.bad(&["hole", "--hole", "3", "ann=12", "bob=13"]);
+    assert!(err.contains("its next is hole 2, not hole 3"), "{err}");
+    env.bad(&["hole", "--hole", "0", "ann=12", "bob=13"]);
+    assert_eq!(std::fs::read(env.db()).unwrap(), before);
+    env.ok(&["hole", "--hole", "2", "ann=12", "bob=13"]);
+    assert_eq!(env.json(&["card"])["holes_played"], 2);
+}
+
 // ---- issue 32b: config, dates, the one sanitiser, import, damaged databases, triggers ----
 
 /// Runs golf with `args`, expecting success; returns stderr (what it said).
