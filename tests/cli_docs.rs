@@ -274,3 +274,27 @@ fn every_manual_page_referred_to_exists() {
     let err = env.bad(&["man", "hle"]);
     assert!(err.contains("expected one of score"), "{err}");
 }
+
+/// The README tells a newcomer what to install first and how (issue 31), and its Quick
+/// start stays two commands.
+#[test]
+fn the_readme_says_what_is_needed_and_how_to_install() {
+    let readme = std::fs::read_to_string(repo("README.md")).unwrap();
+    let install =
+        &readme[readme.find("## Install").unwrap()..readme.find("## Quick start").unwrap()];
+    assert!(install.contains("Rust 1.85 or newer"), "{install}");
+    assert!(
+        install.contains("cargo install --locked --path ."),
+        "{install}"
+    );
+    let manifest = std::fs::read_to_string(repo("Cargo.toml")).unwrap();
+    assert!(
+        manifest.contains("rust-version = \"1.85\""),
+        "the README and Cargo.toml agree"
+    );
+    let quick = &readme[readme.find("## Quick start").unwrap()..];
+    let block = &quick[quick.find("```sh\n").unwrap() + 6..];
+    let block = &block[..block.find("```").unwrap()];
+    assert_eq!(block.lines().count(), 2, "{block}");
+    assert!(quick[..quick.find("## Settling").unwrap()].contains("dated today"));
+}
