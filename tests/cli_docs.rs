@@ -298,3 +298,35 @@ fn the_readme_says_what_is_needed_and_how_to_install() {
     assert_eq!(block.lines().count(), 2, "{block}");
     assert!(quick[..quick.find("## Settling").unwrap()].contains("dated today"));
 }
+
+/// Every help page's examples at an 80-column terminal (issue 31): each line is a whole
+/// command, a shell continuation of one (after a `\`), or a note; clap never breaks a
+/// command in the middle, where the rest would read as a command of its own.
+#[test]
+fn help_examples_are_never_broken_mid_command_at_80_columns() {
+    fn walk(cmd: &mut clap::Command, path: String, bad: &mut Vec<String>) {
+        let help = cmd.clone().term_width(80).render_long_help().to_string();
+        if let Some(at) = help.find("Example") {
+            let mut continued = false;
+            for line in help[at..].lines().skip(1).filter(|l| !l.trim().is_empty()) {
+                let whole = line.starts_with("  golf ") || line == "  golf" || continued;
+                if line.chars().count() > 80 || !whole {
+                    bad.push(format!("{path}: {line}"));
+                }
+                continued = line.ends_with('\\');
+            }
+        }
+        for sub in cmd.get_subcommands_mut() {
+            let name = format!("{path} {}", sub.get_name());
+            walk(sub, name, bad);
+        }
+    }
+    let mut cmd = <golf::cli::Cli as clap::CommandFactory>::command();
+    let mut bad = Vec::new();
+    walk(&mut cmd, "golf".into(), &mut bad);
+    assert!(
+        bad.is_empty(),
+        "examples broken at 80 columns:\n{}",
+        bad.join("\n")
+    );
+}

@@ -37,7 +37,7 @@ pub fn init() -> Result<()> {
         ));
     }
     write(&path, &config_keys::template())?;
-    eprintln!(
+    crate::say!(
         "golf: wrote {} (every key commented out; `golf config set KEY VALUE` sets one)",
         path.display()
     );
@@ -58,6 +58,6 @@ pub fn set(ctx: &super::Context, name: &str, value: &str) -> Result<()> {
     };
     let text = config_keys::set_in(&text, key, &value).map_err(refuse)?;
     write(&path, &text)?;
-    eprintln!("golf: {} = {value} in {}", key.name, path.display());
+    crate::say!("golf: {} = {value} in {}", key.name, path.display());
     Ok(())
 }

@@ -17,7 +17,7 @@ pub fn run(args: crate::cli::ManArgs) -> Result<()> {
     if let Some(dir) = &args.dir {
         std::fs::create_dir_all(dir)?;
         let written = write_pages(&cmd, dir)?;
-        eprintln!("golf: wrote {written} manual pages into {}", dir.display());
+        crate::say!("golf: wrote {written} manual pages into {}", dir.display());
         return Ok(());
     }
     let mut page = cmd;

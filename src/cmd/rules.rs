@@ -15,10 +15,9 @@ pub fn run(ctx: &Context, command: RulesCommand) -> Result<()> {
         }
         RulesCommand::Doc => {
             let (variants, house) = rules::catalogue()?;
-            crate::outln!(
-                "{}",
-                crate::view::rules::rulebook(&variants, &house).trim_end()
-            );
+            // a Markdown document, never wrapped
+            let doc = crate::view::rules::rulebook(&variants, &house);
+            crate::view::line(format_args!("{}", doc.trim_end()))?;
             Ok(())
         }
         RulesCommand::Show {

@@ -24,14 +24,14 @@ pub fn run(ctx: &Context, args: RulingArgs) -> Result<()> {
     let (found, every_word) = rulings::matching(&all, &query);
     let found: Vec<rules::Ruling> = found.into_iter().cloned().collect();
     if found.is_empty() && !ctx.out.json {
-        eprintln!(
+        crate::say!(
             "no ruling answers `{}`; try a word such as: look, swap, discard, knock, deal, late, tie, pair, illegal — or `golf ruling` for them all",
             crate::text::escape(&query)
         );
         return Ok(());
     }
     if !every_word && !ctx.out.json {
-        eprintln!(
+        crate::say!(
             "no ruling uses every word of `{}`; these come nearest:",
             crate::text::escape(&query)
         );

@@ -418,7 +418,7 @@ fn backup_before_migration(
         .map_err(|e| {
             anyhow::anyhow!("cannot back up {} before upgrading it: {e}", path.display())
         })?;
-    eprintln!(
+    crate::say!(
         "golf: upgrading {} from schema version {version} to {}; a copy of the old file is at {}",
         path.display(),
         latest,

@@ -248,10 +248,10 @@ impl View for RulingView {
             .iter()
             .map(|r| {
                 format!(
-                    "{}\n  {}\n  — {}\n\n",
+                    "{}\n{}\n{}\n\n",
                     out.strong(&r.question),
-                    r.answer,
-                    r.source
+                    out.paragraph(&r.answer, "  "),
+                    out.paragraph(&format!("— {}", r.source), "  ")
                 )
             })
             .collect()
