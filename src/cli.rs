@@ -108,7 +108,7 @@ pub enum Command {
     Rules(RulesCommand),
     /// Show the rulings that answer a question in players' words, or list them all.
     #[command(
-        after_help = "Examples:\n  golf ruling\n  golf ruling swap\n  golf ruling the discard pile is empty\n  golf ruling pair of 2s"
+        after_help = "Examples:\n  golf ruling\n  golf ruling swap\n  golf ruling the discard pile is empty\n  golf ruling is a king zero\n  golf ruling --rules six-card what is a joker worth"
     )]
     Ruling(Lazy<RulingArgs>),
     /// Start a match: players in seating order (the deal rotates through them).
@@ -422,9 +422,13 @@ pub struct RulingArgs {
     /// Words to look for, as players say them (whole words; none lists every ruling).
     #[arg(value_name = "WORDS")]
     pub query: Vec<String>,
-    /// Search this variant's or file's rulings instead of every bundled one.
+    /// Search this variant's or file's rulings instead of every bundled one; a card's value
+    /// is given under these rules [default: the config file's, else classic].
     #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
     pub rules: Option<String>,
+    /// A house rule in force, for a card's value and going out (repeatable).
+    #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
+    pub house: Vec<String>,
 }
 
 /// `golf new`.

@@ -123,10 +123,10 @@ fn rulings_answer_players_words() {
     for (words, question) in cases {
         assert_eq!(first_question(&env, words), *question, "{words:?}");
     }
-    // whole words: `kings` is not in "looking"
-    let out = env.golf().args(["ruling", "kings"]).output().unwrap();
+    // whole words: `ook` is not in "looking"
+    let out = env.golf().args(["ruling", "ook"]).output().unwrap();
     assert!(out.stdout.is_empty());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no ruling answers `kings`"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no ruling answers `ook`"));
     // every ruling has a source
     for topic in env.json(&["ruling"])["topics"].as_array().unwrap() {
         assert!(topic["topic"].is_string(), "{topic}");
@@ -248,4 +248,77 @@ fn config_init_and_set_write_only_checked_values() {
     assert_eq!(card["rules"], "six-card");
     assert_eq!(card["decks"], 2);
     assert_eq!(card["house"][1], "underdog");
+}
+
+/// Rulings in players' words, as data (`tests/cases/rulings.toml`, issue 31): each question
+/// is answered first by its ruling, a card's value from the rules in force with its source,
+/// and a question nothing answers names the topics there are.
+#[test]
+fn rulings_answer_the_phrasings_in_the_cases_file() {
+    #[derive(serde::Deserialize)]
+    struct Case {
+        ask: String,
+        rules: Option<String>,
+        #[serde(default)]
+        house: Vec<String>,
+        id: String,
+        #[serde(default)]
+        says: Vec<String>,
+        source: Option<String>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Cases {
+        case: Vec<Case>,
+    }
+    let text = std::fs::read_to_string(common::repo("tests/cases/rulings.toml")).unwrap();
+    let cases: Cases = toml::from_str(&text).unwrap();
+    assert!(cases.case.len() >= 15);
+    let env = Env::new();
+    let mut failed = Vec::new();
+    for c in &cases.case {
+        let mut args: Vec<String> = vec!["ruling".into()];
+        if let Some(r) = &c.rules {
+            args.extend(["--rules".into(), r.clone()]);
+        }
+        for h in &c.house {
+            args.extend(["--house".into(), h.clone()]);
+        }
+        args.extend(c.ask.split_whitespace().map(String::from));
+        if c.id.is_empty() {
+            let out = env.golf().args(&args).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr).replace("\n  ", " ");
+            for w in &c.says {
+                if !err.contains(w.as_str()) {
+                    failed.push(format!("{:?}: the message lacks {w:?}: {err}", c.ask));
+                }
+            }
+            continue;
+        }
+        let mut json = vec!["--json".to_string()];
+        json.extend(args);
+        let doc: serde_json::Value =
+            serde_json::from_str(&env.ok(&json.iter().map(String::as_str).collect::<Vec<_>>()))
+                .unwrap();
+        let first = &doc["rulings"][0];
+        if first["id"] != c.id.as_str() {
+            failed.push(format!(
+                "{:?}: answered by {} not {}",
+                c.ask, first["id"], c.id
+            ));
+            continue;
+        }
+        let answer = first["answer"].as_str().unwrap_or("");
+        for w in &c.says {
+            if !answer.contains(w.as_str()) {
+                failed.push(format!("{:?}: the answer lacks {w:?}: {answer}", c.ask));
+            }
+        }
+        if let Some(s) = &c.source {
+            let source = first["source"].as_str().unwrap_or("");
+            if !source.contains(s.as_str()) {
+                failed.push(format!("{:?}: the source {source:?} lacks {s:?}", c.ask));
+            }
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
 }

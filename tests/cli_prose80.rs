@@ -126,6 +126,7 @@ fn ruling_and_listing_at_80() {
     assert!(
         text.lines()
             .skip(1)
+            .take_while(|l| !l.is_empty())
             .all(|l| l.starts_with("  ") && !l.starts_with("   ")),
         "{text}"
     );

@@ -7,6 +7,7 @@
 
 pub mod bundled;
 pub mod load;
+pub mod plain;
 pub mod raw;
 pub mod rulings;
 

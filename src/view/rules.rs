@@ -226,7 +226,7 @@ impl View for RulingList {
             }
             text.push('\n');
         }
-        text.push_str("`golf ruling WORDS` shows the answers, e.g. `golf ruling misdeal`.\n");
+        text.push_str("`golf ruling WORDS` shows the answers, e.g. `golf ruling misdeal`; a card's value under your rules: `golf ruling king`.\n");
         out.wrap(&text)
     }
 }
