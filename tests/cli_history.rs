@@ -248,7 +248,7 @@ fn charts_in_the_terminal_and_as_svg() {
     let text = env.ok(&["chart", "1"]);
     assert!(text.contains("Match 1: running totals"), "{text}");
     assert!(
-        text.contains("bob  — 73") && text.contains("ann  — 115"),
+        text.contains("■ bob — 73") && text.contains("● ann — 115"),
         "{text}"
     );
     let svg = env.path("match.svg");

@@ -44,10 +44,11 @@ fn is_table_border(line: &str) -> bool {
 }
 
 /// Whether a line is laid out in columns (a row of a table, bordered or plain, an aligned
-/// example) rather than written as a sentence: it has a box-drawing character, or a gap of
-/// two spaces or more after its indent.
+/// example, a chart drawn in braille) rather than written as a sentence: it has a
+/// box-drawing or braille character, or a gap of two spaces or more after its indent.
 pub fn is_layout(line: &str) -> bool {
-    is_table_border(line) || line.trim().contains("  ")
+    let braille = |c: char| ('\u{2800}'..='\u{28ff}').contains(&c);
+    is_table_border(line) || line.contains(braille) || line.trim().contains("  ")
 }
 
 /// What a view shows, fitted to `width` (the last step before it is printed): sentences
