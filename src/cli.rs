@@ -207,7 +207,7 @@ pub enum Command {
         after_help = "Examples:\n  golf simulate --rules classic --matches 2000\n  golf simulate --rules classic --vs classic --vs-house out-penalty-10 \\
       --matches 5000\n  golf simulate --rules four-card --bots random,greedy,counting --players 3 \\
       --seed 7\n  golf simulate --rules classic --matches 2 --trace trace.jsonl \\
-      --export sim.json"
+      --export sim.json\n  golf simulate --rules classic --vs classic --vs-house with-jokers"
     )]
     Simulate(Lazy<SimulateArgs>),
     /// Change a match in play: its decks, a player's name (or a substitute), its holes.
