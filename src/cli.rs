@@ -355,7 +355,7 @@ pub enum RulesCommand {
     /// One page to print for the table: a variant with the group's house rules (the config
     /// file's, unless --house is given), its sources, and how to type a hole.
     #[command(
-        after_help = "Examples:\n  golf rules sheet classic\n  golf rules sheet six-card --house out-penalty-10 | lpr"
+        after_help = "Examples:\n  golf rules sheet classic\n  golf rules sheet six-card --house out-penalty-10 | lpr\n  golf rules sheet classic --tournament"
     )]
     Sheet {
         /// A bundled variant or the path of a rules file [default: the config file's rules].
@@ -364,6 +364,9 @@ pub enum RulesCommand {
         /// House rules to apply on top, in order [default: the config file's].
         #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
         house: Vec<String>,
+        /// Add the tournament penalties (illegal moves, lateness, rounds).
+        #[arg(long)]
+        tournament: bool,
     },
     /// The rulebook for players, in Markdown: every bundled variant and house rule with its
     /// rules and sources (docs/rules.md is this output).

@@ -184,7 +184,10 @@ fn a_rules_sheet_fits_one_page_for_every_variant() {
         &["rules", "sheet", "classic", "--house", "out-penalty-10"],
     );
     assert!(classic.starts_with("classic + out-penalty-10"), "{classic}");
-    assert!(classic.contains("Values: A 1 · 2 -2"), "{classic}");
+    assert!(
+        classic.contains("Card values: A 1 · 2 −2 · 3–10 face value"),
+        "{classic}"
+    );
     assert!(classic.contains("Official §2.3"), "{classic}");
     assert!(classic.contains("b=q4k/4k9"), "{classic}");
     // the group's rules and house rules from the config file
@@ -321,4 +324,49 @@ fn rulings_answer_the_phrasings_in_the_cases_file() {
         }
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+/// `golf rules sheet` says the rules as players do (issue 31), not as config keys, and
+/// leaves the tournament penalties to `--tournament`.
+#[test]
+fn the_rules_sheet_is_in_players_words() {
+    let env = Env::new();
+    let sheet = env.ok(&["rules", "sheet", "classic", "--house", "out-penalty-10"]);
+    let flat = sheet.split_whitespace().collect::<Vec<_>>().join(" ");
+    for said in [
+        "Going out without the lowest score costs 10; a tie for lowest is safe.",
+        "Six cards each, face down in two rows of three.",
+        "A column of one rank scores 0.",
+        "A tie for first goes to the lowest single hole (countback)",
+        "No knocking: the hole ends when a player's cards are all face up.",
+    ] {
+        assert!(flat.contains(said), "{said:?} missing:\n{sheet}");
+    }
+    for key in [
+        "penalty when",
+        "not-lowest",
+        "face up at start",
+        "negative matches",
+        "may knock",
+        "_",
+        "Tournaments",
+        "illegal move",
+    ] {
+        assert!(
+            !sheet.contains(key),
+            "a config key {key:?} on the sheet:\n{sheet}"
+        );
+    }
+    let with = env.ok(&["rules", "sheet", "classic", "--tournament"]);
+    let flat = with.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Tournaments: An illegal move costs a warning, then 5 points, then disqualification from the round."),
+        "{with}"
+    );
+    let six = env.ok(&["rules", "sheet", "six-card"]);
+    let flat = six.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("Decks of 52: 1 for 2–3 players, 2 for 4–7 players, 3 for 8 or more"),
+        "{six}"
+    );
 }

@@ -34,11 +34,16 @@ pub fn run(ctx: &Context, command: RulesCommand) -> Result<()> {
             };
             ctx.out.show(&RulesShown(rules))
         }
-        RulesCommand::Sheet { name, house } => {
+        RulesCommand::Sheet {
+            name,
+            house,
+            tournament,
+        } => {
             let name = ctx.rules(name)?;
             let rules = rules::resolve(&name, &ctx.house(house))?;
-            ctx.out
-                .show(&crate::view::rules_sheet::RulesSheet::new(&rules))
+            ctx.out.show(&crate::view::rules_sheet::RulesSheet::new(
+                &rules, tournament,
+            ))
         }
         RulesCommand::Diff { a, b } => {
             let (a, b) = (rules::resolve(&a, &[])?, rules::resolve(&b, &[])?);

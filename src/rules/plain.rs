@@ -2,7 +2,10 @@
 //! without the lowest score costs 10", "K 0" — rather than the rules file's keys. Used by
 //! `golf rules sheet` and by the rulings that answer from the rules in force.
 
-use super::{BonusWhen, NegativeMatches, Penalty, PenaltyWhen, Rules};
+use super::{
+    Anywhere, BonusWhen, DiscardDrawn, FirstPlayer, NegativeMatches, Offence, Penalty, PenaltyWhen,
+    Rules, StartCards, Tiebreak,
+};
 use crate::card::Rank;
 
 /// Ending a hole under `rules`, as a sentence starts: "Going out", or "Going out or
@@ -135,6 +138,278 @@ pub fn negative_pairs(rules: &Rules) -> &'static str {
         }
         NegativeMatches::Cancel => "a matched set of negative cards scores 0 like any other",
     }
+}
+
+/// A count in words for small numbers: `two`, `three`; digits beyond ten.
+fn count(n: usize) -> String {
+    const WORDS: [&str; 11] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
+}
+
+/// The deal and the deck: "Six cards each, face down in 2 rows of 3; turn 2 face up to
+/// start. One deck of 52, no jokers." (RULES.md §3, §7, §14).
+pub fn deal(rules: &Rules) -> Vec<String> {
+    let (rows, columns) = (rules.layout.rows, rules.layout.columns);
+    let cards = rows * columns;
+    let mut said = vec![format!(
+        "{} cards each, face down in {} {} of {}.",
+        capital(&count(cards)),
+        count(rows),
+        if rows == 1 { "row" } else { "rows" },
+        count(columns)
+    )];
+    if let Some(p) = &rules.playing {
+        let cards = |n: u32| match p.start_cards {
+            StartCards::Any => format!("any {} cards", count(n as usize)),
+            StartCards::OneColumn => format!("{} cards of one column", count(n as usize)),
+            StartCards::NearestRow => format!("{} cards of the nearest row", count(n as usize)),
+        };
+        let mut start = Vec::new();
+        if p.face_up_at_start > 0 {
+            start.push(format!("turn {} face up", cards(p.face_up_at_start)));
+        }
+        if p.peek_at_start > 0 {
+            start.push(format!(
+                "look at {}, keeping them face down",
+                cards(p.peek_at_start)
+            ));
+        }
+        if !start.is_empty() {
+            said.push(format!("To start, {}.", start.join(" and ")));
+        }
+    }
+    let d = &rules.deck;
+    let jokers = match (d.jokers, d.jokers_per_deck) {
+        (Some(j), _) => format!(
+            "{} {} in the whole pack",
+            count(j as usize),
+            if j == 1 { "joker" } else { "jokers" }
+        ),
+        (None, 0) => "no jokers".to_string(),
+        (None, j) => format!("{} jokers a deck", count(j as usize)),
+    };
+    let decks = match (rules.pack.is_empty(), d.decks_by_players.is_empty()) {
+        (false, _) => match d.decks {
+            1 => "its own pack".to_string(),
+            n => format!("{} of its own packs", count(n as usize)),
+        },
+        (true, true) => match d.decks {
+            1 => "one deck of 52".to_string(),
+            n => format!("{} decks of 52", count(n as usize)),
+        },
+        (true, false) => {
+            // (first player count, decks), from two players (a table has at least two)
+            let mut ranges: Vec<(u32, u32)> = vec![(2, d.decks)];
+            for &(players, n) in &d.decks_by_players {
+                match ranges.last_mut() {
+                    Some(last) if players <= last.0 => last.1 = n,
+                    Some(last) if last.1 == n => {}
+                    _ => ranges.push((players, n)),
+                }
+            }
+            let parts: Vec<String> = ranges
+                .iter()
+                .enumerate()
+                .map(|(i, (from, n))| match ranges.get(i + 1) {
+                    Some((next, _)) if next - 1 == *from => format!("{n} for {from} players"),
+                    Some((next, _)) => format!("{n} for {from}–{} players", next - 1),
+                    None => format!("{n} for {from} or more"),
+                })
+                .collect();
+            format!("decks of 52: {}", parts.join(", "))
+        }
+    };
+    let pack = match rules.pack.is_empty() {
+        true => format!("{}, {jokers}.", capital(&decks)),
+        false => format!("{}.", capital(&decks)),
+    };
+    said.push(pack);
+    said
+}
+
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// What scores 0 and what a matched set earns, as a table says it (RULES.md §3 steps 2–5).
+pub fn matched(rules: &Rules) -> Vec<String> {
+    let m = &rules.matching;
+    let mut sets = Vec::new();
+    if m.columns {
+        sets.push("a column of one rank");
+    }
+    if m.rows {
+        sets.push("a row of one rank");
+    }
+    if m.diagonals {
+        sets.push("a diagonal of one rank");
+    }
+    if m.row_pairs {
+        sets.push("two cards of one rank side by side in a row");
+    }
+    match m.anywhere {
+        Anywhere::None => {}
+        Anywhere::Multiples => {
+            sets.push("every card whose rank appears two or more times anywhere")
+        }
+        Anywhere::Pairs => sets.push("equal cards anywhere, two at a time"),
+    }
+    let mut said = Vec::new();
+    match sets.is_empty() {
+        true => said.push("Nothing matches: every card scores its value.".to_string()),
+        false => said.push(format!("{} scores 0.", capital(&join_or(&sets)))),
+    }
+    said.push(format!("{}.", capital(negative_pairs(rules))));
+    for (rank, v) in &m.matched_values {
+        said.push(format!(
+            "A matched set of {} scores {}.",
+            rank.plural(),
+            points(*v)
+        ));
+    }
+    for (k, v) in &m.same_rank_columns {
+        said.push(format!(
+            "{} matched columns of one rank earn {} more.",
+            capital(&count(*k as usize)),
+            points(*v)
+        ));
+    }
+    for (rank, table) in &m.rank_columns {
+        for (k, v) in table {
+            said.push(format!(
+                "{} matched columns of {} earn {} more.",
+                capital(&count(*k as usize)),
+                rank.plural(),
+                points(*v)
+            ));
+        }
+    }
+    said
+}
+
+fn join_or(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{}, or {last}", rest.join(", ")),
+    }
+}
+
+/// The hole adjustments besides going out (RULES.md §5 steps 1, 3, 4); none when the rules
+/// set none.
+pub fn hole(rules: &Rules) -> Vec<String> {
+    let h = &rules.hole;
+    let mut said = Vec::new();
+    for (from, to) in &h.score_map {
+        said.push(format!(
+            "A hole score of exactly {from} becomes {}.",
+            points(*to)
+        ));
+    }
+    if let Some(b) = h.lowest_bonus {
+        said.push(format!(
+            "The lowest score of the hole (every one, on a tie) adds {}.",
+            points(b)
+        ));
+    }
+    if let Some(t) = h.tie_penalty {
+        said.push(format!(
+            "Every score equal to another player's adds {}.",
+            points(t)
+        ));
+    }
+    said
+}
+
+/// How long a match runs and how a tie for first is broken (RULES.md §8).
+pub fn the_match(rules: &Rules) -> Vec<String> {
+    let mut said = vec![match rules.target {
+        Some(t) => format!("Play until a total reaches {t}; the lowest total wins."),
+        None => format!(
+            "{} holes; the lowest total wins.",
+            capital(&count(rules.holes as usize))
+        ),
+    }];
+    let ways: Vec<&str> = rules
+        .tiebreak
+        .iter()
+        .map(|t| match t {
+            Tiebreak::Countback => "the lowest single hole (countback)",
+            Tiebreak::MostHolesWon => "the most holes won",
+            Tiebreak::CardMatching => "the lowest last 9, 6, 3, then 1 holes",
+            Tiebreak::SuddenDeath => "extra holes until one player scores lowest (sudden death)",
+            Tiebreak::Shared => "a shared win",
+        })
+        .collect();
+    if !ways.is_empty() {
+        said.push(format!("A tie for first goes to {}.", ways.join(", then ")));
+    }
+    said
+}
+
+/// How a turn goes, who starts, knocking and looking (RULES.md §14, Official §1.3, §3).
+pub fn play(rules: &Rules) -> Vec<String> {
+    let Some(p) = &rules.playing else {
+        return Vec::new();
+    };
+    let mut said = vec![match p.first {
+        FirstPlayer::HighestFaceUp => {
+            "The player with the highest face-up card starts.".to_string()
+        }
+        FirstPlayer::DealerLeft => "The player on the dealer's left starts.".to_string(),
+    }];
+    let after = match p.discard_drawn {
+        DiscardDrawn::Flip => "or discard a card drawn from the deck and turn one of yours face up",
+        DiscardDrawn::Free => "or discard a card drawn from the deck",
+        DiscardDrawn::FlipUnlessLast => "or discard a card drawn from the deck and turn one of yours face up (your last face-down card may stay down)",
+    };
+    said.push(format!(
+        "A turn: draw from the deck or take the top discard and swap it for one of your cards, {after}."
+    ));
+    said.push(match p.may_knock {
+        true => "You may knock instead of drawing: everyone else takes one last turn.".to_string(),
+        false => "No knocking: the hole ends when a player's cards are all face up.".to_string(),
+    });
+    said.push(match p.may_look_once {
+        true => "You may look at your own face-down cards once a hole.".to_string(),
+        false => "No looking at your face-down cards.".to_string(),
+    });
+    said
+}
+
+/// Tournament penalties (RULES.md §9, §13).
+pub fn tournament(rules: &Rules) -> Vec<String> {
+    let t = &rules.tournament;
+    let steps: Vec<String> = t
+        .illegal_move
+        .iter()
+        .map(|o| match o {
+            Offence::Warning => "a warning".to_string(),
+            Offence::Points(n) => format!("{n} points"),
+            Offence::Disqualify => "disqualification from the round".to_string(),
+        })
+        .collect();
+    let mut said = Vec::new();
+    if !steps.is_empty() {
+        said.push(format!("An illegal move costs {}.", steps.join(", then ")));
+    }
+    said.push(format!(
+        "Lateness costs {} points a minute.",
+        t.late_per_minute
+    ));
+    said.push(format!(
+        "Tables of up to {} players, {} rounds; a player disqualified from a round is charged the round's highest total plus {}.",
+        t.table_size, t.rounds, t.round_disqualification
+    ));
+    said
 }
 
 #[cfg(test)]

@@ -92,9 +92,9 @@ const GLUE: char = '\u{a0}';
 /// and lines that fit are unchanged, but for trailing spaces, which no line keeps. The result ends in a newline when `text` does.
 pub fn prose(text: &str, width: usize) -> String {
     let mut out = String::with_capacity(text.len() + 16);
-    for line in text.split('\n') {
+    for (i, line) in text.split('\n').enumerate() {
         let line = line.trim_end_matches([' ', '\t', '\r']);
-        if !out.is_empty() || text.starts_with('\n') {
+        if i > 0 {
             out.push('\n');
         }
         if display_width(line) <= width || is_table_border(line) || line.contains(GLUE) {
@@ -226,5 +226,10 @@ mod tests {
         assert_eq!(fit("one two three four", 12), "one two\n  three four");
         assert_eq!(prose("│ a │ b │", 3), "│ a │ b │");
         assert_eq!(prose("a\n\nb\n", 80), "a\n\nb\n");
+        assert_eq!(
+            prose("\na\n", 80),
+            "\na\n",
+            "a leading blank line stays one"
+        );
     }
 }
