@@ -59,12 +59,23 @@ fn toml_message(text: &str, e: &toml::de::Error) -> String {
 /// Top-level keys that describe a file rather than set a rule.
 const META_KEYS: [&str; 6] = ["name", "title", "summary", "source", "extends", "sources"];
 
+/// What to say of an unknown variant `name`: that it is a house rule, added with `--house`
+/// (`golf rules show classic --house out-penalty-10`), else the variant it is close to.
+fn variant_hint(name: &str, known: &str) -> String {
+    match bundled::house(name) {
+        Some(_) => format!(
+            ": it is a house rule, added to a variant with --house (e.g. `golf rules show classic --house {name}`)"
+        ),
+        None => crate::text::did_you_mean(name, known.split(", ")),
+    }
+}
+
 /// A rules file or house rule that cannot be used. Every variant is bad input (exit 2).
 #[derive(Debug, thiserror::Error)]
 pub enum RulesError {
     /// Not a bundled variant and not a readable file.
     #[error(
-        "unknown rules `{name}`{hint}; expected a bundled variant ({known}) or the path of a rules file", hint = crate::text::did_you_mean(name, known.split(", "))
+        "unknown rules `{name}`{hint}; expected a bundled variant ({known}) or the path of a rules file", hint = variant_hint(name, known)
     )]
     UnknownRules {
         /// What was asked for.

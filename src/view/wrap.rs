@@ -88,7 +88,7 @@ const GLUE: char = '\u{a0}';
 /// `text` with every line longer than `width` display columns broken between words:
 /// continued lines keep the line's indent and hang two further (or under a list item's
 /// text); a part between ` · ` separators that fits a line stays whole (`2026-11-23
-/// 16:32`); a word longer than the width stands alone, unbroken. Rows of a bordered table
+/// 16:32`), and so does a command between backticks (`` `golf match edit --holes 1` ``); a word longer than the width stands alone, unbroken. Rows of a bordered table
 /// and lines that fit are unchanged, but for trailing spaces, which no line keeps. The result ends in a newline when `text` does.
 pub fn prose(text: &str, width: usize) -> String {
     let mut out = String::with_capacity(text.len() + 16);
@@ -111,6 +111,18 @@ pub fn prose(text: &str, width: usize) -> String {
             })
             .collect::<Vec<_>>()
             .join(" · ");
+        // a command between backticks is one word too, when it fits a line
+        let glued = glued
+            .split('`')
+            .enumerate()
+            .map(
+                |(i, part)| match i % 2 == 1 && display_width(part) + 6 <= width {
+                    true => part.replace(' ', &GLUE.to_string()),
+                    false => part.to_string(),
+                },
+            )
+            .collect::<Vec<_>>()
+            .join("`");
         let options = textwrap::Options::new(width)
             .break_words(false)
             .word_separator(textwrap::WordSeparator::AsciiSpace)
@@ -204,6 +216,19 @@ mod tests {
             20,
         );
         assert!(long.contains("https://example.com/a/very/long/address/that/never/breaks"));
+    }
+
+    #[test]
+    fn a_command_between_backticks_stays_on_one_line() {
+        let text = "golf: match 1 has 1 of 9 holes; if the table stopped early, make it a 1-hole match with `golf match edit --holes 1` and finish it";
+        let wrapped = prose(text, 80);
+        assert!(
+            wrapped
+                .lines()
+                .any(|l| l.contains("`golf match edit --holes 1`")),
+            "{wrapped}"
+        );
+        assert!(wrapped.lines().all(|l| display_width(l) <= 80), "{wrapped}");
     }
 
     #[test]
