@@ -187,3 +187,23 @@ fn colour_codes_are_not_width() {
     let first = |t: &str| t.lines().next().unwrap_or("").to_string();
     assert_eq!(first(&strip(&colour)), first(&plain), "{colour}");
 }
+
+/// Help examples at 80 columns: every example a whole command, or continued after `\`.
+#[test]
+fn help_examples_at_80() {
+    let env = Env::new();
+    let mut text = String::new();
+    for args in [
+        &["--help"][..],
+        &["simulate", "--help"],
+        &["score", "--help"],
+    ] {
+        let (help, _) = at_80(&env, args);
+        let examples = &help[help.find("Examples:").unwrap()..];
+        text.push_str(&format!("golf {}\n{examples}\n", args.join(" ")));
+    }
+    for line in text.lines() {
+        assert!(line.chars().count() <= 80, "{line}");
+    }
+    snapshot("help_examples", &text);
+}
