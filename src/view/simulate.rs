@@ -97,11 +97,11 @@ impl Summary {
             ended_penalised: f.ended_penalised(),
             mean_penalty: f.mean_penalty(),
             sets_per_grid: f.sets_per_grid(),
-            turn_limit_holes: f.turn_limit,
-            ties: f.ties,
+            turn_limit_holes: f.counts.turn_limit,
+            ties: f.counts.ties,
             tiebreaks: TIEBREAKS
                 .iter()
-                .zip(f.tiebreaks)
+                .zip(f.counts.tiebreaks)
                 .filter(|(_, n)| *n > 0)
                 .map(|(m, n)| (m.name(), n))
                 .collect(),
@@ -149,20 +149,10 @@ pub struct SimulateView {
     pub seed: u64,
     /// Each seat's figures.
     pub seats: Vec<SeatView>,
-    /// The share of matches won by the player who played first in the first hole.
-    pub first_player_wins: f64,
-    /// Of the holes somebody ended, the share where they were penalised.
-    pub ended_penalised: f64,
-    /// The mean penalty when penalised.
-    pub mean_penalty: f64,
-    /// Matched sets per final grid.
-    pub sets_per_grid: f64,
-    /// Holes ended by the 60-turn limit.
-    pub turn_limit_holes: u64,
-    /// Matches tied after the last hole.
-    pub ties: u64,
-    /// How those ties were settled, by method.
-    pub tiebreaks: BTreeMap<String, u64>,
+    /// The summary figures: the first player's wins, penalties, sets, the turn limit, ties
+    /// (flattened: CLI.md's keys, in its order).
+    #[serde(flatten)]
+    pub summary: Summary,
     /// The comparison, with `--vs`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vs: Option<VsView>,
@@ -225,18 +215,7 @@ impl SimulateView {
             matches: f.matches,
             seed: setup.seed,
             seats: seats(f, &names),
-            first_player_wins: f.first_player_wins(),
-            ended_penalised: f.ended_penalised(),
-            mean_penalty: f.mean_penalty(),
-            sets_per_grid: f.sets_per_grid(),
-            turn_limit_holes: f.counts.turn_limit,
-            ties: f.counts.ties,
-            tiebreaks: TIEBREAKS
-                .iter()
-                .zip(f.counts.tiebreaks)
-                .filter(|(_, n)| *n > 0)
-                .map(|(m, n)| (m.name(), n))
-                .collect(),
+            summary: Summary::of(f),
             vs,
             title: setup.rules.display_name(),
             vs_title: setup
@@ -445,16 +424,7 @@ impl super::View for SimulateView {
             self.seed
         );
         text += &seat_table(out, &self.seats);
-        let summary = Summary {
-            first_player_wins: self.first_player_wins,
-            ended_penalised: self.ended_penalised,
-            mean_penalty: self.mean_penalty,
-            sets_per_grid: self.sets_per_grid,
-            turn_limit_holes: self.turn_limit_holes,
-            ties: self.ties,
-            tiebreaks: self.tiebreaks.clone(),
-        };
-        text += &out.wrap(&summary.lines(self.players));
+        text += &out.wrap(&self.summary.lines(self.players));
         if let Some(vs) = &self.vs {
             text += &format!("\n{} on the same shuffles:\n", out.strong(&self.vs_title));
             text += &seat_table(out, &vs.seats);
