@@ -246,10 +246,10 @@ pub fn message(args: std::fmt::Arguments<'_>) {
 /// Writes one line of prose to stdout wrapped to the width tables fit (`COLUMNS`, else the
 /// terminal's, else 80) and escaped ([`line()`]).
 pub fn prose_line(args: std::fmt::Arguments<'_>) -> std::io::Result<()> {
-    let width = Output::new(false, ColorChoice::Never)
-        .width
-        .map_or(usize::MAX, usize::from);
-    line(format_args!("{}", wrap::prose(&args.to_string(), width)))
+    line(format_args!(
+        "{}",
+        wrap::prose(&args.to_string(), wrap::stdout_width())
+    ))
 }
 
 /// Writes one line to stdout with every control character escaped but golf's own newlines

@@ -18,6 +18,19 @@ pub fn columns() -> Option<usize> {
         .map(usize::from)
 }
 
+/// The width of prose on stdout, in display columns: `COLUMNS`, else the width of the
+/// terminal stdout writes to, else [`DEFAULT_WIDTH`] (the width tables fit too).
+pub fn stdout_width() -> usize {
+    let stdout = std::io::stdout();
+    columns()
+        .or_else(|| match stdout.is_terminal() {
+            true => terminal_size::terminal_size_of(&stdout).map(|(w, _)| usize::from(w.0)),
+            false => None,
+        })
+        .filter(|w| *w >= 20)
+        .unwrap_or(DEFAULT_WIDTH)
+}
+
 /// The width of messages on stderr, in display columns: `COLUMNS`, else the width of the
 /// terminal stderr writes to, else [`DEFAULT_WIDTH`].
 pub fn stderr_width() -> usize {
