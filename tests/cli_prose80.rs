@@ -207,3 +207,41 @@ fn help_examples_at_80() {
     }
     snapshot("help_examples", &text);
 }
+
+/// On a terminal of 60 columns (no `COLUMNS`), prose on stdout and messages on stderr both
+/// wrap at 60: the width comes from the terminal itself.
+#[test]
+fn a_terminal_s_own_width_is_used() {
+    let env = Env::new();
+    let golf = assert_cmd::cargo::cargo_bin("golf");
+    let mut cmd = std::process::Command::new("sh");
+    cmd.arg("-c")
+        .arg(format!(
+            "stty rows 24 cols 60; '{0}' ruling knock twice; '{0}' ruling xyzzy",
+            golf.display()
+        ))
+        .env_remove("COLUMNS")
+        .env("GOLF_DB", env.db())
+        .env("XDG_CONFIG_HOME", env.path("xdg-config"))
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm");
+    let mut session = expectrl::Session::spawn(cmd).unwrap();
+    session.set_expect_timeout(Some(std::time::Duration::from_secs(30)));
+    let all = session.expect(expectrl::Eof).unwrap();
+    let text = String::from_utf8_lossy(all.as_bytes()).replace('\r', "");
+    assert!(text.contains("Can a player knock twice"), "{text}");
+    assert!(text.contains("no ruling answers `xyzzy`"), "{text}");
+    for line in text.lines() {
+        let width = textwrap::core::display_width(line);
+        assert!(
+            width <= 60,
+            "a line of {width} columns on a 60-column terminal:\n{text}"
+        );
+    }
+    // the answer and the message each needed wrapping at 60 (they fit 80 in fewer lines)
+    assert!(
+        text.lines().count() >= 15,
+        "{} lines:\n{text}",
+        text.lines().count()
+    );
+}
