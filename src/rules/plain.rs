@@ -90,13 +90,35 @@ pub fn points(n: i32) -> String {
 /// rules' own by its faces' names (RULES.md §3 step 1, §4.1).
 pub fn card_values(rules: &Rules) -> String {
     if !rules.pack.is_empty() {
-        return rules
-            .pack
-            .iter()
-            .zip(&rules.values.faces)
-            .map(|(f, v)| format!("{} {}", f.name, points(*v)))
-            .collect::<Vec<_>>()
-            .join(" · ");
+        // faces named by a number and worth it run together: `0–12 face value`
+        let mut parts: Vec<String> = Vec::new();
+        let mut run: Vec<&str> = Vec::new();
+        let flush = |run: &mut Vec<&str>, parts: &mut Vec<String>| {
+            match run.as_slice() {
+                [] => {}
+                [one] => parts.push(format!("{one} {one}")),
+                [first, .., last] => parts.push(format!("{first}–{last} face value")),
+            }
+            run.clear();
+        };
+        for (f, v) in rules.pack.iter().zip(&rules.values.faces) {
+            let follows = run
+                .last()
+                .and_then(|l| l.parse::<i32>().ok())
+                .is_none_or(|l| l + 1 == *v);
+            match f.name.parse::<i32>() == Ok(*v) && follows {
+                true => run.push(&f.name),
+                false => {
+                    flush(&mut run, &mut parts);
+                    match f.name.parse::<i32>() == Ok(*v) {
+                        true => run.push(&f.name),
+                        false => parts.push(format!("{} {}", f.name, points(*v))),
+                    }
+                }
+            }
+        }
+        flush(&mut run, &mut parts);
+        return parts.join(" · ");
     }
     let mut parts: Vec<String> = Vec::new();
     let ranks = Rank::STANDARD;
@@ -130,14 +152,37 @@ pub fn card_values(rules: &Rules) -> String {
     parts.join(" · ")
 }
 
-/// What a matched pair of negative cards scores, as a table says it.
-pub fn negative_pairs(rules: &Rules) -> &'static str {
-    match rules.matching.negative_matches {
-        NegativeMatches::Keep => {
-            "a matched set of negative cards keeps its sum (a pair of 2s at −2 is −4)"
+/// What a matched pair of negative cards scores, as a table says it, with the rules' own
+/// most negative card as the example ("a pair of 2s at −2 is −4"); `None` when no card is
+/// worth less than 0, so there is nothing to say.
+pub fn negative_pairs(rules: &Rules) -> Option<String> {
+    let mut cards: Vec<(String, i32)> = Vec::new();
+    if rules.pack.is_empty() {
+        for (rank, v) in Rank::STANDARD.iter().zip(rules.values.ranks) {
+            cards.push((rank.plural().to_string(), v));
         }
-        NegativeMatches::Cancel => "a matched set of negative cards scores 0 like any other",
+        if let (Some(j), true) = (rules.values.joker, rules.deck.has_jokers()) {
+            cards.push(("jokers".to_string(), j));
+        }
+    } else {
+        for (f, v) in rules.pack.iter().zip(&rules.values.faces) {
+            cards.push((format!("{}s", f.name), *v));
+        }
     }
+    let (name, v) = cards
+        .into_iter()
+        .filter(|(_, v)| *v < 0)
+        .min_by_key(|(_, v)| *v)?;
+    Some(match rules.matching.negative_matches {
+        NegativeMatches::Keep => format!(
+            "a matched pair of negative cards keeps its sum (a pair of {name} at {} is {})",
+            points(v),
+            points(v.saturating_mul(2))
+        ),
+        NegativeMatches::Cancel => format!(
+            "a matched pair of negative cards scores 0 like any other (a pair of {name} too)"
+        ),
+    })
 }
 
 /// A count in words for small numbers: `two`, `three`; digits beyond ten.
@@ -267,7 +312,9 @@ pub fn matched(rules: &Rules) -> Vec<String> {
         true => said.push("Nothing matches: every card scores its value.".to_string()),
         false => said.push(format!("{} scores 0.", capital(&join_or(&sets)))),
     }
-    said.push(format!("{}.", capital(negative_pairs(rules))));
+    if let Some(negative) = negative_pairs(rules) {
+        said.push(format!("{}.", capital(&negative)));
+    }
     for (rank, v) in &m.matched_values {
         said.push(format!(
             "A matched set of {} scores {}.",
@@ -275,22 +322,22 @@ pub fn matched(rules: &Rules) -> Vec<String> {
             points(*v)
         ));
     }
-    for (k, v) in &m.same_rank_columns {
-        said.push(format!(
-            "{} matched columns of one rank earn {} more.",
-            capital(&count(*k as usize)),
-            points(*v)
-        ));
+    // the bonus for k matched columns of one rank, in all (RULES.md §3 step 5)
+    let bonus = |of: &str, table: &std::collections::BTreeMap<u32, i32>| {
+        let each: Vec<String> = table
+            .iter()
+            .map(|(k, v)| format!("{} {}", count(*k as usize), points(*v)))
+            .collect();
+        format!(
+            "Matched columns of {of} earn a bonus in all: {}.",
+            each.join(", ")
+        )
+    };
+    if !m.same_rank_columns.is_empty() {
+        said.push(bonus("one rank", &m.same_rank_columns));
     }
     for (rank, table) in &m.rank_columns {
-        for (k, v) in table {
-            said.push(format!(
-                "{} matched columns of {} earn {} more.",
-                capital(&count(*k as usize)),
-                rank.plural(),
-                points(*v)
-            ));
-        }
+        said.push(bonus(rank.plural(), table));
     }
     said
 }
@@ -433,6 +480,25 @@ mod tests {
         assert!(going_out(&classic)[0].contains("costs nothing"));
         let bonus = crate::rules::resolve("classic", &["out-bonus-5".into()]).unwrap();
         assert_eq!(going_out(&bonus), ["Going out takes 5 off your score."]);
+    }
+
+    #[test]
+    fn a_pack_of_its_own_and_column_bonuses_in_players_words() {
+        let nine = crate::rules::resolve("play-nine", &[]).unwrap();
+        assert_eq!(card_values(&nine), "hole-in-one −5 · 0–12 face value");
+        let sets = matched(&nine).join(" ");
+        assert!(
+            sets.contains("a pair of hole-in-ones at −5 is −10"),
+            "{sets}"
+        );
+        assert!(
+            sets.contains("earn a bonus in all: two −10, three −15, four −20"),
+            "{sets}"
+        );
+        let plain = crate::rules::resolve("four-card-multiples", &[]).unwrap();
+        assert!(matched(&plain)
+            .join(" ")
+            .contains("Every card whose rank appears two or more times"));
     }
 
     #[test]

@@ -51,7 +51,7 @@ impl RulesSheet {
                 plain::deal,
                 &["layout", "deck", "play.face_up_at_start"],
             ),
-            ("Card values", values, &["values"]),
+            ("Card values", values, &["values", "pack"]),
             ("Matched sets", plain::matched, &["matching"]),
             ("Going out", plain::going_out, &["going_out"]),
             ("The hole", plain::hole, &["hole"]),
@@ -75,10 +75,15 @@ impl RulesSheet {
                 // the source of every rule the part says: its keys and the keys inside them
                 let mut sources: Vec<String> = Vec::new();
                 let within = |key: &str, k: &&str| key == *k || key.starts_with(&format!("{k}."));
+                let all = &facts;
                 let facts = facts
                     .iter()
                     .filter(|f| keys.iter().any(|k| within(&f.key, k)));
-                let said_keys = keys.iter().map(|k| rules.source_of(k).to_string());
+                // a key no rule stands under (`pack` for the standard pack) cites nothing
+                let said_keys = keys
+                    .iter()
+                    .filter(|k| all.iter().any(|f| within(&f.key, k)))
+                    .map(|k| rules.source_of(k).to_string());
                 for source in said_keys.chain(facts.map(|f| f.source.clone())) {
                     if !sources.contains(&source) {
                         sources.push(source);

@@ -98,9 +98,13 @@ fn hanging(line: &str) -> (String, String) {
 /// Kept as one word when wrapping: a part between ` · ` separators short enough for a line.
 const GLUE: char = '\u{a0}';
 
+/// The widest part between ` · ` separators kept whole (a date and time, a rule, `J 10`);
+/// a longer one is a phrase, broken between its words like any other.
+const GLUED_MOST: usize = 30;
+
 /// `text` with every line longer than `width` display columns broken between words:
 /// continued lines keep the line's indent and hang two further (or under a list item's
-/// text); a part between ` · ` separators that fits a line stays whole (`2026-11-23
+/// text); a short part between ` · ` separators ([`GLUED_MOST`]) stays whole (`2026-11-23
 /// 16:32`), and so does a command between backticks (`` `golf match edit --holes 1` ``); a word longer than the width stands alone, unbroken. Rows of a bordered table
 /// and lines that fit are unchanged, but for trailing spaces, which no line keeps. The result ends in a newline when `text` does.
 pub fn prose(text: &str, width: usize) -> String {
@@ -118,10 +122,12 @@ pub fn prose(text: &str, width: usize) -> String {
         // a short part between ` · ` separators is one word
         let glued = line
             .split(" · ")
-            .map(|part| match display_width(part) + 2 <= width {
-                true => part.replace(' ', &GLUE.to_string()),
-                false => part.to_string(),
-            })
+            .map(
+                |part| match display_width(part) + 2 <= width.min(GLUED_MOST) {
+                    true => part.replace(' ', &GLUE.to_string()),
+                    false => part.to_string(),
+                },
+            )
             .collect::<Vec<_>>()
             .join(" · ");
         // a command between backticks is one word too, when it fits a line
