@@ -123,12 +123,26 @@ impl Hue {
 
     /// The escape code the terminal line is drawn with: the one `colored` (under
     /// textplots) writes for it, so the legend's colour is the line's by construction.
-    fn code(self) -> String {
+    pub fn code(self) -> String {
         let ((r, g, b), _) = self.in_terminal();
         colored::Color::TrueColor { r, g, b }
             .to_fg_str()
             .into_owned()
     }
+}
+
+/// Whether `rest` (what follows an escape character golf is about to print) begins with
+/// one of the colours the chart draws its lines in on this terminal — each hue's 24-bit
+/// code, or its sixteen-colour stand-in, as the `colored` crate writes it — so the last guard on
+/// output ([`crate::text::escape_output`]) keeps golf's own chart colours and escapes any
+/// other sequence.
+pub fn is_own_colour(rest: &str) -> bool {
+    static CODES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let codes = CODES.get_or_init(|| {
+        // exactly the codes drawn on this terminal ([`Hue::code`])
+        PALETTE.iter().map(|h| format!("[{}m", h.code())).collect()
+    });
+    codes.iter().any(|c| rest.starts_with(c.as_str()))
 }
 
 /// A value on an axis or in the legend: whole numbers without a decimal point (`9`, `-4`),

@@ -234,12 +234,14 @@ macro_rules! say {
     }};
 }
 
-/// Writes one message to stderr, wrapped and escaped (see [`say!`](crate::say)). A closed
-/// stderr is ignored: there is no one left to tell.
+/// Writes one message to stderr, escaped ([`crate::text::escape_output`]) and then wrapped,
+/// so an escaped character's width counts (see [`say!`](crate::say)). A closed stderr is
+/// ignored: there is no one left to tell.
 pub fn message(args: std::fmt::Arguments<'_>) {
-    let text = wrap::prose(&args.to_string(), wrap::stderr_width());
+    let text = args.to_string();
+    let text = wrap::prose(&crate::text::escape_output(&text), wrap::stderr_width());
     let mut err = std::io::stderr().lock();
-    let _ = err.write_all(crate::text::escape_output(&text).as_bytes());
+    let _ = err.write_all(text.as_bytes());
     let _ = err.write_all(b"\n");
 }
 
@@ -308,14 +310,16 @@ pub fn shown(m: &crate::game::Match) -> std::borrow::Cow<'_, crate::game::Match>
 
 /// Writes one CSV record with every cell made safe for a spreadsheet
 /// ([`crate::text::csv_cell`]: a text beginning with `=`, `+`, `-` or `@` that is not a
-/// number gets a leading `'`). Every CSV golf writes goes through here.
+/// number gets a leading `'`) and for a terminal ([`crate::text::escape`]: golf stores no
+/// control characters, so only a tampered database has any to escape). Every CSV golf
+/// writes goes through here.
 pub fn csv_record<W: Write, S: AsRef<str>>(
     w: &mut csv::Writer<W>,
     cells: impl IntoIterator<Item = S>,
 ) -> crate::error::Result<()> {
     let cells: Vec<String> = cells
         .into_iter()
-        .map(|c| crate::text::csv_cell(c.as_ref()).into_owned())
+        .map(|c| crate::text::csv_cell(&crate::text::escape(c.as_ref())).into_owned())
         .collect();
     w.write_record(&cells).map_err(anyhow::Error::from)?;
     Ok(())
