@@ -217,7 +217,7 @@ fn a_terminal_s_own_width_is_used() {
     let mut cmd = std::process::Command::new("sh");
     cmd.arg("-c")
         .arg(format!(
-            "stty rows 24 cols 60; '{0}' ruling knock twice; '{0}' ruling xyzzy",
+            "read go; '{0}' ruling knock twice; '{0}' ruling xyzzy",
             golf.display()
         ))
         .env_remove("COLUMNS")
@@ -227,6 +227,10 @@ fn a_terminal_s_own_width_is_used() {
         .env("TERM", "xterm");
     let mut session = expectrl::Session::spawn(cmd).unwrap();
     session.set_expect_timeout(Some(std::time::Duration::from_secs(30)));
+    // the terminal is 60 columns wide before golf runs (the spawn itself sets 80 after
+    // the shell starts, so the size is set here, then the shell is told to go on)
+    session.get_process_mut().set_window_size(60, 24).unwrap();
+    session.send_line("go").unwrap();
     let all = session.expect(expectrl::Eof).unwrap();
     let text = String::from_utf8_lossy(all.as_bytes()).replace('\r', "");
     assert!(text.contains("Can a player knock twice"), "{text}");

@@ -55,6 +55,9 @@ pub fn run(ctx: &Context, args: ChartArgs) -> Result<()> {
             }
             Ok(())
         }
-        None => ctx.out.show(&chart),
+        // the lines in the chart's own colours; every name in it was escaped when built
+        None => ctx
+            .out
+            .show_keeping(&chart, crate::view::chart::is_own_colour),
     }
 }

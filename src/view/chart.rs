@@ -133,9 +133,9 @@ impl Hue {
 
 /// Whether `rest` (what follows an escape character golf is about to print) begins with
 /// one of the colours the chart draws its lines in on this terminal — each hue's 24-bit
-/// code, or its sixteen-colour stand-in, as the `colored` crate writes it — so the last guard on
-/// output ([`crate::text::escape_output`]) keeps golf's own chart colours and escapes any
-/// other sequence.
+/// code, or its sixteen-colour stand-in, as the `colored` crate writes it — so printing the
+/// chart ([`crate::view::Output::show_keeping`]) keeps its own colours and escapes any other
+/// sequence.
 pub fn is_own_colour(rest: &str) -> bool {
     static CODES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     let codes = CODES.get_or_init(|| {

@@ -347,6 +347,26 @@ pub trait View: Serialize {
 }
 
 impl Output {
+    /// Prints `view` as [`Output::show`] does, keeping escape sequences `also` accepts
+    /// besides golf's bold ([`crate::text::escape_output_keeping`]): for `golf chart`, whose
+    /// lines are drawn in colours of its own and whose every stored text (a player's name)
+    /// is escaped when the view is built.
+    pub fn show_keeping<V: View>(
+        &self,
+        view: &V,
+        also: impl Fn(&str) -> bool,
+    ) -> crate::error::Result<()> {
+        if self.json {
+            return json(view);
+        }
+        let text = view.render(self);
+        let text = wrap::fit(text.trim_end(), self.width.map_or(usize::MAX, usize::from));
+        let mut out = std::io::stdout().lock();
+        out.write_all(crate::text::escape_output_keeping(&text, also).as_bytes())?;
+        out.write_all(b"\n")?;
+        Ok(())
+    }
+
     /// Prints `view` as JSON or as text, as this output asks.
     pub fn show<V: View>(&self, view: &V) -> crate::error::Result<()> {
         if self.json {
