@@ -401,3 +401,44 @@ fn other_matches_never_crowd_a_players_history_out() {
     let holes: Vec<usize> = doc.players.iter().map(|p| p.history_holes).collect();
     assert_eq!(holes, vec![27, 27], "the three classic matches' holes");
 }
+
+/// The card's chances line and `golf odds` agree (issue 31): the same estimate when the
+/// card plays `golf odds`'s samples, else the card says its ±, and each of its figures lies
+/// within both intervals of `golf odds`'s; a player who can still win never shows 0%.
+#[test]
+fn the_cards_chances_agree_with_golf_odds_and_never_say_zero() {
+    let env = Env::new();
+    new_match(&env, &["--holes", "9", "ann", "bob", "cat", "dan", "eve"]);
+    env.ok(&["hole", "ann=3", "bob=5", "cat=9", "dan=12", "eve=20"]);
+    let card = env.ok(&["card"]);
+    let line = card
+        .lines()
+        .skip_while(|l| !l.starts_with("Chances: "))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        line.contains("(± up to "),
+        "fewer samples than golf odds: the card says its ±\n{card}"
+    );
+    let doc = odds(&env, &[]);
+    let card_json = env.json(&["card"]);
+    for p in card_json["chances"]["players"].as_array().unwrap() {
+        let name = p["name"].as_str().unwrap();
+        let mine = p["chance"].as_f64().unwrap();
+        let theirs = doc.players.iter().find(|o| o.name == name).unwrap();
+        let room = p["ci95"].as_f64().unwrap() + theirs.ci95;
+        assert!(
+            (mine - theirs.chance).abs() <= room,
+            "{name}: card {mine} vs odds {} ± {room}",
+            theirs.chance
+        );
+    }
+
+    let env = Env::new();
+    new_match(&env, &["--holes", "2", "ann", "bob"]);
+    env.ok(&["hole", "ann=-4", "bob=59"]);
+    let card = env.ok(&["card"]);
+    let line = card.lines().find(|l| l.starts_with("Chances: ")).unwrap();
+    assert!(line.contains("bob <1%"), "{line}");
+    assert!(!line.contains(" 0%"), "{line}");
+}

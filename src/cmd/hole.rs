@@ -296,7 +296,7 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
         view.card.chances = odds.ok().map(|o| ChancesView::new(&o));
     }
     for warning in view.warnings() {
-        eprintln!("golf: {warning}");
+        crate::say!("golf: {warning}");
     }
     ctx.out.show(&view)
 }

@@ -15,10 +15,9 @@ pub fn run(ctx: &Context, command: RulesCommand) -> Result<()> {
         }
         RulesCommand::Doc => {
             let (variants, house) = rules::catalogue()?;
-            crate::outln!(
-                "{}",
-                crate::view::rules::rulebook(&variants, &house).trim_end()
-            );
+            // a Markdown document, never wrapped
+            let doc = crate::view::rules::rulebook(&variants, &house);
+            crate::view::line(format_args!("{}", doc.trim_end()))?;
             Ok(())
         }
         RulesCommand::Show {
@@ -35,11 +34,16 @@ pub fn run(ctx: &Context, command: RulesCommand) -> Result<()> {
             };
             ctx.out.show(&RulesShown(rules))
         }
-        RulesCommand::Sheet { name, house } => {
+        RulesCommand::Sheet {
+            name,
+            house,
+            tournament,
+        } => {
             let name = ctx.rules(name)?;
             let rules = rules::resolve(&name, &ctx.house(house))?;
-            ctx.out
-                .show(&crate::view::rules_sheet::RulesSheet::new(&rules))
+            ctx.out.show(&crate::view::rules_sheet::RulesSheet::new(
+                &rules, tournament,
+            ))
         }
         RulesCommand::Diff { a, b } => {
             let (a, b) = (rules::resolve(&a, &[])?, rules::resolve(&b, &[])?);

@@ -1,11 +1,22 @@
 //! Why rules cannot be used: [`RulesError`], for a file, a house rule or the whole.
 
+/// What to say of an unknown variant `name`: that it is a house rule, added with `--house`
+/// (`golf rules show classic --house out-penalty-10`), else the variant it is close to.
+fn variant_hint(name: &str, known: &str) -> String {
+    match super::bundled::house(name) {
+        Some(_) => format!(
+            ": it is a house rule, added to a variant with --house (e.g. `golf rules show classic --house {name}`)"
+        ),
+        None => crate::text::did_you_mean(name, known.split(", ")),
+    }
+}
+
 /// A rules file or house rule that cannot be used. Every variant is bad input (exit 2).
 #[derive(Debug, thiserror::Error)]
 pub enum RulesError {
     /// Not a bundled variant and not a readable file.
     #[error(
-        "unknown rules `{}`{hint}; expected a bundled variant ({known}) or the path of a rules file", crate::text::escape(name), hint = crate::text::did_you_mean(name, known.split(", "))
+        "unknown rules `{}`{hint}; expected a bundled variant ({known}) or the path of a rules file", crate::text::escape(name), hint = variant_hint(name, known)
     )]
     UnknownRules {
         /// What was asked for.

@@ -10,6 +10,7 @@ pub mod bundled;
 mod error;
 mod facts;
 pub mod layers;
+pub mod plain;
 pub mod raw;
 pub mod resolve;
 pub mod rulings;
