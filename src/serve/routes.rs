@@ -152,13 +152,14 @@ async fn events(State(server): State<Arc<Server>>) -> Response {
         .into_response()
 }
 
-/// Refuses a write from a foreign page (403) or without the key (401).
-fn allowed(server: &Server, headers: &HeaderMap) -> Result<(), Response> {
+/// The refusal of a write from a foreign page (403) or without the key (401); `None` when
+/// the write may go ahead.
+fn refused(server: &Server, headers: &HeaderMap) -> Option<Response> {
     if let Some(origin) = headers.get(header::ORIGIN) {
         let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
         let own = host.map(|h| format!("http://{h}"));
         if origin.to_str().ok() != own.as_deref() {
-            return Err(error(
+            return Some(error(
                 StatusCode::FORBIDDEN,
                 "a write from another site's page is refused; use this server's own page",
             ));
@@ -169,7 +170,7 @@ fn allowed(server: &Server, headers: &HeaderMap) -> Result<(), Response> {
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "));
     match given {
-        Some(key) if server.key_is(key.trim()) => Ok(()),
+        Some(key) if server.key_is(key.trim()) => None,
         _ => {
             let mut refused = error(
                 StatusCode::UNAUTHORIZED,
@@ -178,7 +179,7 @@ fn allowed(server: &Server, headers: &HeaderMap) -> Result<(), Response> {
             refused
                 .headers_mut()
                 .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
-            Err(refused)
+            Some(refused)
         }
     }
 }
@@ -211,8 +212,8 @@ async fn write(
 }
 
 async fn hole(State(server): State<Arc<Server>>, headers: HeaderMap, body: Bytes) -> Response {
-    if let Err(refused) = allowed(&server, &headers) {
-        return refused;
+    if let Some(refusal) = refused(&server, &headers) {
+        return refusal;
     }
     let request: table::HoleRequest = match serde_json::from_slice(&body) {
         Ok(r) => r,
@@ -232,15 +233,15 @@ async fn hole(State(server): State<Arc<Server>>, headers: HeaderMap, body: Bytes
 }
 
 async fn undo(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
-    if let Err(refused) = allowed(&server, &headers) {
-        return refused;
+    if let Some(refusal) = refused(&server, &headers) {
+        return refusal;
     }
     write(server, |s| table::undo(&s.db, s.match_id, s.odds)).await
 }
 
 async fn finish(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
-    if let Err(refused) = allowed(&server, &headers) {
-        return refused;
+    if let Some(refusal) = refused(&server, &headers) {
+        return refusal;
     }
     write(server, |s| table::finish(&s.db, s.match_id, s.odds)).await
 }
