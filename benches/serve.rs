@@ -210,7 +210,11 @@ fn main() {
     );
     println!(
         "targets: p95 ≤ 100 ms: {}; peak RSS ≤ 32 MiB: {}",
-        if p95 <= Duration::from_millis(100) { "met" } else { "MISSED" },
+        if p95 <= Duration::from_millis(100) {
+            "met"
+        } else {
+            "MISSED"
+        },
         if peak <= 32 * 1024 { "met" } else { "MISSED" }
     );
 }

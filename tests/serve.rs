@@ -433,3 +433,56 @@ fn the_newest_match_is_served_and_match_picks_another() {
     let first = Served::start(env.dir.path(), &["--match", "1"]);
     assert_eq!(first.get("/api/card").json()["match"], 1);
 }
+
+#[test]
+fn on_a_terminal_it_prints_the_addresses_and_their_qr_codes() {
+    use std::io::{BufRead, BufReader};
+    let env = one_hole();
+    let mut child = served::golf(env.dir.path())
+        .args(["serve", "--port", "0", "--local"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut shown = Vec::new();
+    let keeper = loop {
+        let line = lines.next().expect("golf serve stopped").unwrap();
+        shown.push(line.clone());
+        if let Some((_, link)) = line.split_once("keep this one to yourself): ") {
+            break link.to_string();
+        }
+    };
+    let text = shown.join("\n");
+    assert!(
+        text.starts_with("Serving match 1 (classic: ann, bob and cat) until Ctrl-C."),
+        "{text}"
+    );
+    let (url, key) = keeper.split_once("?key=").unwrap();
+    assert!(
+        text.contains(&format!("Everyone at the table: open {url}")),
+        "{text}"
+    );
+    assert!(url.starts_with("http://127.0.0.1:"));
+    assert_eq!(key.len(), 32);
+    // a QR code of the address, drawn in half blocks
+    assert!(
+        shown
+            .iter()
+            .filter(|l| l.contains('▄') || l.contains('▀'))
+            .count()
+            > 10
+    );
+    let port: u16 = url
+        .trim_start_matches("http://127.0.0.1:")
+        .trim_end_matches('/')
+        .parse()
+        .unwrap();
+    let served = served::Served {
+        child,
+        port,
+        key: key.to_string(),
+        urls: vec![url.to_string()],
+    };
+    assert_eq!(served.post("/api/undo", "").status, 200);
+}

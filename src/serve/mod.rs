@@ -293,3 +293,59 @@ fn qr(text: &str) -> String {
         Err(_) => String::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_is_128_random_bits_and_only_itself_matches() {
+        let (a, b) = (new_key().unwrap(), new_key().unwrap());
+        assert_eq!(a.len(), 32);
+        assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, b);
+        let (card, _) = channel::channel(Arc::new(Shown::default()));
+        let (_, stop) = channel::channel(false);
+        let server = Server {
+            db: PathBuf::new(),
+            match_id: 1,
+            odds: false,
+            key: a.clone(),
+            picker: page::Picker {
+                players: vec![],
+                rows: 2,
+                columns: 3,
+                ranks: vec![],
+                suits: true,
+                knock: false,
+            },
+            card,
+            streams: Arc::new(Semaphore::new(1)),
+            stop,
+            wake: Mutex::new(mpsc::channel().0),
+        };
+        assert!(server.key_is(&a));
+        assert!(!server.key_is(&b));
+        assert!(!server.key_is(&a[..31]));
+        assert!(!server.key_is(""));
+        assert!(!server.key_is(&format!("{a}0")));
+    }
+
+    #[test]
+    fn the_addresses_put_the_networks_first_and_local_only_with_local() {
+        assert_eq!(urls(true, 7878), ["http://127.0.0.1:7878/"]);
+        let all = urls(false, 7878);
+        assert_eq!(
+            all.last().map(String::as_str),
+            Some("http://127.0.0.1:7878/")
+        );
+        assert!(all.iter().all(|u| u.ends_with(":7878/")));
+    }
+
+    #[test]
+    fn a_qr_code_is_drawn_in_half_blocks() {
+        let code = qr("http://192.168.1.5:7878/");
+        assert!(code.lines().count() > 10);
+        assert!(code.contains('█') && code.contains('▄'));
+    }
+}

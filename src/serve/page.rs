@@ -280,3 +280,65 @@ fn example(picker: &Picker) -> String {
     let card = picker.ranks.get(4).map_or("5", String::as_str);
     vec![vec![card; picker.columns].join(" "); picker.rows].join(" / ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Match, Setup};
+
+    fn new(rules: &str, house: &[&str]) -> Match {
+        let setup = Setup {
+            rules: rules.into(),
+            house: house.iter().map(|h| h.to_string()).collect(),
+            players: vec!["ann".into(), "bob".into()],
+            ..Default::default()
+        };
+        Match::new(&setup, "2026-11-25T20:00:00Z").unwrap()
+    }
+
+    #[test]
+    fn the_picker_offers_the_packs_ranks_in_the_variants_layout() {
+        let classic = Picker::of(&new("classic", &[]));
+        assert_eq!((classic.rows, classic.columns), (2, 3));
+        assert_eq!(
+            classic.ranks,
+            ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+        );
+        assert!(classic.suits && !classic.knock);
+        assert_eq!(example(&classic), "5 5 5 / 5 5 5");
+
+        // jokers where the rules have them; knocking where a house rule allows it
+        let eight = Picker::of(&new("eight-card", &["knock"]));
+        assert_eq!((eight.rows, eight.columns), (2, 4));
+        assert_eq!(eight.ranks.last().map(String::as_str), Some("JK"));
+        assert!(eight.knock);
+
+        // a pack of the rules' own: its faces as typed, and no suits
+        let nine = Picker::of(&new("play-nine", &[]));
+        assert!(!nine.suits);
+        assert_eq!(
+            nine.ranks,
+            ["-5", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"]
+        );
+        // every rank offered is a card the referee reads
+        let rules = &new("play-nine", &[]).rules;
+        for rank in &nine.ranks {
+            let grid = vec![vec![rank.as_str(); nine.columns].join(" "); nine.rows].join(" / ");
+            assert!(
+                crate::grid::Grid::parse_for(&grid, rules.expected()).is_ok(),
+                "{grid}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_form_names_every_player_and_escapes_them() {
+        let mut picker = Picker::of(&new("classic", &[]));
+        picker.players[1] = "<b>bob</b>".into();
+        let html = form(&picker).into_string();
+        assert!(html.contains(r#"data-player="ann""#));
+        assert!(html.contains("&lt;b&gt;bob&lt;/b&gt;") && !html.contains("<b>"));
+        assert_eq!(html.matches(r#"class="slot""#).count(), 12);
+        assert!(!html.contains(r#"id="knock""#));
+    }
+}
