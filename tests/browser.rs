@@ -82,6 +82,11 @@ fn driver() -> Option<Driver> {
 
 /// A headless chromium showing pages as a 390×844 phone.
 async fn phone(driver: &Driver) -> Client {
+    phone_of(driver, 390, 844).await
+}
+
+/// A headless chromium showing pages as a phone `width` × `height` CSS pixels.
+async fn phone_of(driver: &Driver, width: u32, height: u32) -> Client {
     let mut caps = serde_json::Map::new();
     let mut args = vec![
         "--headless=new",
@@ -99,7 +104,7 @@ async fn phone(driver: &Driver) -> Client {
         serde_json::json!({
             "args": args,
             "mobileEmulation": {
-                "deviceMetrics": { "width": 390, "height": 844, "pixelRatio": 1.0, "touch": true },
+                "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0, "touch": true },
                 "userAgent": "Mozilla/5.0 (Linux; Android 14) Mobile golf-test"
             }
         }),
@@ -273,19 +278,68 @@ fn a_hole_tapped_on_the_scorekeepers_phone_reaches_the_card_and_every_phone() {
         assert_eq!(format!("golf: {}\n", message.as_str().unwrap()), said);
         assert_eq!(env.json(&["card"])["holes_played"], 1, "a refused hole was written");
 
+        // two more holes from a script; the README's picture is taken here when asked for
+        for (a, b, c) in [
+            ("3 3 4 / 9 9 4", "A A 2 / K K 2", "6 6 6 / 7 7 7"),
+            ("Q 4 4 / Q 8 8", "9 K 2 / 9 K 5", "J 3 3 / J A A"),
+        ] {
+            let body = serde_json::json!({"grids": {"ann": a, "bob": b, "cat": c}});
+            assert_eq!(served.post("/api/hole", &body.to_string()).status, 200);
+        }
+        keeper
+            .goto(&served.url(&format!("/?key={}", served.key)))
+            .await
+            .unwrap();
+        until(&keeper, "return document.querySelectorAll('#card tbody tr').length === 3", Duration::from_secs(10)).await;
         if let Some(path) = std::env::var_os("GOLF_SCREENSHOT") {
-            // the README's picture: the scorekeeper's phone after a few holes
-            for (a, b, c) in [("3 3 4 / 9 9 4", "A A 2 / K K 2", "6 6 6 / 7 7 7"), ("Q 4 4 / Q 8 8", "9 K 2 / 9 K 5", "J 3 3 / J A A")] {
-                served.post("/api/hole", &serde_json::json!({"grids": {"ann": a, "bob": b, "cat": c}}).to_string());
-            }
-            keeper.goto(&served.url(&format!("/?key={}", served.key))).await.unwrap();
-            until(&keeper, "return document.querySelectorAll('#card tbody tr').length === 3", Duration::from_secs(10)).await;
             tap(&keeper, "#card button[data-why=\"why-2-1\"]").await;
-            tap(&keeper, ".player[data-player=ann] .slot[data-i=\"0\"]").await;
-            tap_cards(&keeper, &["K", "K", "7"]).await;
             script(&keeper, "window.scrollTo(0, 0); return true").await;
             std::fs::write(path, keeper.screenshot().await.unwrap()).unwrap();
         }
+
+        // a phone of 360 pixels shows it all without sideways scrolling too
+        let small = phone_of(&driver, 360, 740).await;
+        small.goto(&served.url(&format!("/?key={}", served.key))).await.unwrap();
+        assert_eq!(
+            script(&small, "return document.documentElement.scrollWidth <= window.innerWidth && window.innerWidth === 360").await,
+            true,
+            "sideways scroll at 360 px"
+        );
+        small.close().await.unwrap();
+
+        // undo the last hole from the page (it asks first)
+        tap(&keeper, "#undo").await;
+        keeper.accept_alert().await.unwrap();
+        until(&keeper, "return document.getElementById('status').textContent.startsWith('Withdrawn.')", Duration::from_secs(20)).await;
+        until(&watcher, "return document.querySelectorAll('#card tbody tr').length === 2", Duration::from_secs(5)).await;
+        assert_eq!(env.json(&["card"])["holes_played"], 2);
+
+        // the rest of the nine holes, then finish from the page: the result on every phone
+        for _ in 2..9 {
+            let body = r#"{"grids": {"ann": "3 3 4 / 9 9 4", "bob": "A A 2 / K K 2", "cat": "6 6 6 / 7 7 7"}}"#;
+            assert_eq!(served.post("/api/hole", body).status, 200);
+        }
+        tap(&keeper, "#finish").await;
+        keeper.accept_alert().await.unwrap();
+        let card = loop {
+            let card = env.json(&["card"]);
+            if card["finished"] == true {
+                break card;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        let summary = card["result"]["summary"].as_str().unwrap().to_string();
+        let check = format!(
+            "return document.getElementById('status').textContent === {0} && document.getElementById('summary').textContent === {0}",
+            serde_json::Value::from(summary.clone())
+        );
+        until(&keeper, &check, Duration::from_secs(20)).await;
+        let seen = format!(
+            "return document.getElementById('summary').textContent === {}",
+            serde_json::Value::from(summary)
+        );
+        until(&watcher, &seen, Duration::from_secs(5)).await;
+        assert_eq!(script(&watcher, "return window.stayed === true").await, true, "the page reloaded");
         keeper.close().await.unwrap();
         watcher.close().await.unwrap();
     });
