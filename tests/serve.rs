@@ -486,3 +486,42 @@ fn on_a_terminal_it_prints_the_addresses_and_their_qr_codes() {
     };
     assert_eq!(served.post("/api/undo", "").status, 200);
 }
+
+#[test]
+fn a_slow_client_cannot_hold_the_server() {
+    use std::io::{Read, Write};
+    let env = one_hole();
+    let served = Served::start(env.dir.path(), &[]);
+    let connect = || {
+        let s = std::net::TcpStream::connect(("127.0.0.1", served.port)).unwrap();
+        s.set_read_timeout(Some(std::time::Duration::from_secs(60)))
+            .unwrap();
+        s
+    };
+    // headers that never end, and a body that never comes
+    let mut headers = connect();
+    headers
+        .write_all(b"GET /api/card HTTP/1.1\r\nHost: x\r\n")
+        .unwrap();
+    let mut body = connect();
+    let auth = format!(
+        "POST /api/hole HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {}\r\nContent-Length: 100\r\n\r\n{{",
+        served.key
+    );
+    body.write_all(auth.as_bytes()).unwrap();
+    // meanwhile everyone else is served
+    assert_eq!(served.get("/api/card").status, 200);
+    // the server gives up on both (10 s), the body with 408
+    let mut answer = String::new();
+    body.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    let mut rest = Vec::new();
+    // closed by the server, not by this test's own 60 s
+    headers.read_to_end(&mut rest).unwrap();
+    let rest = String::from_utf8_lossy(&rest);
+    assert!(
+        rest.is_empty() || rest.starts_with("HTTP/1.1 408"),
+        "{rest}"
+    );
+    assert_eq!(card(&env)["holes_played"], 1);
+}
