@@ -227,11 +227,11 @@ fn a_hole_tapped_on_the_scorekeepers_phone_reaches_the_card_and_every_phone() {
         )
         .await;
         // the keeper's own card shows it
-        until(&keeper, "return document.querySelectorAll('#card tbody tr').length === 1", Duration::from_secs(5)).await;
+        until(&keeper, "return document.querySelectorAll('#card tbody tr.hole').length === 1", Duration::from_secs(5)).await;
         // the other phone sees it within a second of the scorekeeper's, without reloading
         let seen = until(
             &watcher,
-            "return document.querySelectorAll('#card tbody tr').length === 1 && document.getElementById('summary').textContent.includes('bob')",
+            "return document.querySelectorAll('#card tbody tr.hole').length === 1 && document.getElementById('summary').textContent.includes('bob')",
             Duration::from_secs(1),
         )
         .await;
@@ -253,7 +253,7 @@ fn a_hole_tapped_on_the_scorekeepers_phone_reaches_the_card_and_every_phone() {
             .collect();
         let shown = script(
             &watcher,
-            "return Array.from(document.querySelectorAll('#card tfoot tr.total td')).map(t => Number(t.textContent))",
+            "return Array.from(document.querySelectorAll('#card tr.total td')).map(t => Number(t.textContent))",
         )
         .await;
         assert_eq!(shown, serde_json::json!(totals));
@@ -290,7 +290,7 @@ fn a_hole_tapped_on_the_scorekeepers_phone_reaches_the_card_and_every_phone() {
             .goto(&served.url(&format!("/?key={}", served.key)))
             .await
             .unwrap();
-        until(&keeper, "return document.querySelectorAll('#card tbody tr').length === 3", Duration::from_secs(10)).await;
+        until(&keeper, "return document.querySelectorAll('#card tbody tr.hole').length === 3", Duration::from_secs(10)).await;
         if let Some(path) = std::env::var_os("GOLF_SCREENSHOT") {
             tap(&keeper, "#card button[data-why=\"why-2-1\"]").await;
             script(&keeper, "window.scrollTo(0, 0); return true").await;
@@ -311,7 +311,7 @@ fn a_hole_tapped_on_the_scorekeepers_phone_reaches_the_card_and_every_phone() {
         tap(&keeper, "#undo").await;
         keeper.accept_alert().await.unwrap();
         until(&keeper, "return document.getElementById('status').textContent.startsWith('Withdrawn.')", Duration::from_secs(20)).await;
-        until(&watcher, "return document.querySelectorAll('#card tbody tr').length === 2", Duration::from_secs(5)).await;
+        until(&watcher, "return document.querySelectorAll('#card tbody tr.hole').length === 2", Duration::from_secs(5)).await;
         assert_eq!(env.json(&["card"])["holes_played"], 2);
 
         // the rest of the nine holes, then finish from the page: the result on every phone

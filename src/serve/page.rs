@@ -99,7 +99,10 @@ pub fn card(card: &CardView) -> Markup {
         (true, None) => "finished",
         (false, None) => "in play",
     };
-    let penalties = card.players.iter().any(|p| p.penalties != 0);
+    let penalties = card
+        .penalties
+        .iter()
+        .any(|p| p.points != 0 || p.disqualifies);
     html! {
         header {
             h1 {
@@ -124,24 +127,39 @@ pub fn card(card: &CardView) -> Markup {
                 }
             }
             tbody {
-                @for (row, hole) in card.holes.iter().enumerate() {
-                    tr { (hole_row(card, row, hole)) }
+                @for (row, hole) in card.holes.iter().enumerate().filter(|(_, h)| !h.playoff) {
+                    tr.hole { (hole_row(card, row, hole)) }
+                    @if card.holes_planned == 18 && (hole.number == 9 || hole.number == 18) {
+                        @let (label, range) = if hole.number == 9 { ("Front 9", 0..9) } else { ("Back 9", 9..18) };
+                        tr.sub {
+                            th scope="row" { (label) }
+                            @for p in &card.players {
+                                td { (p.holes.get(range.clone()).map_or(0, |h| h.iter().sum::<i64>())) }
+                            }
+                        }
+                    }
                 }
-            }
-            tfoot {
                 @if penalties {
                     tr.pen {
                         th scope="row" { "Penalties" }
-                        @for p in &card.players { td { (p.penalties) } }
+                        @for p in &card.players {
+                            td {
+                                @if p.penalties != 0 { (format!("{:+}", p.penalties)) }
+                                @if p.disqualified { " DQ" }
+                            }
+                        }
                     }
                 }
                 tr.total {
                     th scope="row" { "Total" }
                     @for p in &card.players {
                         td.lead[card.leaders.contains(&p.name) || card.winners.contains(&p.name)] {
-                            (p.total)
+                            (p.total) @if p.disqualified { " DQ" }
                         }
                     }
+                }
+                @for (row, hole) in card.holes.iter().enumerate().filter(|(_, h)| h.playoff) {
+                    tr.hole.playoff { (hole_row(card, row, hole)) }
                 }
             }
         }
@@ -329,6 +347,35 @@ mod tests {
                 "{grid}"
             );
         }
+    }
+
+    #[test]
+    fn eighteen_holes_show_the_front_nine_as_golf_card_does() {
+        let mut m = new("classic", &[]);
+        m.holes_planned = 18;
+        for score in 1..=10 {
+            let entries: Vec<(usize, crate::game::Typed)> = (0..2)
+                .map(|seat| (seat, crate::game::Typed::score("x", score).unwrap()))
+                .collect();
+            let hole = m
+                .play_hole(&entries, None, false, "2026-11-25T20:00:00Z")
+                .unwrap();
+            m.record(hole);
+        }
+        let html = card(&CardView::new(&m)).into_string();
+        // 1 + 2 + … + 9 = 45 for each, after the ninth row and before the tenth
+        let front =
+            html.find(r#"<tr class="sub"><th scope="row">Front 9</th><td>45</td><td>45</td></tr>"#);
+        let ninth = html.find(r#"data-why="why-8-0""#);
+        let tenth = html.find(r#"data-why="why-9-0""#);
+        assert!(ninth < front && front < tenth, "{html}");
+        assert!(!html.contains("Back 9") && !html.contains("Penalties"));
+        // tied at 55, both lead
+        assert_eq!(
+            html.matches(r#"<td class="lead">55</td>"#).count(),
+            2,
+            "{html}"
+        );
     }
 
     #[test]
