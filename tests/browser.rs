@@ -135,7 +135,10 @@ async fn until(c: &Client, js: &str, limit: Duration) -> Duration {
         if script(c, js).await == serde_json::Value::Bool(true) {
             return start.elapsed();
         }
-        assert!(start.elapsed() < limit, "not within {limit:?}: {js}");
+        if start.elapsed() >= limit {
+            let state = script(c, "return [location.href, document.getElementById('card').dataset.match, document.getElementById('card').innerText.slice(0, 400), document.getElementById('status') && document.getElementById('status').textContent]").await;
+            panic!("not within {limit:?}: {js}\nthe page: {state}");
+        }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
@@ -340,6 +343,10 @@ fn a_hole_tapped_on_the_scorekeepers_phone_reaches_the_card_and_every_phone() {
         );
         until(&watcher, &seen, Duration::from_secs(5)).await;
         assert_eq!(script(&watcher, "return window.stayed === true").await, true, "the page reloaded");
+        // the next match, started at the terminal, comes to every phone by itself
+        env.ok(&["new", "--rules", "eight-card", "dee", "eve"]);
+        until(&keeper, "return document.querySelector('.player[data-player=dee] .slots.cols-4') !== null", Duration::from_secs(10)).await;
+        until(&watcher, "return document.querySelector('#card thead').textContent.includes('eve')", Duration::from_secs(10)).await;
         keeper.close().await.unwrap();
         watcher.close().await.unwrap();
     });

@@ -525,3 +525,52 @@ fn a_slow_client_cannot_hold_the_server() {
     );
     assert_eq!(card(&env)["holes_played"], 1);
 }
+
+#[test]
+fn a_match_started_at_the_table_is_followed_unless_one_was_named() {
+    let env = one_hole();
+    let follows = Served::start(env.dir.path(), &[]);
+    let pinned = Served::start(env.dir.path(), &["--match", "1"]);
+    let mut following = Events::open(follows.port);
+    let mut staying = Events::open(pinned.port);
+    assert_eq!(following.next_card().unwrap()["match"], 1);
+    assert_eq!(staying.next_card().unwrap()["match"], 1);
+
+    // the next match started at the table (match 1 left unfinished, as it may be)
+    env.ok(&["new", "--rules", "eight-card", "dee", "eve"]);
+    assert_eq!(following.next_card().unwrap()["match"], 2);
+    assert_eq!(follows.get("/api/card").json()["match"], 2);
+    let keeper = follows.get(&format!("/?key={}", follows.key)).body;
+    assert!(keeper.contains(r#"data-player="dee""#) && keeper.contains("slots cols-4"));
+    assert!(keeper.contains(r#"data-match="2""#));
+
+    // a write from a page still showing match 1 is refused, nothing written
+    let stale = follows.post(
+        "/api/hole",
+        r#"{"grids": {"dee": "5 K Q 2 / 5 2 J 3", "eve": "2 7 Q 4 / 2 7 Q 4"}, "match": 1}"#,
+    );
+    assert_eq!(stale.status, 400);
+    assert!(stale.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("reload the page"));
+    assert_eq!(follows.post("/api/undo", r#"{"match": 1}"#).status, 400);
+    assert_eq!(env.json(&["card", "2"])["holes_played"], 0);
+    let fresh = follows.post(
+        "/api/hole",
+        r#"{"grids": {"dee": "5 K Q 2 / 5 2 J 3", "eve": "2 7 Q 4 / 2 7 Q 4"}, "match": 2}"#,
+    );
+    assert_eq!(fresh.status, 200, "{}", fresh.body);
+    assert_eq!(fresh.json()["holes_played"], 1);
+
+    // --match 1 stays on match 1
+    assert_eq!(pinned.get("/api/card").json()["match"], 1);
+    env.ok(&["undo", "--match", "1"]);
+    loop {
+        let card = staying.next_card().unwrap();
+        assert_eq!(card["match"], 1);
+        if card["holes_played"] == 0 {
+            break;
+        }
+    }
+}

@@ -20,6 +20,7 @@ pub use table::HoleRequest;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 
@@ -54,14 +55,49 @@ pub struct Settings {
     pub odds: bool,
 }
 
+/// The match served and its card picker. Unless `--match` pins it, it moves on to a newer
+/// match when one is started (`golf new` at the table after a finish), as `golf hole`'s
+/// default would.
+#[derive(Debug)]
+pub struct Current {
+    id: AtomicI64,
+    picker: Mutex<page::Picker>,
+}
+
+impl Current {
+    fn new(m: &crate::game::Match) -> Current {
+        Current {
+            id: AtomicI64::new(m.id),
+            picker: Mutex::new(page::Picker::of(m)),
+        }
+    }
+
+    /// The match's id.
+    pub fn id(&self) -> i64 {
+        self.id.load(Ordering::SeqCst)
+    }
+
+    /// Serves `m` from now on.
+    fn set(&self, m: &crate::game::Match) {
+        if let Ok(mut picker) = self.picker.lock() {
+            *picker = page::Picker::of(m);
+        }
+        self.id.store(m.id, Ordering::SeqCst);
+    }
+
+    /// The scorekeeper's picker for the match.
+    fn picker(&self) -> Option<page::Picker> {
+        self.picker.lock().ok().map(|p| p.clone())
+    }
+}
+
 /// What every handler shares: the match served, the key, the latest card and the limits.
 #[derive(Debug)]
 pub struct Server {
     db: PathBuf,
-    match_id: i64,
+    current: Arc<Current>,
     odds: bool,
     key: String,
-    picker: page::Picker,
     card: channel::Sender<Arc<Shown>>,
     streams: Arc<Semaphore>,
     stop: channel::Receiver<bool>,
@@ -131,22 +167,23 @@ pub fn run(settings: Settings) -> Result<()> {
     let (card, _) = channel::channel(Arc::new(first));
     let (stop_tx, stop) = channel::channel(false);
     let (wake_tx, wake_rx) = mpsc::channel();
+    let current = Arc::new(Current::new(&m));
     let server = Arc::new(Server {
         db: settings.db.clone(),
-        match_id: m.id,
+        current: current.clone(),
         odds: settings.odds,
         key,
-        picker: page::Picker::of(&m),
         card: card.clone(),
         streams: Arc::new(Semaphore::new(MAX_STREAMS)),
         stop,
         wake: Mutex::new(wake_tx),
     });
     let watcher = {
-        let (db, id, odds) = (settings.db.clone(), m.id, settings.odds);
+        let (db, odds) = (settings.db.clone(), settings.odds);
+        let follow = settings.match_id.is_none();
         std::thread::Builder::new()
             .name("golf-watch".into())
-            .spawn(move || watch::run(db, id, odds, card, wake_rx))?
+            .spawn(move || watch::run(db, &current, follow, odds, card, wake_rx))?
     };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -306,19 +343,20 @@ mod tests {
         assert_ne!(a, b);
         let (card, _) = channel::channel(Arc::new(Shown::default()));
         let (_, stop) = channel::channel(false);
+        let m = crate::game::Match::new(
+            &crate::game::Setup {
+                rules: "classic".into(),
+                players: vec!["ann".into(), "bob".into()],
+                ..Default::default()
+            },
+            "2026-11-25T20:00:00Z",
+        )
+        .unwrap();
         let server = Server {
             db: PathBuf::new(),
-            match_id: 1,
+            current: Arc::new(Current::new(&m)),
             odds: false,
             key: a.clone(),
-            picker: page::Picker {
-                players: vec![],
-                rows: 2,
-                columns: 3,
-                ranks: vec![],
-                suits: true,
-                knock: false,
-            },
             card,
             streams: Arc::new(Semaphore::new(1)),
             stop,

@@ -112,8 +112,16 @@ struct KeyQuery {
 async fn index(State(server): State<Arc<Server>>, Query(q): Query<KeyQuery>) -> Response {
     let keeper = q.key.as_deref().map(|k| server.key_is(k));
     let shown = server.card.borrow().clone();
-    let picker = (keeper == Some(true)).then_some(&server.picker);
-    let html = page::page(server.match_id, &shown.html, picker, keeper == Some(false));
+    let picker = match keeper {
+        Some(true) => server.current.picker(),
+        _ => None,
+    };
+    let html = page::page(
+        shown.id,
+        &shown.html,
+        picker.as_ref(),
+        keeper == Some(false),
+    );
     Html(html.into_string()).into_response()
 }
 
@@ -227,21 +235,63 @@ async fn hole(State(server): State<Arc<Server>>, headers: HeaderMap, body: Bytes
         }
     };
     write(server, move |s| {
-        table::record_hole(&s.db, s.match_id, &request, s.odds)
+        let id = s.current.id();
+        table::same_match(request.match_id, id)?;
+        table::record_hole(&s.db, id, &request, s.odds)
     })
     .await
 }
 
-async fn undo(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
-    if let Some(refusal) = refused(&server, &headers) {
-        return refusal;
-    }
-    write(server, |s| table::undo(&s.db, s.match_id, s.odds)).await
+/// The optional body of `POST /api/undo` and `/api/finish`: `{"match": ID}`, the match the
+/// page shows (refused when the server has moved on to a newer one).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Meant {
+    #[serde(rename = "match")]
+    id: Option<i64>,
 }
 
-async fn finish(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
+/// Reads [`Meant`] from `body` (empty: no match named); the error says what was wrong.
+fn meant(body: &[u8]) -> Result<Option<i64>, String> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    match serde_json::from_slice::<Meant>(body) {
+        Ok(m) => Ok(m.id),
+        Err(e) => Err(format!(
+            "the body is not understood: {e}; expected nothing, or {{\"match\": ID}}"
+        )),
+    }
+}
+
+async fn undo(State(server): State<Arc<Server>>, headers: HeaderMap, body: Bytes) -> Response {
     if let Some(refusal) = refused(&server, &headers) {
         return refusal;
     }
-    write(server, |s| table::finish(&s.db, s.match_id, s.odds)).await
+    let meant = match meant(&body) {
+        Ok(m) => m,
+        Err(text) => return error(StatusCode::BAD_REQUEST, text),
+    };
+    write(server, move |s| {
+        let id = s.current.id();
+        table::same_match(meant, id)?;
+        table::undo(&s.db, id, s.odds)
+    })
+    .await
+}
+
+async fn finish(State(server): State<Arc<Server>>, headers: HeaderMap, body: Bytes) -> Response {
+    if let Some(refusal) = refused(&server, &headers) {
+        return refusal;
+    }
+    let meant = match meant(&body) {
+        Ok(m) => m,
+        Err(text) => return error(StatusCode::BAD_REQUEST, text),
+    };
+    write(server, move |s| {
+        let id = s.current.id();
+        table::same_match(meant, id)?;
+        table::finish(&s.db, id, s.odds)
+    })
+    .await
 }

@@ -34,6 +34,10 @@ pub struct HoleRequest {
     /// Whether the hole is a sudden-death playoff hole.
     #[serde(default)]
     pub playoff: Option<bool>,
+    /// The match the hole is for (the page sends the one it shows): refused when the
+    /// server has moved on to a newer match.
+    #[serde(default, rename = "match")]
+    pub match_id: Option<i64>,
 }
 
 impl HoleRequest {
@@ -71,6 +75,27 @@ pub fn pick(db: &Path, id: Option<i64>) -> Result<Match> {
             None => Err(e),
         },
     })
+}
+
+/// The match `golf hole` would record into now, when it is newer than match `id` (one
+/// started since): `None` when there is none, or when several tournament tables are in
+/// play and the newest is not surely this table's.
+pub fn newer(store: &mut Store, id: i64) -> Result<Option<Match>> {
+    store.read(|tx| match pick_match(tx, None, true) {
+        Ok(m) if m.id > id => Ok(Some(m)),
+        _ => Ok(None),
+    })
+}
+
+/// Refuses a write meant for match `meant` (the page's) when the server has moved on to
+/// match `id`.
+pub fn same_match(meant: Option<i64>, id: i64) -> Result<()> {
+    match meant {
+        Some(meant) if meant != id => input(format!(
+            "this page shows match {meant}, but match {id} has been started since; reload the page to record into it"
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// The scorecard of match `id` as `golf card --json` gives it, the chances line

@@ -24,6 +24,8 @@ pub const POLL: Duration = Duration::from_millis(50);
 /// once per change for every phone.
 #[derive(Debug, Default)]
 pub struct Shown {
+    /// The match's id.
+    pub id: i64,
     /// The card JSON (one line).
     pub json: String,
     /// The scorecard's HTML fragment (`/card.html`).
@@ -34,17 +36,20 @@ pub struct Shown {
 pub fn shown(store: &mut Store, id: i64, odds: bool) -> Result<Shown> {
     let card = super::table::card(store, id, odds)?;
     Ok(Shown {
+        id,
         json: serde_json::to_string(&card)?,
         html: page::card(&card).into_string(),
     })
 }
 
 /// Watches the database at `db` until `wake` is closed: `wake` also says a write was just
-/// made. Publishes each new card on `tx`; a failure to read (a busy or locked moment) is
-/// tried again on the next poll.
+/// made. Publishes each new card of the `current` match on `tx`, moving `current` on to a
+/// newer match when one is started if `follow`; a failure to read (a busy or locked
+/// moment) is tried again on the next poll.
 pub fn run(
     db: PathBuf,
-    id: i64,
+    current: &super::Current,
+    follow: bool,
     odds: bool,
     tx: watch::Sender<Arc<Shown>>,
     wake: Receiver<()>,
@@ -57,7 +62,12 @@ pub fn run(
     loop {
         match store::data_version(store.conn()) {
             Ok(version) if seen != Some(version) => {
-                if let Ok(now) = shown(&mut store, id, odds) {
+                if follow {
+                    if let Ok(Some(newer)) = super::table::newer(&mut store, current.id()) {
+                        current.set(&newer);
+                    }
+                }
+                if let Ok(now) = shown(&mut store, current.id(), odds) {
                     seen = Some(version);
                     if tx.borrow().json != now.json {
                         tx.send_replace(Arc::new(now));

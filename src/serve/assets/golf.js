@@ -34,18 +34,19 @@
     show(open === b.dataset.why ? null : b.dataset.why);
   });
 
-  var first = true;
   var events = new EventSource('/events');
-  events.addEventListener('card', function () {
+  events.addEventListener('card', function (e) {
+    // a new match started at the table: show it, the scorekeeper's form with its players
+    var shown = JSON.parse(e.data);
+    if (shown.match !== Number(card.dataset.match)) { location.reload(); return; }
     live.textContent = 'Live';
     live.classList.remove('off');
-    if (first) { first = false; return; } // the page came with this card
+    // the first event too: the card may have changed since the page was made
     refresh();
   });
   events.onerror = function () {
     live.textContent = 'Reconnecting…';
     live.classList.add('off');
-    first = false; // whatever the next event brings, show it
   };
 
   var key = new URLSearchParams(location.search).get('key');
@@ -147,12 +148,14 @@
   }
 
   function post(path, body) {
+    body = body || {};
+    body.match = Number(card.dataset.match);
     clearErrors();
     status.textContent = 'Sending…';
     return fetch(path, {
       method: 'POST',
       headers: { 'Authorization': 'Bearer ' + key, 'Content-Type': 'application/json' },
-      body: body ? JSON.stringify(body) : '{}'
+      body: JSON.stringify(body)
     }).then(function (r) {
       return r.json().then(function (j) {
         if (!r.ok) { refused(j.error || ('refused: ' + r.status)); return null; }
