@@ -60,7 +60,7 @@ impl fmt::Display for Strategy {
 
 /// A bot name that is not one of [`Strategy::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot `{0}`; expected random, greedy or counting")]
+#[error("unknown bot `{}`; expected random, greedy or counting", crate::text::escape(.0))]
 pub struct UnknownBot(pub String);
 
 impl FromStr for Strategy {
