@@ -204,6 +204,12 @@ pub enum Command {
     /// Check the database's integrity; print its path and schema version.
     #[command(after_help = "Example:\n  golf check")]
     Check,
+    /// Serve the match in play to every phone at the table: a live scorecard page, and with
+    /// the key the scorekeeper's page to record holes by tapping cards (Ctrl-C stops).
+    #[command(
+        after_help = "Examples:\n  golf serve\n  golf serve --match 12 --port 8080\n  golf serve --local --port 0 --json"
+    )]
+    Serve(Lazy<ServeArgs>),
     /// Bots play whole matches under any rules; the figures with 95% intervals, and with
     /// --vs the paired differences of two rule sets played on the same shuffles.
     #[command(
@@ -483,6 +489,20 @@ impl MatchArg {
     pub fn id(&self) -> Option<i64> {
         self.match_pos.or(self.match_id)
     }
+}
+
+/// `golf serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The match [default: the most recent unfinished match, else the newest].
+    #[arg(long = "match", value_name = "ID")]
+    pub match_id: Option<i64>,
+    /// The port to listen on (0: any free port).
+    #[arg(long, value_name = "N", default_value_t = 7878)]
+    pub port: u16,
+    /// Listen on 127.0.0.1 only (this computer), not on the local network.
+    #[arg(long)]
+    pub local: bool,
 }
 
 /// `golf delete` and `golf restore`.
