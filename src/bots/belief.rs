@@ -24,9 +24,11 @@
 //! # }
 //! ```
 
-use crate::card::Card;
+use crate::card::{Card, Rank};
+use crate::grid::{Grid, MAX_COLUMNS, MAX_ROWS};
 use crate::play::view::View;
 use crate::rules::Rules;
+use crate::scoring::Scorer;
 
 /// The pack by rank and the cards a player has not seen (RULES.md §18 "What a player
 /// knows").
@@ -41,8 +43,9 @@ pub struct Belief {
     values: Vec<f64>,
     /// The mean value of a card of the pack.
     pack_mean: f64,
-    /// Cards of each rank code not seen yet.
+    /// Cards of each rank code not seen yet, and all of them.
     unseen: Vec<u32>,
+    unseen_total: u32,
 }
 
 impl Belief {
@@ -72,6 +75,7 @@ impl Belief {
         Belief {
             pack_mean: total / pack.len().max(1) as f64,
             unseen: counts.clone(),
+            unseen_total: counts.iter().sum(),
             pack: counts,
             cards,
             values,
@@ -111,7 +115,7 @@ impl Belief {
 
     /// Every unseen card.
     pub fn unseen_count(&self) -> u32 {
-        self.unseen.iter().sum()
+        self.unseen_total
     }
 
     /// The mean value in points of an unseen card, or `None` when the player has seen every
@@ -137,12 +141,16 @@ impl Belief {
     /// Every card of the pack unseen again (a new hole).
     pub fn forget(&mut self) {
         self.unseen.copy_from_slice(&self.pack);
+        self.unseen_total = self.pack.iter().sum();
     }
 
     /// The player has seen `card`: one fewer of its rank is unseen (never below 0).
     pub fn see(&mut self, card: Card) {
         if let Some(k) = self.unseen.get_mut(usize::from(card.rank.code())) {
-            *k = k.saturating_sub(1);
+            if *k > 0 {
+                *k -= 1;
+                self.unseen_total -= 1;
+            }
         }
     }
 
@@ -151,7 +159,10 @@ impl Belief {
     pub fn unsee(&mut self, card: Card) {
         let code = usize::from(card.rank.code());
         if let (Some(k), Some(n)) = (self.unseen.get_mut(code), self.pack.get(code)) {
-            *k = (*k + 1).min(*n);
+            if *k < *n {
+                *k += 1;
+                self.unseen_total += 1;
+            }
         }
     }
 
@@ -178,6 +189,258 @@ impl Belief {
             self.see(card);
         }
     }
+}
+
+
+impl Belief {
+    /// The chance that `k` cards drawn without replacement from the unseen cards are all of
+    /// rank code `code` (1 for `k` = 0; 0 when fewer are unseen).
+    #[inline]
+    pub fn chance_all(&self, code: usize, k: u32) -> f64 {
+        let (u, n) = (self.unseen(code), self.unseen_total);
+        let mut p = 1.0;
+        for i in 0..k {
+            if u <= i || n <= i {
+                return 0.0;
+            }
+            p *= f64::from(u - i) / f64::from(n - i);
+        }
+        p
+    }
+
+    /// The chance that the next card drawn from the unseen cards is of rank code `code`.
+    #[inline]
+    pub fn chance(&self, code: usize) -> f64 {
+        self.chance_all(code, 1)
+    }
+}
+
+/// How an [`Estimator`] values a grid (RULES.md §18 "Expected score").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// Sets lie only down columns and no column bonus is set: a column's share depends on
+    /// its own cards alone, so the grid's expectation is the sum of its columns', each
+    /// exact (a column's cards drawn together without replacement).
+    Exact,
+    /// Sets lie only down columns, with a same-rank column bonus: each column's share
+    /// exact as [`Method::Exact`]; the bonus counted for the matched sets already certain
+    /// (every card of the column known) alone, so an estimate that leaves out the bonus a
+    /// set still to come may earn (at most the rules' largest bonus).
+    ColumnsCertainBonus,
+    /// Sets across rows, diagonals or anywhere: the scorer's total of the known cards
+    /// (each face-down card a stand-in that matches nothing and scores 0) plus the unseen
+    /// mean per face-down card, and for each face-down card, the chance of each rank times
+    /// what that card alone would change of the total beyond its value: exact for one
+    /// face-down card, an estimate (pairs among face-down cards left out) for more.
+    FirstOrder,
+}
+
+/// The expected final score of grids whose face-down cards are drawn without replacement
+/// from a [`Belief`]'s unseen cards, through the rules' own scorer (RULES.md §18). Built
+/// once for a match; nothing allocates after [`Estimator::new`].
+#[derive(Debug, Clone)]
+pub struct Estimator<'r> {
+    rules: &'r Rules,
+    scorer: &'r Scorer<'r>,
+    rows: usize,
+    columns: usize,
+    method: Method,
+    suited: bool,
+    /// By rank code: a full column of that rank's share less its cards' values (the
+    /// matched set's worth, 0 where a column of it matches nothing).
+    set_gain: Vec<f64>,
+    /// The sets of the columns, for [`Method::ColumnsCertainBonus`].
+    sets: [Option<Rank>; MAX_COLUMNS],
+    /// A grid to score: the known cards, stand-ins elsewhere.
+    scratch: Grid,
+}
+
+impl<'r> Estimator<'r> {
+    /// The estimator of `rules` (scored by `scorer`) for a belief made from the same
+    /// rules. `None` when the rules' grid is beyond the largest.
+    pub fn new(rules: &'r Rules, scorer: &'r Scorer<'r>, belief: &Belief) -> Option<Estimator<'r>> {
+        let (rows, columns) = (rules.layout.rows, rules.layout.columns);
+        if rows > MAX_ROWS || columns > MAX_COLUMNS {
+            return None;
+        }
+        let cells = rows * columns;
+        let mut scratch = Grid::from_cards(rows, columns, (0..cells).map(stand_in).collect()).ok()?;
+        let set_gain = (0..belief.rank_codes())
+            .map(|code| {
+                let Some(card) = belief.card(code) else {
+                    return 0.0;
+                };
+                for row in 0..rows {
+                    scratch.replace(row * columns, card);
+                }
+                let share = scorer.column_and_rests(&scratch, 0).0;
+                f64::from(share) - rows as f64 * belief.value(code)
+            })
+            .collect();
+        for cell in 0..cells {
+            scratch.replace(cell, stand_in(cell));
+        }
+        let method = match (scorer.by_columns(), scorer.has_column_bonus()) {
+            (true, false) => Method::Exact,
+            (true, true) => Method::ColumnsCertainBonus,
+            (false, _) => Method::FirstOrder,
+        };
+        Some(Estimator {
+            rules,
+            scorer,
+            rows,
+            columns,
+            method,
+            suited: !rules.values.suited.is_empty(),
+            set_gain,
+            sets: [None; MAX_COLUMNS],
+            scratch,
+        })
+    }
+
+    /// How this estimator values a grid.
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    /// Whether the grid's expectation is the sum of its columns' ([`Estimator::column`]).
+    pub fn by_columns(&self) -> bool {
+        self.method != Method::FirstOrder
+    }
+
+    /// A known card's value in points.
+    #[inline]
+    fn value(&self, belief: &Belief, card: Card) -> f64 {
+        if self.suited && card.suit.is_some() {
+            return f64::from(self.rules.values.of(card));
+        }
+        belief.value(usize::from(card.rank.code()))
+    }
+
+    /// The expected share of column `column` of `cards` (a grid's cells row by row, `None`
+    /// for a face-down card the player does not know), its unknown cards drawn from
+    /// `belief`'s unseen cards, whose mean is `mean`. Exact under [`Method::Exact`] and
+    /// [`Method::ColumnsCertainBonus`] (the share alone, without a bonus).
+    #[inline]
+    pub fn column(&self, belief: &Belief, mean: f64, cards: &[Option<Card>], column: usize) -> f64 {
+        let mut sum = 0.0;
+        let mut unknown = 0u32;
+        // the rank code every known card shares: None before the first, Some(None) once
+        // two differ
+        let mut shared: Option<Option<u16>> = None;
+        let mut cell = column;
+        for _ in 0..self.rows {
+            match cards.get(cell).copied().flatten() {
+                Some(card) => {
+                    sum += self.value(belief, card);
+                    let code = card.rank.code();
+                    shared = match shared {
+                        None => Some(Some(code)),
+                        Some(Some(c)) if c == code => Some(Some(c)),
+                        _ => Some(None),
+                    };
+                }
+                None => unknown += 1,
+            }
+            cell += self.columns;
+        }
+        let expected = sum + f64::from(unknown) * mean;
+        if !self.rules.matching.columns || self.rows < 2 {
+            return expected;
+        }
+        let gain = |code: usize| self.set_gain.get(code).copied().unwrap_or(0.0);
+        match shared {
+            Some(Some(code)) => {
+                let code = usize::from(code);
+                expected + belief.chance_all(code, unknown) * gain(code)
+            }
+            Some(None) => expected,
+            None => {
+                let mut extra = 0.0;
+                for code in 0..self.set_gain.len() {
+                    let g = gain(code);
+                    if g != 0.0 {
+                        extra += belief.chance_all(code, unknown) * g;
+                    }
+                }
+                expected + extra
+            }
+        }
+    }
+
+    /// The expected final score of `cards` (a grid's cells row by row, `None` for a
+    /// face-down card the player does not know), its unknown cards drawn without
+    /// replacement from `belief`'s unseen cards (RULES.md §18), by [`Estimator::method`].
+    pub fn grid(&mut self, belief: &Belief, cards: &[Option<Card>]) -> f64 {
+        let mean = belief.unseen_mean().unwrap_or(belief.pack_mean());
+        match self.method {
+            Method::Exact => (0..self.columns)
+                .map(|c| self.column(belief, mean, cards, c))
+                .sum(),
+            Method::ColumnsCertainBonus => {
+                let shares: f64 = (0..self.columns)
+                    .map(|c| self.column(belief, mean, cards, c))
+                    .sum();
+                shares + f64::from(self.certain_bonus(cards))
+            }
+            Method::FirstOrder => self.first_order(belief, mean, cards),
+        }
+    }
+
+    /// The column bonus of the matched sets whose every card is known.
+    pub fn certain_bonus(&mut self, cards: &[Option<Card>]) -> i32 {
+        for column in 0..self.columns {
+            let mut rank = None;
+            let mut set = true;
+            for row in 0..self.rows {
+                match (cards.get(row * self.columns + column).copied().flatten(), rank) {
+                    (None, _) => set = false,
+                    (Some(card), None) => rank = Some(card.rank),
+                    (Some(card), Some(r)) => set &= card.rank == r,
+                }
+            }
+            if let Some(slot) = self.sets.get_mut(column) {
+                *slot = rank.filter(|_| set && self.rows >= 2 && self.rules.matching.columns);
+            }
+        }
+        self.scorer.column_bonus(&self.sets[..self.columns])
+    }
+
+    /// [`Method::FirstOrder`]'s estimate.
+    fn first_order(&mut self, belief: &Belief, mean: f64, cards: &[Option<Card>]) -> f64 {
+        let mut unknown = 0u32;
+        for (cell, card) in cards.iter().enumerate().take(self.rows * self.columns) {
+            let card = card.unwrap_or_else(|| {
+                unknown += 1;
+                stand_in(cell)
+            });
+            self.scratch.replace(cell, card);
+        }
+        let base = self.scorer.total(&self.scratch);
+        let mut expected = f64::from(base) + f64::from(unknown) * mean;
+        if unknown == 0 {
+            return expected;
+        }
+        for cell in 0..self.rows * self.columns {
+            if cards.get(cell).copied().flatten().is_some() {
+                continue;
+            }
+            for (card, _) in belief.unseen_cards() {
+                let code = usize::from(card.rank.code());
+                self.scratch.replace(cell, card);
+                let with = f64::from(self.scorer.total(&self.scratch));
+                expected += belief.chance(code) * (with - f64::from(base) - belief.value(code));
+            }
+            self.scratch.replace(cell, stand_in(cell));
+        }
+        expected
+    }
+}
+
+/// A stand-in for an unknown card in cell `cell`: a rank of no pack, so it matches nothing
+/// and scores 0; each cell has its own.
+fn stand_in(cell: usize) -> Card {
+    Card::new(Rank::Face(200u8.saturating_add(cell as u8)))
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! which gets only a view, cannot reach them (by construction: the compiler refuses it).
 
 use super::Hole;
-pub use super::{Move, MoveList, Phase, Source};
+pub use super::{How, Move, MoveList, Phase, Source};
 use crate::card::Card;
 
 /// One player's view of a hole.
@@ -123,6 +123,12 @@ impl<'a> View<'a> {
     /// (RULES.md §14 step 4).
     pub fn final_turns(&self) -> bool {
         self.hole.ended.is_some()
+    }
+
+    /// Who ended the hole and how, once someone has (a thing every player at the table
+    /// sees); `None` before.
+    pub fn ended(&self) -> Option<(usize, How)> {
+        self.hole.ended
     }
 
     /// Turns played so far.

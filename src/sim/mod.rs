@@ -96,7 +96,7 @@ pub enum SimError {
         place: &'static str,
     },
     /// No bots named.
-    #[error("no bots given; expected random, greedy or counting")]
+    #[error("no bots given; expected random, greedy, counting or expert")]
     NoBots,
     /// `--export` at a table of one: a match needs two players.
     #[error("--export writes matches, which need at least 2 players; use --players 2 or more")]
