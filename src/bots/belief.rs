@@ -533,4 +533,81 @@ mod tests {
             hole.apply(legal.as_slice()[0], &mut rng).unwrap();
         }
     }
+
+    /// The expectation of a grid is, where the rules score by columns alone, exactly the
+    /// mean of the scorer's total over every way its face-down cards could be filled from
+    /// the unseen cards without replacement: enumerated card by card here, under classic
+    /// (pairs cancel, 2s keep −4), six-card (every pair cancels) and jokers.
+    #[test]
+    fn the_expected_grid_score_is_the_mean_over_every_fill() {
+        for name in ["classic", "six-card", "jokers"] {
+            let rules = crate::rules::resolve(name, &[]).unwrap();
+            let scorer = Scorer::new(&rules);
+            let cards = pack(&rules, 1);
+            let mut belief = Belief::new(&rules, &cards);
+            let mut estimator = Estimator::new(&rules, &scorer, &belief).unwrap();
+            assert_eq!(estimator.method(), Method::Exact);
+            // leave a small unseen pile: a few of several ranks
+            let mut rng = ChaCha8Rng::seed_from_u64(2);
+            let mut shuffled = cards.clone();
+            rand::seq::SliceRandom::shuffle(&mut shuffled[..], &mut rng);
+            let (unseen, seen) = shuffled.split_at(9);
+            for card in seen {
+                belief.see(*card);
+            }
+            // each grid with the indices into the unseen pile of its known cards that were
+            // unseen (they are seen now)
+            let grids: [([Option<Card>; 6], &[usize]); 3] = [
+                ([seen[0], seen[1], seen[2], seen[3], seen[4], seen[5]].map(Some), &[]),
+                (
+                    [Some(unseen[0]), None, Some(seen[7]), None, Some(unseen[1]), None],
+                    &[0, 1],
+                ),
+                ([None, None, None, None, Some(seen[8]), None], &[]),
+            ];
+            for (grid, taken) in grids {
+                let holes: Vec<usize> = (0..6).filter(|c| grid[*c].is_none()).collect();
+                let mut belief = belief.clone();
+                let mut pile = Vec::new();
+                for (i, card) in unseen.iter().enumerate() {
+                    match taken.contains(&i) {
+                        true => belief.see(*card),
+                        false => pile.push(*card),
+                    }
+                }
+                let (mut sum, mut ways) = (0.0, 0u64);
+                let mut pick = vec![0usize; holes.len()];
+                fill(&pile, &mut pick, 0, &mut |chosen| {
+                    let mut full = Grid::parse("K K K / K K K").unwrap();
+                    for (cell, card) in grid.iter().enumerate() {
+                        if let Some(card) = card {
+                            full.replace(cell, *card);
+                        }
+                    }
+                    for (hole, i) in holes.iter().zip(chosen) {
+                        full.replace(*hole, pile[*i]);
+                    }
+                    sum += f64::from(scorer.total(&full));
+                    ways += 1;
+                });
+                let want = sum / ways as f64;
+                let got = estimator.grid(&belief, &grid);
+                assert!((got - want).abs() < 1e-9, "{name} {grid:?}: {got} against {want}");
+            }
+        }
+    }
+
+    /// Every ordered choice of `pick.len()` distinct indices into `pile`.
+    fn fill(pile: &[Card], pick: &mut Vec<usize>, at: usize, each: &mut impl FnMut(&[usize])) {
+        if at == pick.len() {
+            each(pick);
+            return;
+        }
+        for i in 0..pile.len() {
+            if !pick[..at].contains(&i) {
+                pick[at] = i;
+                fill(pile, pick, at + 1, each);
+            }
+        }
+    }
 }

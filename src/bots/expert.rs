@@ -435,3 +435,80 @@ impl<'r> Expert<'r> {
 
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::{Bot, Strategy};
+    use crate::play::{pack, Hole, MoveList};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// The expert decides from what its player may see alone: at every decision of its
+    /// holes, the same hole with every card it cannot see shuffled (the stock and every
+    /// face-down card it has not peeked at, anyone's) gets the same move — under every
+    /// variant, with peeking and look-once too.
+    #[test]
+    fn the_expert_never_sees_a_hidden_card() {
+        let mut tables: Vec<(&str, Vec<String>)> = crate::rules::bundled::variant_names()
+            .iter()
+            .map(|name| (*name, Vec::new()))
+            .collect();
+        tables.push(("classic", vec!["look-once".into()]));
+        tables.push(("six-card", vec!["out-penalty-10".into()]));
+        for (name, house) in tables {
+            let rules = crate::rules::resolve(name, &house).unwrap();
+            let scorer = Scorer::new(&rules);
+            let pack = pack(&rules, rules.deck.decks_for(3));
+            let mut bots: Vec<Bot> = [Strategy::Expert, Strategy::Counting, Strategy::Expert]
+                .into_iter()
+                .map(|s| Bot::new(s, &rules, &scorer, &pack, 3).unwrap())
+                .collect();
+            let mut twin = Expert::new(&rules, &scorer, &pack, 3).unwrap();
+            let mut legal = MoveList::default();
+            let (mut rng, mut shuffler) = (ChaCha8Rng::seed_from_u64(4), ChaCha8Rng::seed_from_u64(5));
+            let mut compared = 0;
+            for dealer in 0..2 {
+                let mut hole = Hole::deal(&rules, &pack, 3, dealer, &mut rng).unwrap();
+                while hole.phase() != Phase::Over {
+                    let seat = hole.current();
+                    let m = bots[seat].choose(&hole.view(seat), &mut rng).unwrap();
+                    if seat != 1 {
+                        let mut scrambled = hole.clone();
+                        scrambled.shuffle_unseen(seat, &mut shuffler);
+                        let view = scrambled.view(seat);
+                        view.legal_moves(&mut legal);
+                        assert_eq!(twin.choose(&view, legal.as_slice()), Some(m), "{name}");
+                        compared += 1;
+                    }
+                    hole.apply(m, &mut rng).unwrap();
+                }
+            }
+            assert!(compared > 10, "{name}: {compared} decisions compared");
+        }
+    }
+
+    /// Every move the expert makes is legal, through whole holes of every variant (the
+    /// simulator's trace replay checks the same from outside).
+    #[test]
+    fn every_expert_move_is_legal() {
+        for name in crate::rules::bundled::variant_names() {
+            let rules = crate::rules::resolve(name, &["knock".to_string()]).unwrap();
+            let scorer = Scorer::new(&rules);
+            let pack = pack(&rules, rules.deck.decks_for(4));
+            let mut bot = Bot::new(Strategy::Expert, &rules, &scorer, &pack, 4).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(9);
+            let mut legal = MoveList::default();
+            for dealer in 0..3 {
+                let mut hole = Hole::deal(&rules, &pack, 4, dealer, &mut rng).unwrap();
+                while hole.phase() != Phase::Over {
+                    let view = hole.view(hole.current());
+                    view.legal_moves(&mut legal);
+                    let m = bot.choose(&view, &mut rng).unwrap();
+                    assert!(legal.contains(m), "{name}: {m:?}");
+                    hole.apply(m, &mut rng).unwrap();
+                }
+            }
+        }
+    }
+}

@@ -619,6 +619,35 @@ impl Hole {
         self.phase = Phase::Draw;
     }
 
+    /// Shuffles every card `seat` cannot see — the stock and each face-down card they have
+    /// not peeked at, anyone's — among those places: a hole that looks the same from that
+    /// seat. A bot deciding from its [`view::View`] alone must decide the same in both (the
+    /// tests of the bots' belief do this).
+    pub fn shuffle_unseen<R: Rng>(&mut self, seat: usize, rng: &mut R) {
+        let mut hidden: Vec<Card> = self.stock.clone();
+        let known = |s: usize| self.face_up(s) | if s == seat { self.peeked(s) } else { 0 };
+        let masks: Vec<u32> = (0..self.players).map(known).collect();
+        for (grid, mask) in self.grids.iter().zip(&masks) {
+            for (cell, card) in grid.cards().iter().enumerate() {
+                if mask & (1 << cell) == 0 {
+                    hidden.push(*card);
+                }
+            }
+        }
+        hidden.shuffle(rng);
+        let mut cards = hidden.into_iter();
+        for slot in self.stock.iter_mut() {
+            *slot = cards.next().unwrap_or(*slot);
+        }
+        for (grid, mask) in self.grids.iter_mut().zip(&masks) {
+            for (cell, slot) in grid.cards_mut().iter_mut().enumerate() {
+                if mask & (1 << cell) == 0 {
+                    *slot = cards.next().unwrap_or(*slot);
+                }
+            }
+        }
+    }
+
     /// The view of `seat`: what that player may see (RULES.md §15).
     pub fn view(&self, seat: usize) -> view::View<'_> {
         view::View::new(self, seat)
