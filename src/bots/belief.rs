@@ -231,7 +231,10 @@ pub enum Method {
     /// (each face-down card a stand-in that matches nothing and scores 0) plus the unseen
     /// mean per face-down card, and for each face-down card, the chance of each rank times
     /// what that card alone would change of the total beyond its value: exact for one
-    /// face-down card, an estimate (pairs among face-down cards left out) for more.
+    /// face-down card, an estimate (pairs among face-down cards left out) for more. The
+    /// expert weighs a card put in a cell with the other cells' terms as the grid stood
+    /// before (how the new card pairs with face-down cards left out), and a draw from the
+    /// stock without the belief short of the card drawn: the cost of scoring whole grids.
     FirstOrder,
 }
 
@@ -408,6 +411,18 @@ impl<'r> Estimator<'r> {
 
     /// [`Method::FirstOrder`]'s estimate.
     fn first_order(&mut self, belief: &Belief, mean: f64, cards: &[Option<Card>]) -> f64 {
+        let (base, unknown) = self.known_total(cards);
+        let mut expected = f64::from(base) + f64::from(unknown) * mean;
+        for cell in 0..self.rows * self.columns {
+            expected += self.first_order_cell(belief, cards, base, cell);
+        }
+        expected
+    }
+
+    /// The scorer's total of `cards` with a stand-in for each unknown card (matching
+    /// nothing, scoring 0), and how many are unknown; the stand-ins stay in the scratch
+    /// grid for [`Estimator::first_order_cell`].
+    pub fn known_total(&mut self, cards: &[Option<Card>]) -> (i32, u32) {
         let mut unknown = 0u32;
         for (cell, card) in cards.iter().enumerate().take(self.rows * self.columns) {
             let card = card.unwrap_or_else(|| {
@@ -416,24 +431,26 @@ impl<'r> Estimator<'r> {
             });
             self.scratch.replace(cell, card);
         }
-        let base = self.scorer.total(&self.scratch);
-        let mut expected = f64::from(base) + f64::from(unknown) * mean;
-        if unknown == 0 {
-            return expected;
+        (self.scorer.total(&self.scratch), unknown)
+    }
+
+    /// [`Method::FirstOrder`]'s term for one unknown cell of the grid last given to
+    /// [`Estimator::known_total`] (whose total was `base`): over the unseen cards by their
+    /// chance, what that card alone would change of the total beyond its value; 0 for a
+    /// known cell.
+    pub fn first_order_cell(&mut self, belief: &Belief, cards: &[Option<Card>], base: i32, cell: usize) -> f64 {
+        if cards.get(cell).copied().flatten().is_some() || cell >= self.rows * self.columns {
+            return 0.0;
         }
-        for cell in 0..self.rows * self.columns {
-            if cards.get(cell).copied().flatten().is_some() {
-                continue;
-            }
-            for (card, _) in belief.unseen_cards() {
-                let code = usize::from(card.rank.code());
-                self.scratch.replace(cell, card);
-                let with = f64::from(self.scorer.total(&self.scratch));
-                expected += belief.chance(code) * (with - f64::from(base) - belief.value(code));
-            }
-            self.scratch.replace(cell, stand_in(cell));
+        let mut extra = 0.0;
+        for (card, _) in belief.unseen_cards() {
+            let code = usize::from(card.rank.code());
+            self.scratch.replace(cell, card);
+            let with = f64::from(self.scorer.total(&self.scratch));
+            extra += belief.chance(code) * (with - f64::from(base) - belief.value(code));
         }
-        expected
+        self.scratch.replace(cell, stand_in(cell));
+        extra
     }
 }
 

@@ -11,7 +11,7 @@
 //! its expected grid score less what playing on is still worth ([`PLAY_ON`], measured). On the final turn every move is weighed by its hole score after §5.
 //! Nothing allocates after [`Expert::new`].
 
-use super::belief::{Belief, Estimator};
+use super::belief::{Belief, Estimator, Method};
 use crate::card::Card;
 use crate::grid::{MAX_COLUMNS, MAX_ROWS};
 use crate::play::view::{How, Move, Phase, View};
@@ -59,6 +59,9 @@ pub struct Expert<'r> {
     scores: Vec<i32>,
     points: Vec<i32>,
     scratch: [Option<Card>; MAX_CELLS],
+    /// Under [`Method::FirstOrder`]: each unknown cell's first-order term now, and their sum.
+    terms: [f64; MAX_CELLS],
+    terms_sum: f64,
 }
 
 impl<'r> Expert<'r> {
@@ -93,6 +96,8 @@ impl<'r> Expert<'r> {
             scores: vec![0; players],
             points: vec![0; players],
             scratch: [None; MAX_CELLS],
+            terms: [0.0; MAX_CELLS],
+            terms_sum: 0.0,
         })
     }
 
@@ -148,14 +153,23 @@ impl<'r> Expert<'r> {
             }
             self.now = total + f64::from(self.certain_bonus_with(None));
         } else {
-            self.now = self.estimator.grid(&self.belief, own);
+            let (base, unknown) = self.estimator.known_total(own);
+            self.terms_sum = 0.0;
+            for cell in 0..self.cells {
+                let term = self
+                    .estimator
+                    .first_order_cell(&self.belief, &self.own[..self.cells], base, cell);
+                self.terms[cell] = term;
+                self.terms_sum += term;
+            }
+            self.now = f64::from(base) + f64::from(unknown) * self.mean + self.terms_sum;
         }
     }
 
     /// The certain column bonus of the own grid, `put` placing a card first (0 unless the
     /// rules set a column bonus).
     fn certain_bonus_with(&mut self, put: Option<(usize, Card)>) -> i32 {
-        if self.estimator.method() != super::belief::Method::ColumnsCertainBonus {
+        if self.estimator.method() != Method::ColumnsCertainBonus {
             return 0;
         }
         self.scratch[..self.cells].copy_from_slice(&self.own[..self.cells]);
@@ -179,9 +193,9 @@ impl<'r> Expert<'r> {
             let bonus_before = self.certain_bonus_with(None);
             self.now - self.shares[c] + share + f64::from(bonus_now - bonus_before)
         } else {
-            let e = self.estimator.grid(&self.belief, &self.own[..self.cells]);
-            self.own[cell] = old;
-            e
+            let (base, unknown) = self.estimator.known_total(&self.own[..self.cells]);
+            let terms = self.terms_sum - if old.is_none() { self.terms[cell] } else { 0.0 };
+            f64::from(base) + f64::from(unknown) * self.mean + terms
         };
         self.own[cell] = old;
         e
@@ -338,6 +352,7 @@ impl<'r> Expert<'r> {
         if total == 0 {
             return self.value(self.now, self.up, false);
         }
+        let exact = self.estimator.by_columns();
         let mut sum = 0.0;
         for code in 0..self.belief.rank_codes() {
             let k = self.belief.unseen(code);
@@ -345,12 +360,18 @@ impl<'r> Expert<'r> {
                 continue;
             };
             let p = f64::from(k) / f64::from(total);
-            self.belief.see(card);
-            self.reckon();
+            if exact {
+                self.belief.see(card);
+                self.reckon();
+            }
             sum += p * self.best_stock_reply(card).0;
-            self.belief.unsee(card);
+            if exact {
+                self.belief.unsee(card);
+            }
         }
-        self.reckon();
+        if exact {
+            self.reckon();
+        }
         sum
     }
 
