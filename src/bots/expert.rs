@@ -55,7 +55,6 @@ pub struct Expert<'r> {
     adjusts: bool,
     /// Each seat's expected grid score in this decision (the player's own slot unused).
     others: Vec<f64>,
-    others_made: bool,
     scores: Vec<i32>,
     points: Vec<i32>,
     scratch: [Option<Card>; MAX_CELLS],
@@ -92,7 +91,6 @@ impl<'r> Expert<'r> {
             seat: 0,
             adjusts: scoring::adjusts_holes(rules),
             others: vec![0.0; players],
-            others_made: false,
             scores: vec![0; players],
             points: vec![0; players],
             scratch: [None; MAX_CELLS],
@@ -123,8 +121,8 @@ impl<'r> Expert<'r> {
             v.resize(players, 0);
         }
         self.others.resize(players, 0.0);
-        self.others_made = false;
-        for seat in 0..players {
+        // the others' grids count only where the rules adjust hole scores (RULES.md §5)
+        for seat in 0..players * usize::from(self.adjusts) {
             if seat == self.seat {
                 continue;
             }
@@ -133,7 +131,6 @@ impl<'r> Expert<'r> {
             }
             self.others[seat] = self.estimator.grid(&self.belief, &self.scratch[..self.cells]);
         }
-        self.others_made = true;
         self.reckon();
     }
 
