@@ -15,7 +15,7 @@ const PAIRS: usize = 21;
 fn timed(pool: &rayon::ThreadPool, setup: &Setup) -> Duration {
     let start = Instant::now();
     let report = sim::run_in(pool, setup, &|_| {});
-    std::hint::black_box(report.map(|r| r.base.grids).unwrap_or_default());
+    std::hint::black_box(report.map(|r| r.base.counts.grids).unwrap_or_default());
     start.elapsed()
 }
 

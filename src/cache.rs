@@ -11,7 +11,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::bots::Strategy;
+use crate::play::Hole;
 use crate::rules::Rules;
+use crate::sim::{self, Setup, SimError, Unwatched, Watch};
 
 /// The env var that puts the cache elsewhere (the tests use it).
 pub const DIR_VAR: &str = "GOLF_CACHE_DIR";
@@ -43,18 +46,62 @@ const SIMULATION_SEED: u64 = 0x601f_0dd5;
 pub fn simulated(rules: &Rules, players: usize) -> crate::error::Result<Vec<i64>> {
     hole_scores(dir().as_deref(), rules, players, || {
         let holes = SIMULATED_SCORES.div_ceil(players.max(1));
-        simulate(rules, players, holes, SIMULATION_SEED)
+        Ok(greedy_hole_scores(rules, players, holes, SIMULATION_SEED)?)
     })
 }
 
-/// `holes` holes of greedy bots ([`crate::sim::greedy_hole_scores`]).
-fn simulate(
+/// The most holes [`greedy_hole_scores`] plays.
+const MAX_SAMPLE_HOLES: usize = 10_000_000;
+
+/// Hole scores (after the §5 adjustments) of `players` greedy bots playing `holes` holes
+/// under `rules`, reproducible from `seed`: one entry per player per hole, all seats
+/// pooled, hole by hole (seat 1 … seat N of hole 1, then hole 2 …). The holes are played as
+/// matches of the rules' own length (`rules.holes`, the last one cut short), so the dealer
+/// moves round as at a table. For the chance to win when a player has too little history
+/// (RULES.md §15).
+///
+/// Errors: [`SimError::Players`] for 0 or more than 16 players, [`SimError::Holes`] for 0
+/// holes (here, at most 10,000,000), [`SimError::Deal`] for rules without `[play]` data or
+/// whose pack cannot deal the table.
+fn greedy_hole_scores(
     rules: &Rules,
     players: usize,
     holes: usize,
     seed: u64,
-) -> crate::error::Result<Vec<i64>> {
-    Ok(crate::sim::greedy_hole_scores(rules, players, holes, seed)?)
+) -> Result<Vec<i64>, SimError> {
+    if holes == 0 || holes > MAX_SAMPLE_HOLES {
+        return Err(SimError::Holes {
+            holes,
+            most: MAX_SAMPLE_HOLES,
+        });
+    }
+    let per_match = (rules.holes as usize).clamp(1, crate::bounds::Holes::MAX as usize);
+    let setup = Setup {
+        rules: rules.clone(),
+        vs: None,
+        players,
+        holes: per_match,
+        matches: holes.div_ceil(per_match) as u64,
+        bots: vec![Strategy::Greedy],
+        seed,
+    };
+    let mut out = Vec::with_capacity(holes * players);
+    let mut collect = Collect(&mut out, per_match);
+    sim::run_watched(&setup, &mut collect, &mut Unwatched, &|_| {})?;
+    out.truncate(holes * players);
+    Ok(out)
+}
+
+/// A [`Watch`] that keeps every regular hole's scores (for [`greedy_hole_scores`]), the
+/// holes of a match being the second field.
+struct Collect<'a>(&'a mut Vec<i64>, usize);
+
+impl Watch for Collect<'_> {
+    fn end(&mut self, _: u64, hole: usize, _: &[usize], _: &Hole, scores: &[i64]) {
+        if hole < self.1 {
+            self.0.extend_from_slice(scores);
+        }
+    }
 }
 
 /// One cached distribution: how many times each hole score came up.
@@ -146,6 +193,20 @@ fn write(file: &Path, entry: &HoleScores) -> std::io::Result<()> {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    #[test]
+    fn greedy_hole_scores_are_reproducible_and_sized() {
+        let rules = crate::rules::resolve("classic", &[]).unwrap();
+        let a = greedy_hole_scores(&rules, 4, 20, 7).unwrap();
+        let b = greedy_hole_scores(&rules, 4, 20, 7).unwrap();
+        assert_eq!(a.len(), 80);
+        assert_eq!(a, b);
+        assert_ne!(a, greedy_hole_scores(&rules, 4, 20, 8).unwrap());
+        assert!(matches!(
+            greedy_hole_scores(&rules, 0, 20, 7),
+            Err(SimError::Players(0))
+        ));
+    }
 
     #[test]
     fn simulated_once_then_read_back_until_the_rules_change() {

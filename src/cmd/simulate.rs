@@ -6,8 +6,8 @@ use crate::bots::Strategy;
 use crate::cli::SimulateArgs;
 use crate::error::{InputError, Result};
 use crate::rules;
-use crate::sim::record::{Recorders, Tee};
-use crate::sim::{self, Setup, SimError, Unwatched};
+use crate::sim::record::Recorders;
+use crate::sim::{self, Setup, SimError, Tee, Unwatched};
 use crate::view::export::Export;
 use crate::view::simulate::{seat_names, SimulateView, Tracer};
 

@@ -5,8 +5,8 @@
 //! legal [`Move`] at a time ([`Hole::legal_moves`] fills a reused [`MoveList`]; no move
 //! allocates, and [`Hole::redeal`] deals the next hole into the same buffers). Randomness comes only from the seeded generator passed in (the shuffle and
 //! the §4.1 reshuffle). A player decides from a [`view::View`], which shows only what that
-//! player may see. When the hole is over, every grid is scored by the rules' own
-//! [`crate::scoring::Scorer::total`] and adjusted by [`crate::scoring::hole`] (§5).
+//! player may see. When the hole is over, [`Hole::scores`] gives every grid's score by the
+//! rules' own [`Scorer`] and the hole score adjusted as [`crate::scoring::hole`] says (§5).
 
 pub mod view;
 
@@ -16,6 +16,7 @@ use rand::Rng;
 use crate::card::{Card, Rank, Suit};
 use crate::grid::Grid;
 use crate::rules::{DiscardDrawn, FirstPlayer, Playing, Rules, StartCards};
+use crate::scoring::{self, Ended, Scorer};
 
 /// Turns each after which a hole nobody has ended is ended (RULES.md §14 step 6).
 pub const TURN_LIMIT: u32 = 60;
@@ -118,10 +119,129 @@ pub enum How {
     TurnLimit,
 }
 
+/// One player's return from a finished hole ([`Hole::scores`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Score {
+    /// The grid's score (RULES.md §3).
+    pub grid: i32,
+    /// Matched sets in the grid (RULES.md §3 step 2).
+    pub sets: u32,
+    /// The hole score: the grid's score after the §5 adjustments.
+    pub hole: i64,
+}
+
 /// A move that is not legal now; the simulator's bots never make one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("illegal move {0:?} in this position")]
 pub struct IllegalMove(pub Move);
+
+/// Why a hole cannot be dealt under these rules for this table (RULES.md §14 step 1). Every
+/// variant is bad input: the rules or the player count must change.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DealError {
+    /// The rules set no `[play]` data (RULES.md §14), so nobody knows how to play them.
+    #[error("the rules {rules} say nothing of how a hole is played (no [play] data: face_up_at_start, peek_at_start, start_cards, first, discard_drawn, may_knock, may_look_once); add a [play] table to the file or start it with extends = \"classic\"")]
+    NoPlay {
+        /// The rules' display name.
+        rules: String,
+    },
+    /// Nobody to deal to.
+    #[error("a hole needs at least one player")]
+    NoPlayers,
+    /// More start cards than the grid has room for where the rules say they go.
+    #[error("the rules {rules} turn up or peek at {start} cards at the start, but there are only {room} {place}; the [play] data must fit the grid")]
+    StartCards {
+        /// The rules' display name.
+        rules: String,
+        /// Cards turned up or peeked at.
+        start: u32,
+        /// Room for them.
+        room: usize,
+        /// Where they go: `cards in the grid`, `cards in one column`, `cards in the
+        /// nearest row`.
+        place: &'static str,
+    },
+    /// The pack cannot deal every player's layout plus a stock and a discard.
+    #[error("the pack of {rules} for {players} players holds {cards} cards, but dealing {players} grids of {cells} needs at least {needed}; use fewer players or rules with more decks")]
+    PackTooSmall {
+        /// The rules' display name.
+        rules: String,
+        /// Players.
+        players: usize,
+        /// Cards in the pack.
+        cards: usize,
+        /// Cards per grid.
+        cells: usize,
+        /// Cards needed: a grid each, a stock card and the discard.
+        needed: usize,
+    },
+    /// The rules' layout is no grid a hole can be dealt into (beyond 4×6; never for
+    /// resolved rules).
+    #[error("the rules {rules} lay out {rows}×{columns} grids, which cannot be dealt; expected at most {}×{}", crate::grid::MAX_ROWS, crate::grid::MAX_COLUMNS)]
+    Layout {
+        /// The rules' display name.
+        rules: String,
+        /// Rows of the layout.
+        rows: usize,
+        /// Columns of the layout.
+        columns: usize,
+    },
+}
+
+impl crate::error::BadInput for DealError {}
+
+/// Checks that `rules` can deal a hole to `players` players from a pack of `cards` cards:
+/// `[play]` data, at least one player, start cards that fit where the rules put them, and
+/// a grid each plus a stock card and the discard (RULES.md §14 step 1). The one test, made
+/// by every deal ([`Hole::deal`]) and before a simulation runs.
+pub fn check_deal(rules: &Rules, players: usize, cards: usize) -> Result<Playing, DealError> {
+    let Some(playing) = rules.playing else {
+        return Err(DealError::NoPlay {
+            rules: rules.display_name(),
+        });
+    };
+    if players == 0 {
+        return Err(DealError::NoPlayers);
+    }
+    let (rows, columns) = (rules.layout.rows, rules.layout.columns);
+    if rows == 0
+        || columns == 0
+        || rows > crate::grid::MAX_ROWS
+        || columns > crate::grid::MAX_COLUMNS
+    {
+        return Err(DealError::Layout {
+            rules: rules.display_name(),
+            rows,
+            columns,
+        });
+    }
+    let start = playing.face_up_at_start + playing.peek_at_start;
+    let (room, place) = match playing.start_cards {
+        StartCards::Any => (rows * columns, "cards in the grid"),
+        StartCards::OneColumn => (rows, "cards in one column"),
+        StartCards::NearestRow => (columns, "cards in the nearest row"),
+    };
+    if start as usize > room {
+        return Err(DealError::StartCards {
+            rules: rules.display_name(),
+            start,
+            room,
+            place,
+        });
+    }
+    let cells = rows * columns;
+    let needed = players * cells + 2;
+    if cards < needed {
+        return Err(DealError::PackTooSmall {
+            rules: rules.display_name(),
+            players,
+            cards,
+            cells,
+            needed,
+        });
+    }
+    Ok(playing)
+}
 
 /// The match's pack for `decks` decks under `rules` (RULES.md §4, §4.1, §7). Standard
 /// cards carry their suits only where the rules value suited cards (`one-eyed-jacks`), as a
@@ -186,17 +306,16 @@ impl Hole {
     /// Deals a hole: `pack` shuffled by `rng`, each of `players` players dealt the layout
     /// face down from the top (player by player, row by row), the next card turned up as the
     /// discard pile; `dealer` is a seat, the player to their left starts (RULES.md §14 step
-    /// 1). `None` when the pack is too small for the table or the rules have no `[play]`
-    /// data.
+    /// 1). Errors as [`check_deal`].
     pub fn deal<R: Rng>(
         rules: &Rules,
         pack: &[Card],
         players: usize,
         dealer: usize,
         rng: &mut R,
-    ) -> Option<Hole> {
+    ) -> Result<Hole, DealError> {
         let mut hole = Hole {
-            playing: rules.playing?,
+            playing: check_deal(rules, players, pack.len())?,
             players: 0,
             cells: 0,
             columns: 0,
@@ -218,11 +337,11 @@ impl Hole {
             reshuffled: false,
         };
         hole.redeal(rules, pack, players, dealer, rng)?;
-        Some(hole)
+        Ok(hole)
     }
 
     /// Deals into `slot`: the hole there dealt again ([`Hole::redeal`]), or a new one
-    /// ([`Hole::deal`]) when it is empty. `None` as for `deal`.
+    /// ([`Hole::deal`]) when it is empty. Errors as [`check_deal`].
     pub fn deal_into<'h, R: Rng>(
         slot: &'h mut Option<Hole>,
         rules: &Rules,
@@ -230,19 +349,19 @@ impl Hole {
         players: usize,
         dealer: usize,
         rng: &mut R,
-    ) -> Option<&'h mut Hole> {
+    ) -> Result<&'h mut Hole, DealError> {
         match slot {
             Some(hole) => {
                 hole.redeal(rules, pack, players, dealer, rng)?;
-                Some(hole)
+                Ok(hole)
             }
-            None => Some(slot.insert(Hole::deal(rules, pack, players, dealer, rng)?)),
+            None => Ok(slot.insert(Hole::deal(rules, pack, players, dealer, rng)?)),
         }
     }
 
     /// Deals the next hole into this one exactly as [`Hole::deal`] would, reusing its
-    /// buffers: once they have grown to the table, a deal allocates nothing. `None` when
-    /// `deal` would give `None`; the hole is then not fit to play until dealt again.
+    /// buffers: once they have grown to the table, a deal allocates nothing. Errors as
+    /// [`check_deal`], changing nothing.
     pub fn redeal<R: Rng>(
         &mut self,
         rules: &Rules,
@@ -250,20 +369,23 @@ impl Hole {
         players: usize,
         dealer: usize,
         rng: &mut R,
-    ) -> Option<()> {
-        let playing = rules.playing?;
+    ) -> Result<(), DealError> {
+        let playing = check_deal(rules, players, pack.len())?;
         let (rows, columns) = (rules.layout.rows, rules.layout.columns);
         let cells = rows * columns;
-        if players == 0 || pack.len() < players * cells + 2 {
-            return None;
-        }
+        // checked above: never for a deal that passed check_deal
+        let layout = || DealError::Layout {
+            rules: rules.display_name(),
+            rows,
+            columns,
+        };
         self.stock.clear();
         self.stock.extend_from_slice(pack);
         self.stock.shuffle(rng);
         self.grids.truncate(players);
         for player in 0..players {
             let top = self.stock.len() - cells;
-            let dealt = self.stock.get(top..)?.iter().rev();
+            let dealt = self.stock.get(top..).ok_or_else(layout)?.iter().rev();
             match self.grids.get_mut(player) {
                 Some(grid) if grid.rows() == rows && grid.columns() == columns => {
                     for (slot, card) in grid.cards_mut().iter_mut().zip(dealt) {
@@ -271,7 +393,8 @@ impl Hole {
                     }
                 }
                 _ => {
-                    let grid = Grid::from_cards(rows, columns, dealt.copied().collect()).ok()?;
+                    let cards = dealt.copied().collect();
+                    let grid = Grid::from_cards(rows, columns, cards).map_err(|_| layout())?;
                     self.grids.truncate(player);
                     self.grids.push(grid);
                 }
@@ -313,7 +436,7 @@ impl Hole {
         if self.phase == Phase::Draw {
             self.begin_play();
         }
-        Some(())
+        Ok(())
     }
 
     fn all(&self) -> u32 {
@@ -350,9 +473,52 @@ impl Hole {
         self.turns
     }
 
-    /// Who ended the hole and how; `None` while nobody has.
-    pub fn ended(&self) -> Option<(usize, How)> {
-        self.ended
+    /// Who ended the finished hole, as its scoring needs it (RULES.md §5): the player and
+    /// whether they knocked; `None` while the hole is in play and when the turn limit ended
+    /// it.
+    pub fn ender(&self) -> Option<Ended> {
+        match self.ending()? {
+            (Some(player), how) => Some(Ended {
+                player,
+                knocked: how == How::Knock,
+            }),
+            (None, _) => None,
+        }
+    }
+
+    /// The finished hole's returns, into `out` by player (RULES.md §3, §5): each grid's score
+    /// by `scorer` (its rules the hole's), the matched sets it holds, and the hole score
+    /// after the §5 adjustments with [`Hole::ender`] as the ender. Allocates nothing at a
+    /// table of up to 16. While the hole is in play the grids are scored as they lie, face-down
+    /// cards and all, and nobody has ended it. `out` should be as long as the table; extra
+    /// entries are left alone.
+    pub fn scores(&self, scorer: &Scorer<'_>, out: &mut [Score]) {
+        const ROOM: usize = 16;
+        let n = self.grids.len().min(out.len());
+        let (mut grid_room, mut points_room) = ([0i32; ROOM], [0i32; ROOM]);
+        let (mut grid_vec, mut points_vec);
+        let (grids, points): (&mut [i32], &mut [i32]) = if n <= ROOM {
+            (&mut grid_room[..n], &mut points_room[..n])
+        } else {
+            grid_vec = vec![0; n];
+            points_vec = vec![0; n];
+            (&mut grid_vec, &mut points_vec)
+        };
+        for ((grid, score), slot) in self.grids.iter().zip(out.iter_mut()).zip(grids.iter_mut()) {
+            let (total, sets) = scorer.total_and_sets(grid);
+            *slot = total;
+            *score = Score {
+                grid: total,
+                sets,
+                hole: i64::from(total),
+            };
+        }
+        if scoring::adjusts_holes(scorer.rules()) {
+            scoring::hole_points(grids, self.ender(), scorer.rules(), points);
+            for (score, &add) in out.iter_mut().zip(points.iter()) {
+                score.hole += i64::from(add);
+            }
+        }
     }
 
     /// How the hole ended, once it is over: the ender (`None` at the turn limit) and how.
@@ -759,6 +925,96 @@ mod tests {
                 let m = moves[step % moves.len()];
                 hole.apply(m, &mut rng).unwrap();
                 step += 7;
+            }
+        }
+    }
+
+    #[test]
+    fn a_deal_the_rules_cannot_make_is_an_error_saying_why() {
+        let classic = crate::rules::resolve("classic", &[]).unwrap();
+        let one_deck = pack(&classic, 1);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        // 52 cards cannot deal 9 grids of 6 and a stock
+        let err = Hole::deal(&classic, &one_deck, 9, 0, &mut rng).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                DealError::PackTooSmall {
+                    cards: 52,
+                    needed: 56,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert_eq!(
+            Hole::deal(&classic, &one_deck, 0, 0, &mut rng).unwrap_err(),
+            DealError::NoPlayers
+        );
+        let mut no_play = classic.clone();
+        no_play.playing = None;
+        let err = Hole::deal(&no_play, &one_deck, 2, 0, &mut rng).unwrap_err();
+        assert!(matches!(err, DealError::NoPlay { .. }), "{err}");
+        // six up and six peeked on six cards
+        let mut crowded = classic.clone();
+        if let Some(p) = crowded.playing.as_mut() {
+            p.face_up_at_start = 6;
+            p.peek_at_start = 6;
+        }
+        let err = Hole::deal(&crowded, &one_deck, 2, 0, &mut rng).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                DealError::StartCards {
+                    start: 12,
+                    room: 6,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        // a redeal refused leaves the hole as it was
+        let mut hole = Hole::deal(&classic, &one_deck, 2, 0, &mut rng).unwrap();
+        let before = format!("{hole:?}");
+        assert!(hole.redeal(&crowded, &one_deck, 2, 1, &mut rng).is_err());
+        assert_eq!(format!("{hole:?}"), before);
+    }
+
+    /// A finished hole's returns are its grids' scores and the adjustments `scoring::hole`
+    /// explains, with the ender the hole names.
+    #[test]
+    fn a_finished_holes_scores_are_the_scorers_and_section_5s() {
+        for house in ["out-penalty-10", "knock", "underdog", "tied-shame"] {
+            let mut houses = vec![house.to_string()];
+            if house == "knock" {
+                houses.push("out-penalty-double".into());
+            }
+            let rules = crate::rules::resolve("classic", &houses).unwrap();
+            let scorer = Scorer::new(&rules);
+            let pack = pack(&rules, rules.deck.decks_for(3));
+            for seed in 0..20 {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let mut hole = Hole::deal(&rules, &pack, 3, 0, &mut rng).unwrap();
+                let mut legal = MoveList::default();
+                let mut step = seed as usize;
+                while hole.phase() != Phase::Over {
+                    hole.legal_moves(&mut legal);
+                    let moves = legal.as_slice();
+                    hole.apply(moves[step % moves.len()], &mut rng).unwrap();
+                    step += 3;
+                }
+                let mut out = [Score::default(); 3];
+                hole.scores(&scorer, &mut out);
+                let grids: Vec<i32> = hole.grids().iter().map(|g| scorer.total(g)).collect();
+                let names = ["a", "b", "c"].map(String::from);
+                let adjusted = scoring::hole(&grids, &names, hole.ender(), &rules);
+                for (p, score) in out.iter().enumerate() {
+                    assert_eq!(score.grid, grids[p], "{house} {seed}");
+                    let hole_score = i64::from(grids[p] + adjusted[p].points);
+                    assert_eq!(score.hole, hole_score, "{house} {seed}");
+                }
+                let ending = hole.ending().unwrap();
+                assert_eq!(hole.ender().map(|e| e.player), ending.0);
             }
         }
     }

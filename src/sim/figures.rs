@@ -2,6 +2,7 @@
 //! across threads in any order they give the same totals, so a seed gives the same figures
 //! on any number of threads. Nothing keeps a list of holes or matches.
 
+use super::engine::{Counts, MatchResult};
 use crate::rules::Tiebreak;
 
 /// A shared win counts 1/k to each of k winners: wins are kept in units of 1/720720, which
@@ -19,35 +20,6 @@ pub const TIEBREAKS: [Tiebreak; 5] = [
     Tiebreak::SuddenDeath,
     Tiebreak::Shared,
 ];
-
-/// What one match gave, in whole numbers (per seat where it says so).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct MatchTally {
-    /// Each seat's total of hole scores.
-    pub totals: Vec<i64>,
-    /// Each seat's sum of squared hole scores.
-    pub squares: Vec<i64>,
-    /// Each seat's share of the win, in [`WIN_UNITS`].
-    pub wins: Vec<u64>,
-    /// The win share of the seat that played first in the first hole.
-    pub first_wins: u64,
-    /// Holes somebody ended (went out or knocked).
-    pub ended: u64,
-    /// Of those, holes where the ender's score was raised by the §5 adjustments.
-    pub penalised: u64,
-    /// The points those raises added.
-    pub penalty_points: i64,
-    /// Matched sets over all final grids.
-    pub sets: u64,
-    /// Final grids scored.
-    pub grids: u64,
-    /// Holes ended by the turn limit.
-    pub turn_limit: u64,
-    /// 1 when the lowest total was tied after the last hole.
-    pub tied: u64,
-    /// The method that settled the tie, by its place in [`TIEBREAKS`].
-    pub settled_by: Option<usize>,
-}
 
 /// A running sum of whole numbers and of their squares, for a mean and its interval.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -113,22 +85,8 @@ pub struct Figures {
     pub wins: Vec<u64>,
     /// Wins of the seat that played first in a match's first hole, in [`WIN_UNITS`].
     pub first_wins: u64,
-    /// Holes somebody ended.
-    pub ended: u64,
-    /// Holes whose ender was penalised.
-    pub penalised: u64,
-    /// Points of those penalties.
-    pub penalty_points: i64,
-    /// Matched sets over all grids.
-    pub sets: u64,
-    /// Grids scored.
-    pub grids: u64,
-    /// Holes ended by the turn limit.
-    pub turn_limit: u64,
-    /// Matches tied after the last hole.
-    pub ties: u64,
-    /// Ties settled by each method of [`TIEBREAKS`].
-    pub tiebreaks: [u64; 5],
+    /// Holes ended, penalised, sets, grids, turn-limit holes, ties and tiebreaks, summed.
+    pub counts: Counts,
 }
 
 impl Figures {
@@ -141,26 +99,17 @@ impl Figures {
         }
     }
 
-    /// Adds one match; `holes` is holes per match, and `squares`/`totals` are per seat.
-    pub fn add(&mut self, t: &MatchTally, holes: u64) {
+    /// Adds one match.
+    pub fn add(&mut self, r: &MatchResult) {
         self.matches += 1;
         for (seat, m) in self.seats.iter_mut().enumerate() {
-            m.n += holes;
-            m.sum += i128::from(t.totals[seat]);
-            m.squares += i128::from(t.squares[seat]);
-            self.wins[seat] += t.wins[seat];
+            m.n += r.holes;
+            m.sum += i128::from(r.totals[seat]);
+            m.squares += i128::from(r.squares[seat]);
+            self.wins[seat] += r.wins[seat];
         }
-        self.first_wins += t.first_wins;
-        self.ended += t.ended;
-        self.penalised += t.penalised;
-        self.penalty_points += t.penalty_points;
-        self.sets += t.sets;
-        self.grids += t.grids;
-        self.turn_limit += t.turn_limit;
-        self.ties += t.tied;
-        if let Some(i) = t.settled_by {
-            self.tiebreaks[i] += 1;
-        }
+        self.first_wins += r.first_wins;
+        self.counts.add(&r.counts);
     }
 
     /// Adds another accumulator (any order gives the same result).
@@ -173,16 +122,7 @@ impl Figures {
             *a += b;
         }
         self.first_wins += o.first_wins;
-        self.ended += o.ended;
-        self.penalised += o.penalised;
-        self.penalty_points += o.penalty_points;
-        self.sets += o.sets;
-        self.grids += o.grids;
-        self.turn_limit += o.turn_limit;
-        self.ties += o.ties;
-        for (a, b) in self.tiebreaks.iter_mut().zip(o.tiebreaks) {
-            *a += b;
-        }
+        self.counts.add(&o.counts);
         self
     }
 
@@ -205,17 +145,17 @@ impl Figures {
 
     /// Of the holes somebody ended, the share where the ender was penalised.
     pub fn ended_penalised(&self) -> f64 {
-        ratio(self.penalised as f64, self.ended)
+        ratio(self.counts.penalised as f64, self.counts.ended)
     }
 
     /// The mean penalty of a penalised ender.
     pub fn mean_penalty(&self) -> f64 {
-        ratio(self.penalty_points as f64, self.penalised)
+        ratio(self.counts.penalty_points as f64, self.counts.penalised)
     }
 
     /// Matched sets per final grid.
     pub fn sets_per_grid(&self) -> f64 {
-        ratio(self.sets as f64, self.grids)
+        ratio(self.counts.sets as f64, self.counts.grids)
     }
 
     /// Every seat's hole scores pooled.
@@ -268,7 +208,7 @@ impl Paired {
     }
 
     /// Adds one match played under both rules.
-    pub fn add(&mut self, base: &MatchTally, vs: &MatchTally) {
+    pub fn add(&mut self, base: &MatchResult, vs: &MatchResult) {
         let mut all = 0;
         for seat in 0..self.seats.len() {
             let d = vs.totals[seat] - base.totals[seat];
@@ -277,11 +217,11 @@ impl Paired {
             self.wins[seat].add(vs.wins[seat] as i64 - base.wins[seat] as i64);
         }
         self.all.add(all);
-        self.penalised
-            .add(vs.penalised as i64 - base.penalised as i64);
-        self.sets.add(vs.sets as i64 - base.sets as i64);
+        let (b, v) = (&base.counts, &vs.counts);
+        self.penalised.add(v.penalised as i64 - b.penalised as i64);
+        self.sets.add(v.sets as i64 - b.sets as i64);
         self.turn_limit
-            .add(vs.turn_limit as i64 - base.turn_limit as i64);
+            .add(v.turn_limit as i64 - b.turn_limit as i64);
     }
 
     /// Adds another accumulator.

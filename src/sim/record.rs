@@ -2,11 +2,11 @@
 //! format's [`Match`]): every hole's final grids typed as players would type them, scored
 //! and adjusted by [`Match::play_hole`], so `golf import` and `golf check` can verify them.
 
-use super::{Turn, Watch};
+use super::Watch;
 use crate::card::Card;
 use crate::game::{Ending, GameError, Match, Typed};
 use crate::grid::Grid;
-use crate::play::{Hole, How};
+use crate::play::Hole;
 use crate::rules::Rules;
 
 /// The most matches one `--export` records: the recorder keeps every match, typed grids
@@ -119,13 +119,12 @@ impl<'r> Recorder<'r> {
                 )
             })
             .collect();
-        let ended = match h.ending() {
-            Some((Some(player), how)) => seats.get(player).map(|seat| Ending {
-                seat: *seat,
-                knocked: how == How::Knock,
-            }),
-            _ => None,
-        };
+        let ended = h.ender().and_then(|e| {
+            seats.get(e.player).map(|&seat| Ending {
+                seat,
+                knocked: e.knocked,
+            })
+        });
         let hole = m.play_hole(&entries, ended, playoff, &self.at)?;
         m.record(hole);
         Ok(())
@@ -185,38 +184,5 @@ impl<'r> Recorders<'r> {
             matches.extend(vs.finish()?);
         }
         Ok(matches)
-    }
-}
-
-/// Two watchers in one: every event goes to both, in order.
-pub struct Tee<'a>(pub &'a mut dyn Watch, pub &'a mut dyn Watch);
-
-impl Watch for Tee<'_> {
-    fn start(
-        &mut self,
-        game: u64,
-        hole: usize,
-        seats: &[usize],
-        h: &Hole,
-        deal: &[Grid],
-        stock: &[Card],
-    ) {
-        self.0.start(game, hole, seats, h, deal, stock);
-        self.1.start(game, hole, seats, h, deal, stock);
-    }
-    fn reshuffle(&mut self, game: u64, hole: usize, stock: &[Card]) {
-        self.0.reshuffle(game, hole, stock);
-        self.1.reshuffle(game, hole, stock);
-    }
-    fn turn(&mut self, game: u64, hole: usize, number: u32, turn: &Turn) {
-        self.0.turn(game, hole, number, turn);
-        self.1.turn(game, hole, number, turn);
-    }
-    fn end(&mut self, game: u64, hole: usize, seats: &[usize], h: &Hole, scores: &[i64]) {
-        self.0.end(game, hole, seats, h, scores);
-        self.1.end(game, hole, seats, h, scores);
-    }
-    fn watching(&self) -> bool {
-        self.0.watching() || self.1.watching()
     }
 }

@@ -155,11 +155,11 @@ impl SimulateView {
             ended_penalised: f.ended_penalised(),
             mean_penalty: f.mean_penalty(),
             sets_per_grid: f.sets_per_grid(),
-            turn_limit_holes: f.turn_limit,
-            ties: f.ties,
+            turn_limit_holes: f.counts.turn_limit,
+            ties: f.counts.ties,
             tiebreaks: TIEBREAKS
                 .iter()
-                .zip(f.tiebreaks)
+                .zip(f.counts.tiebreaks)
                 .filter(|(_, n)| *n > 0)
                 .map(|(m, n)| (m.name(), n))
                 .collect(),
