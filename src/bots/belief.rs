@@ -191,7 +191,6 @@ impl Belief {
     }
 }
 
-
 impl Belief {
     /// The chance that `k` cards drawn without replacement from the unseen cards are all of
     /// rank code `code` (1 for `k` = 0; 0 when fewer are unseen).
@@ -267,7 +266,8 @@ impl<'r> Estimator<'r> {
             return None;
         }
         let cells = rows * columns;
-        let mut scratch = Grid::from_cards(rows, columns, (0..cells).map(stand_in).collect()).ok()?;
+        let mut scratch =
+            Grid::from_cards(rows, columns, (0..cells).map(stand_in).collect()).ok()?;
         let set_gain = (0..belief.rank_codes())
             .map(|code| {
                 let Some(card) = belief.card(code) else {
@@ -396,7 +396,10 @@ impl<'r> Estimator<'r> {
             let mut rank = None;
             let mut set = true;
             for row in 0..self.rows {
-                match (cards.get(row * self.columns + column).copied().flatten(), rank) {
+                match (
+                    cards.get(row * self.columns + column).copied().flatten(),
+                    rank,
+                ) {
                     (None, _) => set = false,
                     (Some(card), None) => rank = Some(card.rank),
                     (Some(card), Some(r)) => set &= card.rank == r,
@@ -438,7 +441,13 @@ impl<'r> Estimator<'r> {
     /// [`Estimator::known_total`] (whose total was `base`): over the unseen cards by their
     /// chance, what that card alone would change of the total beyond its value; 0 for a
     /// known cell.
-    pub fn first_order_cell(&mut self, belief: &Belief, cards: &[Option<Card>], base: i32, cell: usize) -> f64 {
+    pub fn first_order_cell(
+        &mut self,
+        belief: &Belief,
+        cards: &[Option<Card>],
+        base: i32,
+        cell: usize,
+    ) -> f64 {
         if cards.get(cell).copied().flatten().is_some() || cell >= self.rows * self.columns {
             return 0.0;
         }
@@ -575,9 +584,19 @@ mod tests {
             // each grid with the indices into the unseen pile of its known cards that were
             // unseen (they are seen now)
             let grids: [([Option<Card>; 6], &[usize]); 3] = [
-                ([seen[0], seen[1], seen[2], seen[3], seen[4], seen[5]].map(Some), &[]),
                 (
-                    [Some(unseen[0]), None, Some(seen[7]), None, Some(unseen[1]), None],
+                    [seen[0], seen[1], seen[2], seen[3], seen[4], seen[5]].map(Some),
+                    &[],
+                ),
+                (
+                    [
+                        Some(unseen[0]),
+                        None,
+                        Some(seen[7]),
+                        None,
+                        Some(unseen[1]),
+                        None,
+                    ],
                     &[0, 1],
                 ),
                 ([None, None, None, None, Some(seen[8]), None], &[]),
@@ -609,7 +628,10 @@ mod tests {
                 });
                 let want = sum / ways as f64;
                 let got = estimator.grid(&belief, &grid);
-                assert!((got - want).abs() < 1e-9, "{name} {grid:?}: {got} against {want}");
+                assert!(
+                    (got - want).abs() < 1e-9,
+                    "{name} {grid:?}: {got} against {want}"
+                );
             }
         }
     }

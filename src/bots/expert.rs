@@ -129,17 +129,16 @@ impl<'r> Expert<'r> {
             for cell in 0..self.cells {
                 self.scratch[cell] = view.face_up(seat, cell);
             }
-            self.others[seat] = self.estimator.grid(&self.belief, &self.scratch[..self.cells]);
+            self.others[seat] = self
+                .estimator
+                .grid(&self.belief, &self.scratch[..self.cells]);
         }
         self.reckon();
     }
 
     /// The own grid's expectation again, after the belief changed.
     fn reckon(&mut self) {
-        self.mean = self
-            .belief
-            .unseen_mean()
-            .unwrap_or(self.belief.pack_mean());
+        self.mean = self.belief.unseen_mean().unwrap_or(self.belief.pack_mean());
         let own = &self.own[..self.cells];
         if self.estimator.by_columns() {
             let mut total = 0.0;
@@ -153,9 +152,12 @@ impl<'r> Expert<'r> {
             let (base, unknown) = self.estimator.known_total(own);
             self.terms_sum = 0.0;
             for cell in 0..self.cells {
-                let term = self
-                    .estimator
-                    .first_order_cell(&self.belief, &self.own[..self.cells], base, cell);
+                let term = self.estimator.first_order_cell(
+                    &self.belief,
+                    &self.own[..self.cells],
+                    base,
+                    cell,
+                );
                 self.terms[cell] = term;
                 self.terms_sum += term;
             }
@@ -179,7 +181,7 @@ impl<'r> Expert<'r> {
 
     /// The own grid's expected score with `card` put in `cell`.
     fn with(&mut self, cell: usize, card: Card) -> f64 {
-        let old = std::mem::replace(&mut self.own[cell], Some(card));
+        let old = self.own[cell].replace(card);
         let e = if self.estimator.by_columns() {
             let c = cell % self.columns;
             let share = self
@@ -450,9 +452,7 @@ impl<'r> Expert<'r> {
         });
         best.map(|(_, m)| m).or_else(|| moves.first().copied())
     }
-
 }
-
 
 #[cfg(test)]
 mod tests {
@@ -484,7 +484,8 @@ mod tests {
                 .collect();
             let mut twin = Expert::new(&rules, &scorer, &pack, 3).unwrap();
             let mut legal = MoveList::default();
-            let (mut rng, mut shuffler) = (ChaCha8Rng::seed_from_u64(4), ChaCha8Rng::seed_from_u64(5));
+            let (mut rng, mut shuffler) =
+                (ChaCha8Rng::seed_from_u64(4), ChaCha8Rng::seed_from_u64(5));
             let mut compared = 0;
             for dealer in 0..2 {
                 let mut hole = Hole::deal(&rules, &pack, 3, dealer, &mut rng).unwrap();

@@ -120,9 +120,9 @@ impl<'r> Bot<'r> {
             Strategy::Counting => {
                 Mind::Counting(Greedy::new(Counted(belief()), rules, scorer, players)?)
             }
-            Strategy::Expert => Mind::Expert(Box::new(expert::Expert::new(
-                rules, scorer, pack, players,
-            )?)),
+            Strategy::Expert => {
+                Mind::Expert(Box::new(expert::Expert::new(rules, scorer, pack, players)?))
+            }
         };
         Some(Bot {
             legal: MoveList::default(),
