@@ -93,9 +93,53 @@ pub type MappedScore = Signed<-500, 500>;
 /// A bare score recorded unchecked.
 pub type BareScore = Signed<-500, 500>;
 
+/// The first day a recorded match may have been played (RULES.md §12): 1900-01-01.
+pub const FIRST_PLAYED: chrono::NaiveDate = match chrono::NaiveDate::from_ymd_opt(1900, 1, 1) {
+    Some(d) => d,
+    None => panic!("1900-01-01 is a day"),
+};
+
+/// Checks a time a recorded match carries (RULES.md §12: a scoresheet's `date`, an export's
+/// `started_at`, `finished_at` and every time recorded in it): from [`FIRST_PLAYED`] to one
+/// day after `now`. A match is recorded when it was played, so a time in the future is a
+/// mistake (`9999-12-31` would be the latest night of `golf ratings` for ever); the day's
+/// grace covers a time given in a zone ahead of ours and a clock a little fast. `what`
+/// names the value in the message, which says the range.
+pub fn played(
+    what: &str,
+    at: chrono::DateTime<chrono::Utc>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<(), String> {
+    let first = FIRST_PLAYED.and_time(chrono::NaiveTime::MIN).and_utc();
+    let last = now + chrono::TimeDelta::days(1);
+    match (first..=last).contains(&at) {
+        true => Ok(()),
+        false => Err(format!(
+            "{what} {} is not a time a match was played; expected {} to {} (one day after now)",
+            at.format("%Y-%m-%d %H:%M UTC"),
+            FIRST_PLAYED.format("%Y-%m-%d"),
+            last.format("%Y-%m-%d"),
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_match_is_played_from_1900_to_one_day_after_now() {
+        let now = chrono::DateTime::parse_from_rfc3339("2026-11-25T17:00:00Z")
+            .unwrap()
+            .to_utc();
+        let at = |t: &str| chrono::DateTime::parse_from_rfc3339(t).unwrap().to_utc();
+        assert!(played("x", at("1900-01-01T00:00:00Z"), now).is_ok());
+        assert!(played("x", at("2026-11-26T16:59:00Z"), now).is_ok());
+        let err = played("the date", at("9999-12-31T12:00:00Z"), now).unwrap_err();
+        assert!(err.contains("1900-01-01 to 2026-11-26"), "{err}");
+        assert!(played("x", at("2026-11-26T17:01:00Z"), now).is_err());
+        assert!(played("x", at("1899-12-31T23:59:59Z"), now).is_err());
+    }
 
     #[test]
     fn values_outside_their_range_are_refused_at_every_extreme() {

@@ -125,8 +125,11 @@ pub enum Command {
         after_help = "Examples:\n  golf amend 3 bob=\"2 7 Q / 2 7 K\"\n  golf amend 3 --out ann"
     )]
     Amend(Lazy<AmendArgs>),
-    /// Withdraw the last recorded hole (kept in the audit log).
-    #[command(after_help = "Example:\n  golf undo")]
+    /// Withdraw the last thing recorded, a hole or a penalty, whichever came last (kept in
+    /// the audit log).
+    #[command(
+        after_help = "Withdraws the last hole or the last penalty, whichever was recorded last; run it again to go further back. `golf log` shows what was withdrawn.\n\nExample:\n  golf undo"
+    )]
     Undo(Lazy<MatchArg>),
     /// Record a tournament penalty (Official §6.3).
     #[command(

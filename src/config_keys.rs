@@ -22,7 +22,7 @@ pub enum Kind {
     },
     /// Tiebreak methods, comma-separated, each once, as `--tiebreak` takes.
     Tiebreak,
-    /// A file path (not empty).
+    /// A file path (not empty), written absolute (typed relative to the current folder).
     Path,
     /// `true` or `false`.
     Bool,
@@ -94,7 +94,8 @@ pub fn key(name: &str) -> Result<&'static Key, String> {
 
 /// Checks `value` for `key` as its flag would be checked, given the other defaults in
 /// `config` (house rules are checked on top of the configured rules), and returns it as
-/// TOML. Errors say what is wrong and what was expected.
+/// TOML: a file path (the database, a rules file) absolute, as the user typed it relative to
+/// the current folder. Errors say what is wrong and what was expected.
 pub fn check(key: &Key, value: &str, config: &Config) -> Result<toml::Value, String> {
     let value = value.trim();
     let list = || -> Vec<String> {
@@ -106,11 +107,18 @@ pub fn check(key: &Key, value: &str, config: &Config) -> Result<toml::Value, Str
     };
     match key.kind {
         Kind::Rules => {
-            rules::resolve(value, &[]).map_err(|e| e.to_string())?;
-            Ok(toml::Value::String(value.to_string()))
+            let value = from_here(value)?;
+            rules::resolve(&value, &[]).map_err(|e| e.to_string())?;
+            Ok(toml::Value::String(value))
         }
         Kind::House => {
-            let house = if value == "none" { Vec::new() } else { list() };
+            let house = match value {
+                "none" => Vec::new(),
+                _ => list()
+                    .iter()
+                    .map(|h| from_here(h))
+                    .collect::<Result<_, _>>()?,
+            };
             let base = config.rules.as_deref().unwrap_or("classic");
             rules::resolve(base, &house).map_err(|e| e.to_string())?;
             Ok(strings(house))
@@ -137,7 +145,7 @@ pub fn check(key: &Key, value: &str, config: &Config) -> Result<toml::Value, Str
             }
         }
         Kind::Path if value.is_empty() => Err(format!("{} is an empty path", key.name)),
-        Kind::Path => Ok(toml::Value::String(value.to_string())),
+        Kind::Path => Ok(toml::Value::String(absolute(value)?)),
         Kind::Bool => match value {
             "true" | "false" => Ok(toml::Value::Boolean(value == "true")),
             _ => Err(format!(
@@ -146,6 +154,23 @@ pub fn check(key: &Key, value: &str, config: &Config) -> Result<toml::Value, Str
             )),
         },
     }
+}
+
+/// A rules or house rules value typed on the command line: a file path
+/// ([`crate::config::is_file`]) made absolute from the current folder, where the user typed
+/// it (the file reads relative paths from its own folder); a bundled name as it is.
+fn from_here(value: &str) -> Result<String, String> {
+    match crate::config::is_file(value) {
+        true => absolute(value),
+        false => Ok(value.to_string()),
+    }
+}
+
+/// `path` made absolute from the current folder.
+fn absolute(path: &str) -> Result<String, String> {
+    std::path::absolute(path)
+        .map(|p| p.display().to_string())
+        .map_err(|e| format!("cannot tell where `{}` is: {e}", crate::text::escape(path)))
 }
 
 fn strings(items: Vec<String>) -> toml::Value {
@@ -168,8 +193,9 @@ pub fn template() -> String {
 
 /// `text` (a config file) with `key` set to `value`: the line setting it, or else the
 /// commented-out example of it, is replaced; otherwise the line is added at the end. The
-/// result is read back as a config file, so nothing unreadable is ever returned.
-pub fn set_in(text: &str, key: &Key, value: &toml::Value) -> Result<String, String> {
+/// caller reads the result back with [`crate::config::parse`], as loading will, before
+/// writing it.
+pub fn set_in(text: &str, key: &Key, value: &toml::Value) -> String {
     let line = format!("{} = {value}", key.name);
     let sets = |l: &str, commented: bool| {
         let l = l.trim_start();
@@ -190,8 +216,7 @@ pub fn set_in(text: &str, key: &Key, value: &toml::Value) -> Result<String, Stri
     }
     let mut out = lines.join("\n");
     out.push('\n');
-    toml::from_str::<Config>(&out).map_err(|e| e.to_string().trim_end().to_string())?;
-    Ok(out)
+    out
 }
 
 /// A refused `golf config set`: the file and what was wrong with the value.
@@ -219,10 +244,10 @@ mod tests {
     fn set_replaces_the_example_and_then_the_line() {
         let rules = key("rules").unwrap();
         let value = check(rules, "six-card", &Config::default()).unwrap();
-        let once = set_in(&template(), rules, &value).unwrap();
+        let once = set_in(&template(), rules, &value);
         assert!(once.contains("\nrules = \"six-card\"\n"), "{once}");
         let value = check(rules, "classic", &Config::default()).unwrap();
-        let twice = set_in(&once, rules, &value).unwrap();
+        let twice = set_in(&once, rules, &value);
         assert_eq!(twice.matches("rules = ").count(), 1, "{twice}");
         assert!(twice.contains("\nrules = \"classic\"\n"));
     }

@@ -151,8 +151,45 @@ impl Error {
                 parts.push(text);
             }
         }
-        crate::text::escape_output(&parts.join(": ")).into_owned()
+        let text = parts.join(": ");
+        crate::text::escape_output(&capped_lines(&text)).into_owned()
     }
+}
+
+/// The most characters of a line a message quotes from a file (TOML's `12 | …`), and of
+/// any line of a message.
+const MAX_ECHO: usize = 160;
+const MAX_LINE: usize = 1000;
+
+/// `text` with every line cut to its bound, saying how much was left out: a parser
+/// quoting the line it stopped at (`  12 | …`) quotes at most [`MAX_ECHO`] characters of
+/// it, any other line at most [`MAX_LINE`] (a one-line 12 KB JSON file read as TOML would
+/// otherwise fill the screen).
+fn capped_lines(text: &str) -> std::borrow::Cow<'_, str> {
+    let echo = |line: &str| {
+        let t = line.trim_start();
+        let digits = t.chars().take_while(char::is_ascii_digit).count();
+        t.get(digits..).is_some_and(|rest| rest.starts_with(" |"))
+    };
+    let bound = |line: &str| if echo(line) { MAX_ECHO } else { MAX_LINE };
+    if text.lines().all(|l| l.chars().count() <= bound(l)) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let (n, max) = (l.chars().count(), bound(l));
+            match n > max {
+                true => format!(
+                    "{}… ({} more characters)",
+                    l.chars().take(max).collect::<String>(),
+                    n - max
+                ),
+                false => l.to_string(),
+            }
+        })
+        .collect();
+    std::borrow::Cow::Owned(lines.join("\n"))
 }
 
 impl fmt::Display for Error {

@@ -8,6 +8,12 @@ fn main() {
         .complete();
     match golf::run(std::env::args_os()) {
         Ok(()) => {}
+        // a usage error quoting an argument with control characters: shown plain and
+        // escaped (clap would write the argument raw, styled, on a terminal)
+        Err(golf::Error::Usage(e)) if e.use_stderr() && hostile_arguments() => {
+            eprint!("{}", golf::text::escape_output(&e.render().to_string()));
+            std::process::exit(e.exit_code());
+        }
         // help, version and usage errors: clap prints them and picks the code
         Err(golf::Error::Usage(e)) => e.exit(),
         // the reader went away (`golf card | head`): nothing left to say
@@ -17,4 +23,10 @@ fn main() {
             std::process::exit(e.exit_code());
         }
     }
+}
+
+/// Whether an argument holds a control or formatting character
+/// ([`golf::text::is_unprintable`]), which a usage error would quote.
+fn hostile_arguments() -> bool {
+    std::env::args_os().any(|a| a.to_string_lossy().chars().any(golf::text::is_unprintable))
 }

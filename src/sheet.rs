@@ -275,17 +275,20 @@ fn sheet_penalty(
 
 /// A scoresheet's `date` as the stored time: `2026-11-01` (midday UTC, so it falls on
 /// that calendar day in nearly every time zone) or a full RFC 3339 time.
+/// The date is within [`crate::bounds::played`].
 fn played_on(date: &str) -> Result<String, String> {
-    if let Some(t) = crate::text::time(date) {
-        return Ok(t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true));
-    }
-    match crate::text::day(date) {
-        Some(d) => Ok(format!("{}T12:00:00.000Z", d.format("%Y-%m-%d"))),
-        None => Err(format!(
-            "`{}` is not a date in the years 0001 to 9999; expected e.g. 2026-11-01 or 2026-11-01T19:30:00+01:00",
-            crate::text::escape(date)
-        )),
-    }
+    let at = match (crate::text::time(date), crate::text::day(date)) {
+        (Some(t), _) => t,
+        (None, Some(d)) => d.and_hms_opt(12, 0, 0).unwrap_or_default().and_utc(),
+        (None, None) => {
+            return Err(format!(
+                "`{}` is not a date in the years 0001 to 9999; expected e.g. 2026-11-01 or 2026-11-01T19:30:00+01:00",
+                crate::text::escape(date)
+            ))
+        }
+    };
+    crate::bounds::played("the day", at, chrono::Utc::now())?;
+    Ok(at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
 }
 
 /// The largest export read, in bytes.
@@ -319,11 +322,17 @@ pub fn read_file_whole(
     path: &Path,
     at: &str,
 ) -> Result<(Vec<Incoming>, Vec<TournamentRecord>), SheetError> {
-    let shown = path.display().to_string();
+    let shown = crate::text::path(path);
     let text = crate::text::read_capped(path, MAX_EXPORT_BYTES).map_err(|e| SheetError {
         place: shown.clone(),
         error: format!("cannot read it: {e}").into(),
     })?;
+    // a byte-order mark (an editor's, a spreadsheet's) says nothing of what the file is:
+    // the content does, `{` for an export
+    let text = match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    };
     if !text.trim_start().starts_with('{') {
         if text.len() as u64 > MAX_BYTES {
             return Err(SheetError {

@@ -228,8 +228,11 @@ pub fn did_you_mean<'a>(typed: &str, known: impl IntoIterator<Item = &'a str>) -
         .unwrap_or_default()
 }
 
-/// `text` with every unprintable character (see [`is_unprintable`]) written as `\u{1b}`,
-/// for showing text that did not come from golf. Borrowed when there is nothing to escape.
+/// The one sanitiser for text golf shows but did not write (a name, a path, a value from a
+/// file, the command line or a tampered database): every unprintable character (see
+/// [`is_unprintable`]: escape, bell, newline, carriage return, bidi overrides…) written as
+/// `\u{1b}`, so such text can never move the cursor, colour or clear the screen, retitle
+/// the window or fake a line. Borrowed when there is nothing to escape.
 pub fn escape(text: &str) -> Cow<'_, str> {
     if !text.chars().any(is_unprintable) {
         return Cow::Borrowed(text);
@@ -237,27 +240,26 @@ pub fn escape(text: &str) -> Cow<'_, str> {
     Cow::Owned(escape_where(text, |_, _| false))
 }
 
-/// A line golf is about to print, with unprintable characters escaped except the newlines
-/// golf itself writes and its own styling (`ESC [ digits ; … m`, "select graphic
-/// rendition", which can only set bold or colour).
+/// A path shown in a message or a view, through [`escape`].
+pub fn path(path: &Path) -> String {
+    escape(&path.display().to_string()).into_owned()
+}
+
+/// Golf's own styling, the only escape sequences it writes: bold on and all off (select
+/// graphic rendition 1 and 0; comfy-table's headers and [`crate::view::Output::strong`]).
+const OWN_STYLING: [&str; 2] = ["[1m", "[0m"];
+
+/// A whole line golf is about to print (stdout or an error on stderr), escaped as
+/// [`escape`] does except the newlines golf itself writes and its own bold
+/// ([`OWN_STYLING`]): the last guard, for any text that reached a line without going
+/// through [`escape`]. Any other sequence (`ESC[31m`, `ESC[2J`, `ESC]0;…`) is escaped.
 pub fn escape_output(text: &str) -> Cow<'_, str> {
     if !text.chars().any(|c| c != '\n' && is_unprintable(c)) {
         return Cow::Borrowed(text);
     }
     Cow::Owned(escape_where(text, |c, rest| {
-        c == '\n' || (c == '\x1b' && is_sgr(rest))
+        c == '\n' || (c == '\x1b' && OWN_STYLING.iter().any(|s| rest.starts_with(s)))
     }))
-}
-
-/// Whether `rest` (what follows an escape character) is `[`, digits and `;`, then `m`.
-fn is_sgr(rest: &str) -> bool {
-    let Some(body) = rest.strip_prefix('[') else {
-        return false;
-    };
-    let end = body
-        .find(|c: char| !(c.is_ascii_digit() || c == ';'))
-        .unwrap_or(body.len());
-    body[end..].starts_with('m')
 }
 
 fn escape_where(text: &str, keep: impl Fn(char, &str) -> bool) -> String {
@@ -289,11 +291,11 @@ mod tests {
     }
 
     #[test]
-    fn output_keeps_newlines_and_styling_only() {
-        let line = "\x1b[1mbold\x1b[0m\n\x1b[2J\x1b]0;t\x07\r";
+    fn output_keeps_newlines_and_golfs_own_bold_only() {
+        let line = "\x1b[1mbold\x1b[0m\n\x1b[2J\x1b]0;t\x07\r\x1b[31mred\x1b[1;31m";
         assert_eq!(
             escape_output(line),
-            "\x1b[1mbold\x1b[0m\n\\u{1b}[2J\\u{1b}]0;t\\u{7}\\u{d}"
+            "\x1b[1mbold\x1b[0m\n\\u{1b}[2J\\u{1b}]0;t\\u{7}\\u{d}\\u{1b}[31mred\\u{1b}[1;31m"
         );
     }
 

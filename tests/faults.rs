@@ -560,3 +560,128 @@ fn a_write_after_an_unclean_stop_checks_the_whole_file() {
         Some(1)
     );
 }
+
+// ---- issue 32b: out-of-bounds stored numbers and foreign triggers ----
+
+/// A database with the 9-hole example and an unfinished match, then tampered by `sql`
+/// (check constraints off, as a hand or another program could).
+fn tampered(sql: &str) -> Env {
+    let env = Env::new();
+    env.ok(&[
+        "import",
+        repo("examples/classic-9-holes.toml").to_str().unwrap(),
+    ]);
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
+    let conn = Connection::open(env.db()).unwrap();
+    conn.execute_batch(&format!(
+        "PRAGMA ignore_check_constraints = 1; PRAGMA foreign_keys = 0; {sql}"
+    ))
+    .unwrap();
+    env
+}
+
+#[test]
+fn stored_numbers_out_of_bounds_are_a_damaged_database_for_every_command() {
+    let commands: [&[&str]; 13] = [
+        &["card"],
+        &["card", "1"],
+        &["history"],
+        &["odds"],
+        &["stats"],
+        &["ratings"],
+        &["head-to-head", "ann", "bob"],
+        &["export"],
+        &["log", "2"],
+        &["chart", "1"],
+        &["hole", "ann=1", "bob=2"],
+        &["new", "--rules", "classic", "cat", "dan"],
+        &["check"],
+    ];
+    for (what, sql) in [
+        ("a billion planned holes", "UPDATE matches SET holes_planned = 1000000000 WHERE id = 2"),
+        ("negative decks", "UPDATE matches SET decks = -1 WHERE id = 1"),
+        ("one seat", "DELETE FROM seats WHERE match_id = 2 AND seat = 1; DELETE FROM grids WHERE seat = 1 AND hole_id IN (SELECT id FROM holes WHERE match_id = 2)"),
+        ("one seat, no holes", "DELETE FROM grids; DELETE FROM holes; DELETE FROM seats WHERE seat > 0 AND match_id = 1"),
+    ] {
+        let env = tampered(sql);
+        let before = std::fs::read(env.db()).unwrap();
+        for args in commands {
+            let out = env
+                .golf()
+                .args(args)
+                .timeout(Duration::from_secs(60))
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{what}: {args:?}: {err}");
+            assert!(
+                err.contains("damaged") || err.contains("failed its checks"),
+                "{what}: {args:?}: {err}"
+            );
+            assert!(!err.contains("memory allocation"), "{what}: {args:?}: {err}");
+        }
+        assert_eq!(std::fs::read(env.db()).unwrap(), before, "{what}: written");
+        // golf check lists it among the match problems
+        let check = env.golf().arg("check").output().unwrap();
+        let shown = String::from_utf8_lossy(&check.stdout);
+        assert!(shown.contains("out of range"), "{what}: {shown}");
+    }
+    // a number past its type in a hole, grid or penalty: damaged for whatever loads it
+    for sql in [
+        "UPDATE holes SET number = -1 WHERE match_id = 2",
+        "UPDATE grids SET score = 9999999999",
+        "UPDATE penalties SET points = -9999999999",
+    ] {
+        let env = tampered("SELECT 1");
+        env.ok(&["penalty", "ann", "--points", "5", "--reason", "slow"]);
+        let conn = Connection::open(env.db()).unwrap();
+        conn.execute_batch(&format!("PRAGMA ignore_check_constraints = 1; {sql}"))
+            .unwrap();
+        for args in [&["card"][..], &["history"], &["export"], &["log", "2"]] {
+            let out = env.golf().args(args).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{sql}: {args:?}: {err}");
+            assert!(err.contains("damaged"), "{sql}: {args:?}: {err}");
+        }
+    }
+}
+
+#[test]
+fn a_foreign_trigger_refuses_every_write_before_it_can_undo_one() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let conn = Connection::open(env.db()).unwrap();
+    conn.execute_batch(
+        "CREATE TRIGGER eat AFTER INSERT ON holes BEGIN
+             DELETE FROM grids WHERE hole_id = NEW.id; DELETE FROM holes WHERE id = NEW.id;
+         END;",
+    )
+    .unwrap();
+    let before = std::fs::read(env.db()).unwrap();
+    for args in [
+        &["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"][..],
+        &["new", "--rules", "classic", "cat", "dan"],
+        &["penalty", "ann", "--points", "5", "--reason", "slow"],
+        &[
+            "import",
+            repo("examples/classic-9-holes.toml").to_str().unwrap(),
+        ],
+    ] {
+        let out = env.golf().args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("trigger golf did not make (`eat`)"),
+            "{args:?}: {err}"
+        );
+    }
+    assert_eq!(std::fs::read(env.db()).unwrap(), before, "written");
+    // reading is untouched by a trigger, and check names it
+    env.ok(&["card"]);
+    let check = env.golf().arg("check").output().unwrap();
+    assert!(String::from_utf8_lossy(&check.stdout).contains("trigger eat was not made by golf"));
+    conn.execute_batch("DROP TRIGGER eat").unwrap();
+    env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
+    assert_eq!(env.json(&["card"])["holes"].as_array().unwrap().len(), 1);
+}

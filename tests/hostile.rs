@@ -586,3 +586,358 @@ fn every_hostile_input_is_refused_with_exit_2_and_leaves_the_database_unchanged(
     let card = env.ok(&["--json", "card"]);
     assert!(card.contains("\"ann\""), "{card}");
 }
+
+// ---- issue 32b: config, dates, the one sanitiser, import, damaged databases, triggers ----
+
+/// Runs golf with `args`, expecting success; returns stderr (what it said).
+fn said(env: &Env, args: &[&str]) -> String {
+    let out = env.golf().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "golf {args:?} failed: {stderr}");
+    stderr
+}
+
+#[test]
+fn config_set_refuses_what_loading_refuses_and_mends_a_file_that_fails_to_load() {
+    let env = Env::new();
+    // 65 house rules, each a good file: --house takes them, loading a config does not, so
+    // set refuses them as loading would, and nothing is locked out
+    let files: Vec<String> = (0..65)
+        .map(|i| {
+            let body = format!(
+                "name = \"h{i}\"\n[going_out]\npenalty = \"add 1\"\npenalty_when = \"not-lowest\"\n"
+            );
+            env.write(&format!("h{i}.toml"), &body)
+                .to_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    let err = env.bad(&["config", "set", "house", &files.join(",")]);
+    assert!(err.contains("65 entries; at most 64"), "{err}");
+    env.ok(&["config"]);
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let err = env.bad(&[
+        "config",
+        "set",
+        "house",
+        &vec!["out-penalty-10"; 65].join(","),
+    ]);
+    assert!(err.contains("named twice"), "{err}");
+    // a file broken by hand locks out the other commands, not set
+    let too_many = vec!["\"underdog\""; 65].join(", ");
+    let path = env.config(&format!("house = [{too_many}]\ndecks = 0\n"));
+    let err = env.bad(&["card"]);
+    assert!(err.contains("golf config set"), "{err}");
+    let err = said(&env, &["config", "set", "house", "underdog"]);
+    assert!(
+        err.contains("still does not load") && err.contains("decks"),
+        "{err}"
+    );
+    said(&env, &["config", "set", "decks", "2"]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text, "house = [\"underdog\"]\ndecks = 2\n");
+    env.ok(&["config"]);
+    // not TOML at all: set says so; init starts afresh and keeps the old file
+    env.config("house = [\n");
+    let err = env.bad(&["config", "set", "decks", "2"]);
+    assert!(err.contains("golf config init"), "{err}");
+    let err = said(&env, &["config", "init"]);
+    assert!(err.contains("config.toml.broken"), "{err}");
+    let kept = path.with_extension("toml.broken");
+    assert_eq!(std::fs::read_to_string(kept).unwrap(), "house = [\n");
+    env.ok(&["config", "set", "decks", "3"]);
+    // a config that loads is never overwritten by init
+    assert!(env.bad(&["config", "init"]).contains("exists already"));
+}
+
+#[test]
+fn config_rules_files_are_found_from_any_folder() {
+    let env = Env::new();
+    let harbour = "extends = \"classic\"\nname = \"harbour\"\n";
+    // written by hand beside the config: relative to the config file, as `db` is
+    let config = env.config("rules = \"./harbour.toml\"\nhouse = [\"./lenient.toml\"]\n");
+    let dir = config.parent().unwrap();
+    std::fs::write(dir.join("harbour.toml"), harbour).unwrap();
+    std::fs::write(
+        dir.join("lenient.toml"),
+        "name = \"lenient\"\n[going_out]\npenalty = \"add 5\"\npenalty_when = \"not-lowest\"\n",
+    )
+    .unwrap();
+    for folder in ["a", "b"] {
+        std::fs::create_dir_all(env.path(folder)).unwrap();
+    }
+    let run = |folder: &str, args: &[&str]| {
+        let out = env
+            .golf()
+            .current_dir(env.path(folder))
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "golf {args:?} in {folder}: {err}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let doc: serde_json::Value =
+        serde_json::from_str(&run("a", &["--json", "new", "ann", "bob"])).unwrap();
+    assert_eq!(doc["rules"], "harbour", "{doc}");
+    // set from one folder, used from another
+    std::fs::write(env.path("a/mine.toml"), harbour.replace("harbour", "mine")).unwrap();
+    run("a", &["config", "set", "rules", "./mine.toml"]);
+    run("a", &["config", "set", "house", "none"]);
+    let doc: serde_json::Value =
+        serde_json::from_str(&run("b", &["--json", "new", "cat", "dan"])).unwrap();
+    assert_eq!(doc["rules"], "mine", "{doc}");
+}
+
+#[test]
+fn dates_are_from_1900_to_one_day_after_now_and_a_match_ends_after_it_starts() {
+    let env = Env::new();
+    for date in ["9999-12-31", "2199-01-01T20:00:00Z", "1899-12-31"] {
+        let path = sheet(
+            &env,
+            "dated.toml",
+            &format!("{SHEET_HEAD}date = \"{date}\"\n{HOLE}"),
+        );
+        let err = env.bad(&["import", &path]);
+        assert!(err.contains("expected 1900-01-01 to "), "{date}: {err}");
+    }
+    // an export: started in 9999, or finished before it started
+    env.ok(&[
+        "import",
+        common::repo("examples/classic-9-holes.toml")
+            .to_str()
+            .unwrap(),
+    ]);
+    let doc = env.json(&["export"]);
+    let write = |name: &str, key: &str, at: &str| {
+        let mut doc = doc.clone();
+        let m = &mut doc["matches"][0];
+        m[key] = at.into();
+        m["uuid"] = "6f1c2b7e-8d3a-4c5e-9f10-1a2b3c4d5e6f".into();
+        env.write(name, &doc.to_string())
+    };
+    let late = write("late.json", "started_at", "9999-12-31T20:00:00.000Z");
+    let err = env.bad(&["import", late.to_str().unwrap()]);
+    assert!(err.contains("started_at 9999-12-31 20:00 UTC"), "{err}");
+    let early = write("early.json", "finished_at", "1970-01-01T00:00:00.000Z");
+    let err = env.bad(&["import", early.to_str().unwrap()]);
+    assert!(
+        err.contains("finished at 1970-01-01 00:00 UTC before it started"),
+        "{err}"
+    );
+    env.ok(&["check"]);
+}
+
+/// Whether golf's output carries an escape sequence or a line a hostile text made.
+fn leaks(out: &std::process::Output) -> Option<String> {
+    let both = [&out.stdout, &out.stderr].map(|b| String::from_utf8_lossy(b).into_owned());
+    both.iter()
+        .find(|t| {
+            t.contains('\x1b') || t.contains('\x07') || t.lines().any(|l| l.starts_with("FAKE"))
+        })
+        .cloned()
+}
+
+#[test]
+fn no_escape_sequence_or_faked_line_reaches_the_terminal() {
+    let env = Env::new();
+    let red = "a\x1b[31mb";
+    let fake = "a\nFAKE: ann wins";
+    let example = common::repo("examples/classic-9-holes.toml");
+    let mut runs: Vec<(String, Vec<String>, Option<i32>)> = Vec::new();
+    let mut run = |args: Vec<String>, code: Option<i32>| runs.push((args.join(" "), args, code));
+    let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    for hostile in [red, fake] {
+        let file = env.path(&format!("sheet {hostile}.toml"));
+        std::fs::copy(&example, &file).unwrap();
+        let file = file.to_str().unwrap().to_string();
+        let missing = env
+            .path(&format!("missing{hostile}/x"))
+            .to_str()
+            .unwrap()
+            .to_string();
+        run(s(&["import", &file]), Some(0));
+        run(s(&["import", &missing]), Some(2));
+        run(s(&["--db", &missing, "card"]), Some(2));
+        run(
+            s(&["--db", &missing, "new", "--rules", "classic", "ann", "bob"]),
+            None,
+        );
+        run(s(&["export", "--output", &missing]), None);
+        run(
+            s(&[
+                "simulate",
+                "--rules",
+                "classic",
+                "--bots",
+                hostile,
+                "--matches",
+                "2",
+            ]),
+            Some(2),
+        );
+        run(s(&["new", "--rules", hostile, "ann", "bob"]), Some(2));
+        run(
+            s(&[
+                "new", "--rules", "classic", "--house", hostile, "ann", "bob",
+            ]),
+            Some(2),
+        );
+        run(s(&["config", "set", "db", &missing]), Some(2));
+        run(
+            s(&["config", "set", "rules", &format!("{missing}.toml")]),
+            Some(2),
+        );
+    }
+    for (what, args, code) in runs {
+        let out = env.golf().args(&args).output().unwrap();
+        if let Some(code) = code {
+            assert_eq!(
+                out.status.code(),
+                Some(code),
+                "{what:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        assert_eq!(leaks(&out), None, "{what:?}");
+    }
+    // the config file was never written with them
+    assert!(!env.path("xdg-config/golf/config.toml").exists());
+    // a usage error quotes the argument: clap would style it raw on a terminal
+    for args in [
+        &[red][..],
+        &["card", "--x", red],
+        &["simulate", "--matches", red],
+    ] {
+        let out = env
+            .golf()
+            .env("CLICOLOR_FORCE", "1")
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(leaks(&out), None, "{args:?}");
+    }
+    // names from a tampered database
+    let conn = rusqlite::Connection::open(env.db()).unwrap();
+    conn.execute_batch(
+        "UPDATE seats SET player = 'b' || char(27) || '[31mob' || char(10) || 'FAKE: x' WHERE player = 'bob';
+         UPDATE matches SET name = 'n' || char(27) || '[32m' || char(10) || 'FAKE';
+         UPDATE rule_sets SET json = json_set(json, '$.name', 'c' || char(10) || 'FAKE: r');",
+    )
+    .unwrap();
+    drop(conn);
+    for args in [
+        &["card"][..],
+        &["history"],
+        &["stats"],
+        &["ratings"],
+        &["log", "1"],
+        &["export", "--format", "csv"],
+    ] {
+        let out = env.golf().args(args).output().unwrap();
+        assert_eq!(leaks(&out), None, "{args:?}");
+    }
+}
+
+#[test]
+fn an_export_with_a_byte_order_mark_imports_and_no_error_echoes_a_long_line() {
+    let env = Env::new();
+    env.ok(&[
+        "import",
+        common::repo("examples/classic-9-holes.toml")
+            .to_str()
+            .unwrap(),
+    ]);
+    let export = env.ok(&["--json", "export"]);
+    let other = Env::new();
+    let bom = other.write("bom.json", &format!("\u{feff}{export}"));
+    let out = other.ok(&["import", bom.to_str().unwrap()]);
+    assert!(out.contains("Imported"), "{out}");
+    assert_eq!(other.json(&["history"]).as_array().unwrap().len(), 1);
+    // a scoresheet with one is a scoresheet
+    let text = std::fs::read_to_string(common::sheet_copy(&other, 1)).unwrap();
+    let sheet = other.write("bom.toml", &format!("\u{feff}{text}"));
+    other.ok(&["import", sheet.to_str().unwrap()]);
+    assert_eq!(other.json(&["history"]).as_array().unwrap().len(), 2);
+    // one long line that is not an export: the error quotes a bounded part of it
+    let long = other.write(
+        "long.toml",
+        &format!("players = [{}\n", "\"ann\", ".repeat(2000)),
+    );
+    let err = other.bad(&["import", long.to_str().unwrap()]);
+    let widest = err.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    assert!(widest <= 1100, "a line of {widest} characters: {err}");
+    assert!(err.contains("more characters"), "{err}");
+}
+
+#[test]
+fn importing_a_scoresheet_again_says_so_in_json() {
+    let env = Env::new();
+    let sheet = common::repo("examples/classic-9-holes.toml");
+    let sheet = sheet.to_str().unwrap();
+    let first = env.json(&["import", sheet]);
+    assert_eq!(first["imported_before"], false, "{first}");
+    assert_eq!(first["match"], 1);
+    let again = env.json(&["import", sheet]);
+    assert_eq!(again["imported_before"], true, "{again}");
+    assert_eq!(again["match"], 1);
+    assert_eq!(env.json(&["history"]).as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn small_things_a_user_meets() {
+    let env = Env::new();
+    // a house rule named twice is refused wherever house rules are named
+    for args in [
+        &[
+            "new", "--rules", "classic", "--house", "underdog", "--house", "underdog", "ann", "bob",
+        ][..],
+        &[
+            "score",
+            "--rules",
+            "classic",
+            "--house",
+            "knock",
+            "--house",
+            "knock",
+            "5 K Q / 5 2 J",
+        ],
+        &[
+            "rules", "show", "classic", "--house", "underdog", "--house", "underdog",
+        ],
+        &["config", "set", "house", "underdog,knock,underdog"],
+    ] {
+        let err = env.bad(args);
+        assert!(err.contains("named twice"), "{args:?}: {err}");
+    }
+    // undo's help says it withdraws penalties too
+    let help = env.ok(&["undo", "--help"]);
+    assert!(help.contains("penalty"), "{help}");
+    // a bad `decks` in the config names the file and the key
+    let config = env.config("decks = 0\n");
+    let err = env.bad(&["new", "--rules", "classic", "ann", "bob"]);
+    assert!(
+        err.contains(config.to_str().unwrap())
+            && err.contains("`decks`")
+            && !err.contains("--decks"),
+        "{err}"
+    );
+    // XDG_CONFIG_HOME naming a file: the message names it
+    let file = env.write("not-a-folder", "");
+    for args in [&["config", "set", "decks", "2"][..], &["config", "init"]] {
+        let out = env
+            .golf()
+            .env("XDG_CONFIG_HOME", &file)
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&format!("{} is not a folder", file.display())),
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -69,7 +69,7 @@ impl fmt::Display for Strategy {
 
 /// A bot name that is not one of [`Strategy::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot `{0}`; expected random, greedy, counting or expert")]
+#[error("unknown bot `{}`; expected random, greedy, counting or expert", crate::text::escape(.0))]
 pub struct UnknownBot(pub String);
 
 impl FromStr for Strategy {

@@ -13,8 +13,8 @@ pub fn run(ctx: &Context, args: BackupArgs) -> Result<()> {
     ctx.output_guard()?.check(&args.path)?;
     let report = maintenance::backup(&store, &args.path)?;
     ctx.out.show(&BackupView {
-        database: store.path().display().to_string(),
-        backup: report.target.display().to_string(),
+        database: crate::text::path(store.path()),
+        backup: crate::text::path(&report.target),
         matches: report.matches,
         integrity: "ok",
     })

@@ -47,7 +47,7 @@ pub fn run(ctx: &Context, args: ChartArgs) -> Result<()> {
         Some(path) => {
             ctx.write_file(path, chart.svg()?.as_bytes())?;
             if !ctx.out.json && path.as_os_str() != "-" {
-                crate::outln!("Wrote {} ({}).", path.display(), chart.title);
+                crate::outln!("Wrote {} ({}).", crate::text::path(path), chart.title);
             }
             Ok(())
         }

@@ -8,14 +8,20 @@ use crate::view::maintenance::CheckView;
 
 /// Runs `golf check`. Exit 1 when the database fails a check.
 pub fn run(ctx: &Context) -> Result<()> {
-    let mut store = ctx.open_read()?;
-    let path = store.path().display().to_string();
+    let mut store = ctx.open_read_as_is()?;
+    let path = crate::text::path(store.path());
     let view = store.read(|conn| {
         let mut integrity = maintenance::integrity(conn)?;
         let (matches, holes) = maintenance::counts(conn)?;
         // golf's own checks read every page: only worth it on a sound file
         let match_problems = match integrity.is_empty() {
-            true => maintenance::match_problems(conn)?,
+            true => {
+                let mut problems = maintenance::match_problems(conn)?;
+                if let Err(e) = crate::store::check_bounds(conn) {
+                    problems.insert(0, crate::text::escape(&format!("{e:#}")).into_owned());
+                }
+                problems
+            }
             false => Vec::new(),
         };
         if integrity.is_empty() {

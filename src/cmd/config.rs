@@ -1,7 +1,8 @@
 //! `golf config init` and `golf config set KEY VALUE`: write the group's config file, never
-//! anything unchecked. (`golf config` alone, the defaults in force, is in `docs`.)
+//! anything unchecked. Both work when the file in place fails to load, so they can mend it.
+//! (`golf config` alone, the defaults in force, is in `docs`.)
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::config_keys;
 use crate::error::{input, Result};
@@ -14,50 +15,141 @@ fn file() -> Result<PathBuf> {
     }
 }
 
-/// Writes `text` to `path` aside and renames it into place, creating its folder: a failed
-/// write leaves the old file whole.
-fn write(path: &std::path::Path, text: &str) -> Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
+/// `path` for a message, its control characters escaped.
+fn shown(path: &Path) -> String {
+    crate::text::escape(&path.display().to_string()).into_owned()
+}
+
+/// Creates the folder `dir` (and its parents); an error names the path that is in the way
+/// when one of them is a file, not a folder (`XDG_CONFIG_HOME` set to a file, say).
+fn make_folder(dir: &Path) -> Result<()> {
+    if let Some(file) = dir
+        .ancestors()
+        .find(|a| a.exists() && !a.is_dir() && !a.as_os_str().is_empty())
+    {
+        return input(format!(
+            "{} is not a folder, so the config file cannot go in {} \
+             (XDG_CONFIG_HOME or HOME names where); expected a folder there",
+            shown(file),
+            shown(dir)
+        ));
     }
-    let part = path.with_extension(format!("toml.part-{}", std::process::id()));
-    std::fs::write(&part, text)?;
-    std::fs::rename(&part, path)?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| anyhow::anyhow!("cannot make the folder {}: {e}", shown(dir)))?;
     Ok(())
 }
 
-/// `golf config init`: writes the commented file with every key; refuses (exit 2) when
-/// the file exists, so a group's settings are never overwritten.
+/// Writes `text` to `path` aside and renames it into place, creating its folder: a failed
+/// write leaves the old file whole.
+fn write(path: &Path, text: &str) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        make_folder(dir)?;
+    }
+    let part = path.with_extension(format!("toml.part-{}", std::process::id()));
+    let named = |e: std::io::Error| anyhow::anyhow!("cannot write {}: {e}", shown(path));
+    std::fs::write(&part, text).map_err(named)?;
+    std::fs::rename(&part, path).map_err(named)?;
+    Ok(())
+}
+
+/// The text of the config file at `path`, if there is one.
+fn read(path: &Path) -> Result<Option<String>> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let text = crate::text::read_capped(path, crate::config::MAX_BYTES)
+        .map_err(|e| config_keys::refused(path, e.to_string()))?;
+    Ok(Some(text))
+}
+
+/// `golf config init`: writes the commented file with every key. A file that loads is
+/// refused (exit 2), so a group's settings are never overwritten; one that fails to load
+/// is kept beside it as `config.toml.broken` (`.broken-2`…) and a fresh file written.
 pub fn init() -> Result<()> {
     let path = file()?;
-    if path.exists() {
-        return input(format!(
+    let kept = match read(&path) {
+        Ok(Some(text)) if crate::config::parse(&text).is_ok() => {
+            return input(format!(
             "{} exists already and is left as it is; change a key with `golf config set KEY VALUE`",
-            path.display()
-        ));
-    }
+            shown(&path)
+        ))
+        }
+        Ok(None) => None,
+        // unreadable (too large, not UTF-8) or not loading: kept aside, never lost
+        _ => {
+            let aside = (1..1000)
+                .map(|n| match n {
+                    1 => path.with_extension("toml.broken"),
+                    n => path.with_extension(format!("toml.broken-{n}")),
+                })
+                .find(|p| p.symlink_metadata().is_err());
+            let Some(aside) = aside else {
+                return input(format!(
+                    "{} does not load, and 999 earlier copies are kept beside it already; remove some of them",
+                    shown(&path)
+                ));
+            };
+            std::fs::rename(&path, &aside)
+                .map_err(|e| anyhow::anyhow!("cannot move {} aside: {e}", shown(&path)))?;
+            Some(aside)
+        }
+    };
     write(&path, &config_keys::template())?;
     eprintln!(
         "golf: wrote {} (every key commented out; `golf config set KEY VALUE` sets one)",
-        path.display()
+        shown(&path)
     );
+    if let Some(aside) = kept {
+        eprintln!(
+            "golf: the file there did not load; it is kept as {}",
+            shown(&aside)
+        );
+    }
     Ok(())
 }
 
-/// `golf config set KEY VALUE`: checks the value as its flag would be checked and writes
-/// it, creating the file from the template if there is none. A refused key or value leaves
-/// the file untouched (exit 2).
+/// `golf config set KEY VALUE`: checks the value as its flag would be checked, then the
+/// file it would write as loading will ([`crate::config::parse`]), and writes it, creating
+/// the file from the template if there is none. A refused key or value leaves the file
+/// untouched (exit 2). A file that fails to load for another key's value is mended one key
+/// at a time: written, and what is still wrong said; one that is not TOML is refused, for
+/// `golf config init` to start afresh.
 pub fn set(ctx: &super::Context, name: &str, value: &str) -> Result<()> {
     let path = file()?;
     let refuse = |message: String| crate::Error::from(config_keys::refused(&path, message));
     let key = config_keys::key(name).map_err(refuse)?;
     let value = config_keys::check(key, value, &ctx.config).map_err(refuse)?;
-    let text = match path.exists() {
-        true => crate::text::read_capped(&path, 64 * 1024).map_err(|e| refuse(e.to_string()))?,
-        false => config_keys::template(),
+    let old = read(&path)?;
+    let broken = old
+        .as_deref()
+        .is_some_and(|t| crate::config::parse(t).is_err());
+    let text = config_keys::set_in(
+        old.as_deref().unwrap_or(&config_keys::template()),
+        key,
+        &value,
+    );
+    let still = match crate::config::parse(&text) {
+        Ok(_) => None,
+        // another key is still wrong in a file that did not load before: mended a key at a time
+        Err(p) if broken && p.key.as_deref().is_some_and(|k| k != key.name) => Some(p.message),
+        // the value set is what fails, or the file as a whole (TOML): nothing written
+        Err(p) => {
+            let hint = match broken {
+                true => " (`golf config init` starts afresh, keeping this file aside)",
+                false => "",
+            };
+            return Err(refuse(format!("{}{hint}", p.message)));
+        }
     };
-    let text = config_keys::set_in(&text, key, &value).map_err(refuse)?;
     write(&path, &text)?;
-    eprintln!("golf: {} = {value} in {}", key.name, path.display());
+    eprintln!(
+        "golf: {} = {} in {}",
+        key.name,
+        crate::text::escape(&value.to_string()),
+        shown(&path)
+    );
+    if let Some(problem) = still {
+        eprintln!("golf: {} still does not load: {problem}", shown(&path));
+    }
     Ok(())
 }

@@ -83,6 +83,16 @@ impl Context {
         Store::open(&path)
     }
 
+    /// [`Context::open_read`] for `golf check`: a match out of bounds is reported with the
+    /// rest, not refused at opening ([`Store::open_read_only_as_is`]).
+    pub fn open_read_as_is(&self) -> Result<Store> {
+        let path = self.db_path()?;
+        match Store::open_read_only_as_is(&path)? {
+            Some(store) => Ok(store),
+            None => no_matches(&path),
+        }
+    }
+
     /// Opens the database read-only (never creates or writes it).
     pub fn open_read(&self) -> Result<Store> {
         let path = self.db_path()?;
@@ -96,7 +106,7 @@ impl Context {
 fn no_matches<T>(path: &Path) -> Result<T> {
     input(format!(
         "no matches recorded yet in {}; start one with `golf new --rules classic PLAYER...` or `golf import FILE`",
-        path.display()
+        crate::text::path(path)
     ))
 }
 

@@ -22,7 +22,7 @@ pub fn completions(shell: clap_complete::Shell) -> Result<()> {
 /// Prints the defaults in force and where each comes from: `golf config`.
 pub fn config(ctx: &super::Context) -> Result<()> {
     let path = crate::config::path();
-    let shown = path.as_ref().map(|p| p.display().to_string());
+    let shown = path.as_ref().map(|p| crate::text::path(p));
     // the file's path is on the first line of the view
     let in_file = |set: bool| match (set, &shown) {
         (true, Some(_)) => "config file".to_string(),
@@ -71,7 +71,7 @@ pub fn config(ctx: &super::Context) -> Result<()> {
         },
         crate::view::config::Setting {
             key: "db",
-            value: ctx.db_path()?.display().to_string(),
+            value: crate::text::path(&ctx.db_path()?),
             from: db_from,
         },
     ];

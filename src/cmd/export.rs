@@ -42,7 +42,7 @@ pub fn run(ctx: &Context, args: ExportArgs) -> Result<()> {
                     "golf: exported {} match{} to {}",
                     export.matches.len(),
                     if export.matches.len() == 1 { "" } else { "es" },
-                    path.display()
+                    crate::text::path(path)
                 );
             }
         }

@@ -25,25 +25,33 @@ pub fn run(ctx: &Context, args: ImportArgs) -> Result<()> {
     let mut store = ctx.open_write()?;
     let r = store.write(|tx| record(tx, &incoming, &tournaments, &progress))?;
     progress.finish_and_clear();
-    let db = store.path().display();
+    let db = crate::text::path(store.path());
     // one scoresheet: its card, after a line saying what became of it
     let label = incoming.first().map_or("", |i| i.label.as_str());
     let one = match (r.added.as_slice(), r.again.as_slice(), &r.seated[..]) {
-        ([(_, m)], [], []) => Some((format!("Imported {label} as match {} into {db}.", m.id), m)),
+        ([(_, m)], [], []) => Some((
+            format!("Imported {label} as match {} into {db}.", m.id),
+            m,
+            false,
+        )),
         ([], [m], []) => Some((
             format!(
                 "{label} was imported before, as match {} in {db}; nothing was added.",
                 m.id
             ),
             m,
+            true,
         )),
         _ => None,
     };
-    if let (Some((said, m)), 1) = (one, incoming.len()) {
+    if let (Some((said, m, before)), 1) = (one, incoming.len()) {
         if !ctx.out.json {
             crate::outln!("{said}");
         }
-        return ctx.out.show(&CardView::new(m));
+        return ctx.out.show(&crate::view::export::ImportedCard {
+            imported_before: before,
+            card: CardView::new(m),
+        });
     }
     let mut view = crate::view::export::Summary::new(&r.added, r.skipped, r.updated, store.path());
     view.tournaments = r.seated;

@@ -49,8 +49,21 @@ use crate::view::Output;
 /// Runs the parsed command line.
 pub fn dispatch(cli: Cli) -> Result<()> {
     let out = Output::new(cli.json, cli.color).wide(cli.wide);
-    let config =
-        crate::config::load(crate::config::path().as_deref()).map_err(crate::Error::from)?;
+    // `golf config init` and `golf config set` mend a config file that fails to load
+    let mends_config = matches!(
+        &cli.command,
+        Command::Config(crate::cli::ConfigArgs { action: Some(_) })
+    );
+    let config = match crate::config::load(crate::config::path().as_deref()) {
+        Ok(config) => config,
+        Err(_) if mends_config => crate::config::Config::default(),
+        Err(mut e) => {
+            e.message.push_str(
+                " (`golf config set KEY VALUE` mends one key; `golf config init` starts afresh, keeping this file aside)",
+            );
+            return Err(e.into());
+        }
+    };
     let ctx = Context {
         db: cli.db,
         config,

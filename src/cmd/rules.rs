@@ -46,7 +46,7 @@ pub fn run(ctx: &Context, command: RulesCommand) -> Result<()> {
             ctx.out.show(&DiffView::new(&a, &b))
         }
         RulesCommand::Check { file } => {
-            let file = file.display().to_string();
+            let file = crate::text::path(&file);
             let rules = rules::resolve(&file, &[])?;
             ctx.out.show(&RulesChecked { rules, file })
         }

@@ -24,7 +24,8 @@ impl Match {
     /// entries, a grid per player at most on each hole (all counted before anything else);
     /// players named as `golf new` would name them and told apart
     /// ([`crate::player::distinct`]); the match name, penalty reasons, hole notes and every
-    /// text of its rules bounded and printable; every time RFC 3339 in the years 0001–9999.
+    /// text of its rules bounded and printable; every time RFC 3339 within
+    /// [`crate::bounds::played`], and the end no earlier than the start.
     /// The message says which value is wrong.
     pub fn within_intake_bounds(&self) -> Result<(), String> {
         let count = |what: &str, n: usize, max: usize| match n > max {
@@ -113,19 +114,45 @@ impl Match {
         Ok(())
     }
 
-    /// Every time of the match RFC 3339 in the years 0001–9999.
+    /// Every time of the match RFC 3339, within [`crate::bounds::played`]; the match
+    /// finished or abandoned no earlier than it started.
     fn times(&self) -> Result<(), String> {
-        let times = std::iter::once(&self.started_at)
-            .chain(&self.finished_at)
-            .chain(&self.abandoned_at)
-            .chain(self.holes.iter().map(|h| &h.recorded_at))
-            .chain(self.penalties.iter().map(|p| &p.recorded_at))
-            .chain(self.audit.iter().map(|a| &a.at));
-        for t in times {
-            if crate::text::time(t).is_none() {
+        let times = std::iter::once(("started_at", &self.started_at))
+            .chain(self.finished_at.iter().map(|t| ("finished_at", t)))
+            .chain(self.abandoned_at.iter().map(|t| ("abandoned_at", t)))
+            .chain(
+                self.holes
+                    .iter()
+                    .map(|h| ("a hole's recorded_at", &h.recorded_at)),
+            )
+            .chain(
+                self.penalties
+                    .iter()
+                    .map(|p| ("a penalty's recorded_at", &p.recorded_at)),
+            )
+            .chain(self.audit.iter().map(|a| ("an audit entry's at", &a.at)));
+        let now = chrono::Utc::now();
+        for (what, t) in times {
+            let Some(at) = crate::text::time(t) else {
                 return Err(format!(
                     "`{}` is not a time in the years 0001 to 9999 (RFC 3339, such as 2026-11-01T19:30:00Z)",
                     crate::text::escape(&t.chars().take(40).collect::<String>())
+                ));
+            };
+            crate::bounds::played(what, at, now)?;
+        }
+        let start = crate::text::time(&self.started_at);
+        let ends = [
+            ("finished", &self.finished_at),
+            ("abandoned", &self.abandoned_at),
+        ];
+        for (what, end) in ends {
+            let end = end.as_deref().and_then(crate::text::time);
+            if let Some((start, end)) = start.zip(end).filter(|(s, e)| e < s) {
+                return Err(format!(
+                    "it {what} at {} before it started at {}; expected {what}_at no earlier than started_at",
+                    end.format("%Y-%m-%d %H:%M UTC"),
+                    start.format("%Y-%m-%d %H:%M UTC")
                 ));
             }
         }

@@ -308,8 +308,11 @@ impl Match {
     /// when the match is sound. Cheap: it does not re-score grids (`golf check` does).
     pub fn damage(&self) -> Option<String> {
         let n = self.players.len();
-        if n == 0 {
-            return Some("it has no players".into());
+        if n < 2 {
+            return Some(format!(
+                "it has {n} player{}; a match has 2 or more",
+                if n == 1 { "" } else { "s" }
+            ));
         }
         if self.uuid.is_empty() {
             return Some("it has no stable id".into());

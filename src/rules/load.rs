@@ -64,7 +64,7 @@ const META_KEYS: [&str; 6] = ["name", "title", "summary", "source", "extends", "
 pub enum RulesError {
     /// Not a bundled variant and not a readable file.
     #[error(
-        "unknown rules `{name}`{hint}; expected a bundled variant ({known}) or the path of a rules file", hint = crate::text::did_you_mean(name, known.split(", "))
+        "unknown rules `{}`{hint}; expected a bundled variant ({known}) or the path of a rules file", crate::text::escape(name), hint = crate::text::did_you_mean(name, known.split(", "))
     )]
     UnknownRules {
         /// What was asked for.
@@ -74,7 +74,7 @@ pub enum RulesError {
     },
     /// Not a bundled house rule and not a readable file.
     #[error(
-        "unknown house rule `{name}`{hint}; expected one of {known}, or the path of a house-rules file", hint = crate::text::did_you_mean(name, known.split(", "))
+        "unknown house rule `{}`{hint}; expected one of {known}, or the path of a house-rules file", crate::text::escape(name), hint = crate::text::did_you_mean(name, known.split(", "))
     )]
     UnknownHouse {
         /// What was asked for.
@@ -196,7 +196,7 @@ impl Layer {
 
     fn read(path: &Path) -> Result<Layer, RulesError> {
         let unreadable = |reason: String| RulesError::Unreadable {
-            path: path.display().to_string(),
+            path: crate::text::path(path),
             reason,
         };
         let text = crate::text::read_capped(path, MAX_FILE_BYTES)
@@ -206,7 +206,7 @@ impl Layer {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
         Layer::parse(
-            path.display().to_string(),
+            crate::text::path(path),
             &stem,
             text,
             path.parent().map(Path::to_path_buf),
@@ -457,7 +457,15 @@ pub fn resolve(rules: &str, house: &[String]) -> Result<Rules, RulesError> {
 fn build(mut layers: Vec<Layer>, house: &[String]) -> Result<Rules, RulesError> {
     let variants = layers.len();
     for h in house {
-        layers.push(house_layer(h)?);
+        let layer = house_layer(h)?;
+        // a house rule applies once: named twice (by name or by file) is a mistake
+        if layers[variants..].iter().any(|l| l.name == layer.name) {
+            return Err(RulesError::Syntax {
+                file: format!("house rule `{}`", crate::text::escape(&layer.name)),
+                message: "named twice; each house rule applies once, so name it once".into(),
+            });
+        }
+        layers.push(layer);
     }
     let mut merged = Table::new();
     let mut set_by = BTreeMap::new();

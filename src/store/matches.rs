@@ -6,6 +6,7 @@
 use rusqlite::{params, Connection, OptionalExtension};
 
 use super::Damaged;
+use crate::bounds::{Decks, Holes, Target};
 use crate::game::{AuditEntry, Entry, Hole, Match, PenaltyKind, PenaltyRecord};
 use crate::rules::{Rules, Tiebreak};
 
@@ -118,6 +119,43 @@ pub fn match_ids(conn: &Connection, player: Option<&str>, limit: u32) -> anyhow:
     Ok(ids)
 }
 
+/// Checks the bounds every reader of the database relies on, for every match in one pass
+/// (by primary key, a few milliseconds on 10,000 matches): planned holes, decks and target
+/// within RULES.md §12, and 2 to 16 players seated 0, 1, 2…. A match that breaks one (only
+/// a tampered file has it) is [`Damaged`], so every command — not only those that load
+/// whole matches — refuses the database rather than miscount or allocate by it.
+pub fn check_bounds(conn: &Connection) -> anyhow::Result<()> {
+    let sql = format!(
+        "SELECT m.id FROM matches m
+         WHERE m.holes_planned NOT BETWEEN {} AND {}
+            OR m.decks NOT BETWEEN {} AND {}
+            OR (m.target IS NOT NULL AND m.target NOT BETWEEN {} AND {})
+            OR (SELECT count(*) = max(s.seat) + 1 AND count(*) BETWEEN 2 AND {}
+                FROM seats s WHERE s.match_id = m.id) IS NOT 1
+         LIMIT 1",
+        Holes::MIN,
+        Holes::MAX,
+        Decks::MIN,
+        Decks::MAX,
+        Target::MIN,
+        Target::MAX,
+        crate::game::setup::MAX_PLAYERS,
+    );
+    let bad: Option<i64> = conn
+        .prepare_cached(&sql)?
+        .query_row([], |r| r.get(0))
+        .optional()?;
+    match bad {
+        Some(id) => Err(Damaged(format!(
+            "match {id}: its planned holes, decks, target or seats are out of range \
+             (2 to {} players, seated in order)",
+            crate::game::setup::MAX_PLAYERS
+        ))
+        .into()),
+        None => Ok(()),
+    }
+}
+
 /// Loads a whole match, or `None` if there is no match with that id. A row that breaks
 /// what golf guarantees (unreadable rules, a seat past the players, a missing grid) is
 /// [`Damaged`]; text that carries control characters is escaped.
@@ -142,7 +180,24 @@ pub fn load_summaries(conn: &Connection, ids: &[i64]) -> anyhow::Result<Vec<Matc
     load(conn, ids, false)
 }
 
+/// [`load_unmapped`], a stored value SQLite cannot hand over as golf's type (an integer
+/// out of its range, a text where a number belongs: only a tampered file has one)
+/// reported as [`Damaged`].
 fn load(conn: &Connection, ids: &[i64], whole: bool) -> anyhow::Result<Vec<Match>> {
+    load_unmapped(conn, ids, whole).map_err(|e| {
+        use rusqlite::Error as E;
+        match e.downcast_ref::<E>() {
+            Some(
+                inner @ (E::IntegralValueOutOfRange(..)
+                | E::FromSqlConversionFailure(..)
+                | E::InvalidColumnType(..)),
+            ) => Damaged(format!("a stored value cannot be read ({inner})")).into(),
+            _ => e,
+        }
+    })
+}
+
+fn load_unmapped(conn: &Connection, ids: &[i64], whole: bool) -> anyhow::Result<Vec<Match>> {
     let list = serde_json::to_string(ids)?;
     // most of the file wanted (history of thousands): each table is read straight through
     // and the rows of other matches skipped here, rather than looked up one id at a time
@@ -324,14 +379,26 @@ fn load_headers(conn: &Connection, list: &str, filter: Filter) -> anyhow::Result
                     .map_err(|e| Damaged(format!("match {id}: its tiebreak chain: {e}")))
             })
             .collect::<Result<Vec<_>, _>>()?;
+        // bounded before anything is sized by them (a tampered 10^9 planned holes)
+        let bounded = |column: usize, bound: fn(i64) -> Result<u32, String>, what: &str| {
+            let n: i64 = r.get(column)?;
+            bound(n)
+                .map_err(|e| anyhow::Error::from(Damaged(format!("match {id}: its {what}: {e}"))))
+        };
+        let holes_planned = bounded(3, |n| Holes::try_from(n).map(|h| h.0), "planned holes")?;
+        let decks = bounded(4, |n| Decks::try_from(n).map(|d| d.0), "decks")?;
+        let target = match r.get::<_, Option<i64>>(8)? {
+            Some(_) => Some(bounded(8, |n| Target::try_from(n).map(|t| t.0), "target")?),
+            None => None,
+        };
         matches.push(Match {
             id,
             uuid: r.get::<_, Option<String>>(10)?.unwrap_or_default(),
             name: r.get::<_, Option<String>>(1)?.map(shown),
             rules,
-            holes_planned: r.get(3)?,
-            target: r.get(8)?,
-            decks: r.get(4)?,
+            holes_planned,
+            target,
+            decks,
             tiebreak,
             players: vec![],
             started_at: r.get(6)?,

@@ -16,17 +16,17 @@ pub mod stats;
 pub mod tournaments;
 
 pub use matches::{
-    all_match_ids, append_whole, delete_hole, delete_last_penalty, find_by_uuid, finish,
-    insert_audit, insert_hole, insert_match, insert_penalty, insert_whole, insert_whole_with,
-    latest_match, load_match, load_matches, load_summaries, match_ids, player_names, reopen,
-    set_deleted, unfinished_matches, update_match, RuleSets,
+    all_match_ids, append_whole, check_bounds, delete_hole, delete_last_penalty, find_by_uuid,
+    finish, insert_audit, insert_hole, insert_match, insert_penalty, insert_whole,
+    insert_whole_with, latest_match, load_match, load_matches, load_summaries, match_ids,
+    player_names, reopen, set_deleted, unfinished_matches, update_match, RuleSets,
 };
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::Context as _;
-use rusqlite::{Connection, ErrorCode, Transaction, TransactionBehavior};
+use rusqlite::{Connection, ErrorCode, OptionalExtension, Transaction, TransactionBehavior};
 
 use crate::error::Error;
 
@@ -59,6 +59,47 @@ pub fn default_path() -> anyhow::Result<PathBuf> {
 #[error("{0}")]
 pub struct Damaged(pub String);
 
+/// A trigger in the database: golf makes none, so another program or a hand put it there,
+/// and it could delete or change what golf writes (or anything else) behind golf's back.
+/// Every write refuses the database while it has one (a system failure, exit 1; nothing
+/// written); `golf check` lists it.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "the database {path} has a trigger golf did not make (`{name}`), which could change or delete what golf writes; \
+     nothing was written — `golf check` lists what golf did not make: drop it, or restore from a copy made with `golf backup`"
+)]
+pub struct ForeignTrigger {
+    /// The database, for the message.
+    pub path: String,
+    /// The trigger's name, escaped.
+    pub name: String,
+}
+
+/// Refuses a write ([`ForeignTrigger`]) when the database has a trigger. Run inside the
+/// write's IMMEDIATE transaction, so none can be added between the look and the write: a
+/// trigger can do anything (delete the hole just written, change another match, insert
+/// rows), so reading back only what golf wrote would miss most of what one can do, and
+/// reading back everything would cost every write a whole check; refusing every trigger
+/// costs one look at the schema.
+fn refuse_triggers(tx: &Transaction<'_>, path: &Path) -> Result<(), Error> {
+    let name: Option<String> = tx
+        .prepare_cached(
+            "SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name LIMIT 1",
+        )?
+        .query_row([], |r| r.get(0))
+        .optional()?;
+    match name {
+        Some(name) => Err(Error::System(
+            ForeignTrigger {
+                path: crate::text::path(path),
+                name: crate::text::escape(&name).into_owned(),
+            }
+            .into(),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Whether an error is SQLite saying another connection holds the lock.
 pub fn is_busy(err: &anyhow::Error) -> bool {
     err.chain().any(|e| {
@@ -88,12 +129,12 @@ fn explain_system(err: anyhow::Error, path: &Path) -> anyhow::Error {
             Some(_) => Some(None),
             None => None,
         });
-    let shown = path.display().to_string();
+    let shown = crate::text::path(path);
     let damaged = err.chain().any(|c| c.is::<Damaged>());
     let folder = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
-        .map_or_else(|| ".".to_string(), |d| d.display().to_string());
+        .map_or_else(|| ".".to_string(), crate::text::path);
     match code {
         _ if damaged => err.context(format!(
             "the database {shown} is damaged; golf did not change it — restore it from a copy made with `golf backup` (remove the {shown}-wal and {shown}-shm files beside it first)"
@@ -123,7 +164,10 @@ impl Store {
         let unclean = left_unclean(path);
         let mut attempt = 0;
         loop {
-            match schema::open_for_write(path) {
+            match schema::open_for_write(path).and_then(|conn| {
+                matches::check_bounds(&conn)?;
+                Ok(conn)
+            }) {
                 Ok(conn) => {
                     return Ok(Store {
                         conn,
@@ -133,17 +177,36 @@ impl Store {
                 }
                 Err(Error::System(e)) if is_busy(&e) && attempt < RETRIES => attempt += 1,
                 Err(e) => {
-                    return Err(e.context(format!("cannot open the database {}", path.display())))
+                    return Err(e.context(format!(
+                        "cannot open the database {}",
+                        crate::text::path(path)
+                    )))
                 }
             }
             std::thread::sleep(Duration::from_millis(20 * u64::from(attempt.min(10))));
         }
     }
 
-    /// Opens an existing database read-only; `Ok(None)` when there is no file.
+    /// Opens an existing database read-only; `Ok(None)` when there is no file. A match out
+    /// of the bounds every reader relies on ([`check_bounds`]) is [`Damaged`], as it is
+    /// for [`Store::open`]: every command refuses such a database.
     pub fn open_read_only(path: &Path) -> Result<Option<Store>, Error> {
-        let conn = schema::open_read_only(path)
-            .map_err(|e| e.context(format!("cannot open the database {}", path.display())))?;
+        let store = Store::open_read_only_as_is(path)?;
+        if let Some(store) = &store {
+            matches::check_bounds(&store.conn)?;
+        }
+        Ok(store)
+    }
+
+    /// [`Store::open_read_only`] without [`check_bounds`], for `golf check`, which reports
+    /// every problem rather than stop at the first.
+    pub fn open_read_only_as_is(path: &Path) -> Result<Option<Store>, Error> {
+        let conn = schema::open_read_only(path).map_err(|e| {
+            e.context(format!(
+                "cannot open the database {}",
+                crate::text::path(path)
+            ))
+        })?;
         Ok(conn.map(|conn| Store {
             conn,
             path: path.to_path_buf(),
@@ -183,6 +246,7 @@ impl Store {
                 let tx = self
                     .conn
                     .transaction_with_behavior(TransactionBehavior::Immediate)?;
+                refuse_triggers(&tx, &self.path)?;
                 let value = work(&tx)?;
                 if check {
                     let problems = maintenance::quick_check(&tx)?;

@@ -107,7 +107,7 @@ fn configure(conn: &Connection, writer: bool) -> rusqlite::Result<()> {
 /// writing lets SQLite roll back a hot journal or recover a WAL, which changes the file.
 fn check_raw(path: &Path, latest: i64) -> crate::error::Result<()> {
     use std::io::Read;
-    let shown = path.display().to_string();
+    let shown = crate::text::path(path);
     let not_golf = |why: &str| SchemaError::NotGolf {
         path: shown.clone(),
         why: why.to_string(),
@@ -155,7 +155,7 @@ fn identity(
     no_schema: bool,
     latest: i64,
 ) -> crate::error::Result<()> {
-    let shown = path.display().to_string();
+    let shown = crate::text::path(path);
     if app != APPLICATION_ID && !(app == 0 && version == 0 && no_schema) {
         let why = if app == 0 {
             "an SQLite database of another program: it has tables but no golf stamp".to_string()
@@ -210,7 +210,7 @@ pub fn open_read_only(path: &Path) -> crate::error::Result<Option<Connection>> {
     let version = check_identity(&conn, path, latest_version())?;
     if version < latest_version() {
         return Err(SchemaError::Older {
-            path: path.display().to_string(),
+            path: crate::text::path(path),
             found: version,
             supported: latest_version(),
         }
@@ -312,8 +312,9 @@ pub fn open_for_write_with(path: &Path, migrations: &[&str]) -> crate::error::Re
 
 fn create(path: &Path, migrations: &[&str]) -> crate::error::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| anyhow::anyhow!("cannot create the folder {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| {
+            anyhow::anyhow!("cannot create the folder {}: {e}", crate::text::path(dir))
+        })?;
     }
     remove_stale(path, "new");
     let tmp = sibling(path, &format!("new-{}", std::process::id()));
@@ -325,7 +326,12 @@ fn create(path: &Path, migrations: &[&str]) -> crate::error::Result<()> {
                 | OpenFlags::SQLITE_OPEN_CREATE
                 | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
-        .map_err(|e| anyhow::anyhow!("cannot create the database {}: {e}", path.display()))?;
+        .map_err(|e| {
+            anyhow::anyhow!(
+                "cannot create the database {}: {e}",
+                crate::text::path(path)
+            )
+        })?;
         // made in WAL mode from the start: the file linked into place never has to switch
         // journal modes, the one write a kill could leave half done (a hot journal)
         configure(&conn, true)?;
@@ -339,7 +345,11 @@ fn create(path: &Path, migrations: &[&str]) -> crate::error::Result<()> {
     match linked {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
-        Err(e) => Err(anyhow::anyhow!("cannot create the database {}: {e}", path.display()).into()),
+        Err(e) => Err(anyhow::anyhow!(
+            "cannot create the database {}: {e}",
+            crate::text::path(path)
+        )
+        .into()),
     }
 }
 
@@ -416,13 +426,16 @@ fn backup_before_migration(
     let copy = sibling(path, &format!("v{version}-{stamp}.bak"));
     conn.execute("VACUUM INTO ?1", [literal(&copy).display().to_string()])
         .map_err(|e| {
-            anyhow::anyhow!("cannot back up {} before upgrading it: {e}", path.display())
+            anyhow::anyhow!(
+                "cannot back up {} before upgrading it: {e}",
+                crate::text::path(path)
+            )
         })?;
     eprintln!(
         "golf: upgrading {} from schema version {version} to {}; a copy of the old file is at {}",
-        path.display(),
+        crate::text::path(path),
         latest,
-        copy.display()
+        crate::text::path(&copy)
     );
     Ok(())
 }
@@ -439,11 +452,15 @@ fn migrate_with(conn: &Connection, path: &Path, migrations: &[&str]) -> crate::e
     let version: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
     if version > latest {
         return Err(SchemaError::Newer {
-            path: path.display().to_string(),
+            path: crate::text::path(path),
             found: version,
             supported: latest,
         }
         .into());
+    }
+    if version < latest {
+        // a migration rewrites rows: no foreign trigger may act on them
+        super::refuse_triggers(&tx, path)?;
     }
     for sql in migrations.iter().skip(version.max(0) as usize) {
         tx.execute_batch(sql)?;
@@ -459,6 +476,26 @@ mod tests {
     use super::*;
 
     const SECOND: &str = "ALTER TABLE matches ADD COLUMN venue TEXT;";
+
+    #[test]
+    fn a_migration_refuses_a_database_with_a_foreign_trigger() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("golf.db");
+        {
+            let conn = open_for_write_with(&path, &MIGRATIONS[..1]).unwrap();
+            conn.execute_batch("CREATE TRIGGER eat AFTER UPDATE ON matches BEGIN SELECT 1; END;")
+                .unwrap();
+        }
+        let err = open_for_write_with(&path, &[MIGRATIONS[0], SECOND])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("trigger golf did not make (`eat`)"), "{err}");
+        let conn = Connection::open(&path).unwrap();
+        let v: i64 = conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(v, 1, "not migrated");
+    }
 
     #[test]
     fn an_existing_database_is_copied_aside_before_a_migration() {

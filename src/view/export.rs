@@ -134,7 +134,7 @@ impl Summary {
         database: &std::path::Path,
     ) -> Summary {
         Summary {
-            database: database.display().to_string(),
+            database: crate::text::path(database),
             added: added.iter().map(|(_, m)| m.id).collect(),
             skipped,
             updated,
@@ -159,5 +159,23 @@ impl super::View for Summary {
             0 => String::new(),
             _ => format!("Tournaments recorded: {}.\n", self.tournaments.join(", ")),
         }
+    }
+}
+
+/// What `golf import` of one scoresheet shows: the match's card, and whether this very
+/// scoresheet had been imported before (then nothing was added and the card is the match
+/// as recorded then). JSON: the card's fields with `"imported_before": BOOL`.
+#[derive(Debug, Serialize)]
+pub struct ImportedCard {
+    /// This scoresheet was imported before: nothing was added.
+    pub imported_before: bool,
+    /// The match's card.
+    #[serde(flatten)]
+    pub card: crate::view::card::CardView,
+}
+
+impl crate::view::View for ImportedCard {
+    fn render(&self, out: &crate::view::Output) -> String {
+        self.card.render(out)
     }
 }

@@ -293,14 +293,16 @@ pub fn shown(m: &crate::game::Match) -> std::borrow::Cow<'_, crate::game::Match>
 
 /// Writes one CSV record with every cell made safe for a spreadsheet
 /// ([`crate::text::csv_cell`]: a text beginning with `=`, `+`, `-` or `@` that is not a
-/// number gets a leading `'`). Every CSV golf writes goes through here.
+/// number gets a leading `'`) and for a terminal ([`crate::text::escape`]: golf stores no
+/// control characters, so only a tampered database has any to escape). Every CSV golf
+/// writes goes through here.
 pub fn csv_record<W: Write, S: AsRef<str>>(
     w: &mut csv::Writer<W>,
     cells: impl IntoIterator<Item = S>,
 ) -> crate::error::Result<()> {
     let cells: Vec<String> = cells
         .into_iter()
-        .map(|c| crate::text::csv_cell(c.as_ref()).into_owned())
+        .map(|c| crate::text::csv_cell(&crate::text::escape(c.as_ref())).into_owned())
         .collect();
     w.write_record(&cells).map_err(anyhow::Error::from)?;
     Ok(())
