@@ -58,6 +58,9 @@ pub struct Expert<'r> {
     scores: Vec<i32>,
     points: Vec<i32>,
     scratch: [Option<Card>; MAX_CELLS],
+    /// The hair by which equal moves are told apart (flips and start cards, by how many
+    /// known cards their column holds); 0 for advice, which shows equals as equal.
+    hair: f64,
     /// Under [`Method::FirstOrder`]: each unknown cell's first-order term now, and their sum.
     terms: [f64; MAX_CELLS],
     terms_sum: f64,
@@ -94,9 +97,16 @@ impl<'r> Expert<'r> {
             scores: vec![0; players],
             points: vec![0; players],
             scratch: [None; MAX_CELLS],
+            hair: 1e-6,
             terms: [0.0; MAX_CELLS],
             terms_sum: 0.0,
         })
+    }
+
+    /// The expert weighing for advice: equal moves shown equal (no hair between them).
+    pub fn for_advice(mut self) -> Expert<'r> {
+        self.hair = 0.0;
+        self
     }
 
     /// Brings the evaluation up to date with `view`: the belief, the own grid and its
@@ -285,6 +295,13 @@ impl<'r> Expert<'r> {
         gain / f64::from(n)
     }
 
+    /// The value of place move `m` (a swap, a discard, a discard with a flip) with `card`
+    /// in hand, as [`Expert::weigh_moves`] reckons it ([`Expert::observe`] must have run):
+    /// advice weighs taking the discard pile's top card swap by swap with it.
+    pub fn weigh_place(&mut self, m: Move, card: Card) -> f64 {
+        self.weigh(m, card)
+    }
+
     /// The value of move `m` (a place move) with `card` in hand.
     fn weigh(&mut self, m: Move, card: Card) -> f64 {
         match m {
@@ -302,7 +319,7 @@ impl<'r> Expert<'r> {
                 let known = (0..self.cells / self.columns)
                     .filter(|r| self.own[r * self.columns + column].is_some())
                     .count();
-                self.value(self.now, self.up | 1 << c, false) - 1e-6 * known as f64
+                self.value(self.now, self.up | 1 << c, false) - self.hair * known as f64
             }
             _ => f64::INFINITY,
         }
@@ -434,7 +451,7 @@ impl<'r> Expert<'r> {
         let known = (0..self.cells / self.columns)
             .filter(|r| self.own[r * self.columns + column].is_some())
             .count();
-        self.now + 1e-6 * known as f64
+        self.now + self.hair * known as f64
     }
 
     /// The expert's move in `view` among its legal `moves`: the one of lowest value (the

@@ -11,7 +11,7 @@
 pub mod view;
 
 use rand::seq::SliceRandom;
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 
 use crate::card::{Card, Rank, Suit};
 use crate::grid::Grid;
@@ -272,6 +272,23 @@ pub fn pack(rules: &Rules, decks: u32) -> Vec<Card> {
         }
     }
     cards
+}
+
+/// A position as one player sees it, for [`Hole::position`]: seat 0 is that player.
+#[derive(Debug, Clone, Default)]
+pub struct Position {
+    /// Each seat's grid, cell by cell row by row: the card where the player knows it.
+    pub grids: Vec<Vec<Option<Card>>>,
+    /// Each seat's face-up cells, as a mask (bit `i` is cell `i`).
+    pub face_up: Vec<u32>,
+    /// Each seat's peeked cells, as a mask (only seat 0's mean anything).
+    pub peeked: Vec<u32>,
+    /// The discard pile, top card last (every other card seen this hole beneath it).
+    pub discard: Vec<Card>,
+    /// The card seat 0 drew from the stock, when it holds one.
+    pub drawn: Option<Card>,
+    /// The seat that ended the hole, when seat 0 plays its final turn.
+    pub ended_by: Option<usize>,
 }
 
 /// One hole in play: the layouts, the stock, the discard pile and whose turn it is.
@@ -783,6 +800,62 @@ impl Hole {
         }
         self.current = (seat + 1) % self.players;
         self.phase = Phase::Draw;
+    }
+
+    /// A hole at a position as one player sees it (advice, RULES.md §18), that player in
+    /// seat 0 to move: `position`'s grids (each cell's card where known), the discard pile,
+    /// the card drawn from the stock, who ended the hole. Every card nobody knows — the
+    /// face-down cards and the stock — is filled from what is left of `pack` (in pack
+    /// order: a bot deciding from its view cannot tell). Errors with the first card the
+    /// position shows more often than the pack holds, or `None` when the pack is too small
+    /// for the face-down cards.
+    pub fn position(
+        rules: &Rules,
+        pack: &[Card],
+        position: &Position,
+    ) -> Result<Hole, Option<Card>> {
+        let players = position.grids.len();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+        let mut hole = Hole::deal(rules, pack, players.max(1), players.max(1) - 1, &mut rng)
+            .map_err(|_| None)?;
+        let mut left: Vec<Card> = pack.to_vec();
+        let known = (position.grids.iter().flatten().flatten())
+            .chain(&position.discard)
+            .chain(&position.drawn);
+        for card in known {
+            match left.iter().position(|c| c == card) {
+                Some(i) => {
+                    left.remove(i);
+                }
+                None => return Err(Some(*card)),
+            }
+        }
+        let mut left = left.into_iter();
+        for (seat, cells) in position.grids.iter().enumerate() {
+            let grid = hole.grids.get_mut(seat).ok_or(None)?;
+            for (slot, card) in grid.cards_mut().iter_mut().zip(cells) {
+                *slot = match card {
+                    Some(card) => *card,
+                    None => left.next().ok_or(None)?,
+                };
+            }
+        }
+        hole.stock = left.collect();
+        hole.discard = position.discard.clone();
+        hole.face_up = position.face_up.clone();
+        hole.peeked = position.peeked.clone();
+        hole.started = vec![hole.all(); players];
+        hole.current = 0;
+        hole.first = 0;
+        hole.turns = players as u32;
+        hole.drawn = position.drawn.map(|c| (c, Source::Stock));
+        hole.phase = match hole.drawn {
+            Some(_) => Phase::Place,
+            None => Phase::Draw,
+        };
+        hole.ended = position.ended_by.map(|seat| (seat, How::Out));
+        hole.final_turns = usize::from(hole.ended.is_some());
+        Ok(hole)
     }
 
     /// Shuffles every card `seat` cannot see — the stock and each face-down card they have
