@@ -85,7 +85,7 @@ impl View for Advice {
             ]);
         }
         format!(
-            "{}: every legal move, best first (expected hole score, RULES.md §18)\n{}\n",
+            "{}: every legal move, best first, by its expected hole score\n{}\n",
             self.rules, table
         )
     }
