@@ -353,6 +353,10 @@ pub struct SimulateArgs {
     /// Threads to use [default: one per core].
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// Judge every decision by the expert's evaluation: each seat's points given away per
+    /// decision with a choice (plays the matches one after another).
+    #[arg(long)]
+    pub analyse: bool,
     /// Rules to compare with, played on the very same shuffles (a variant or a file).
     #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
     pub vs: Option<String>,

@@ -1021,3 +1021,47 @@ fn trace_and_export_never_replace_the_database() {
         assert_eq!(std::fs::read(env.db()).unwrap(), before, "{flag}");
     }
 }
+
+/// `--analyse` judges every decision by the expert's evaluation (RULES.md §18): the points
+/// each seat gives away per decision fall as the bots get stronger — random, greedy,
+/// counting, then the expert itself, which gives away nothing by its own measure — and
+/// appear only when asked for.
+#[test]
+fn analyse_orders_the_bots_by_what_they_give_away() {
+    let env = Env::new();
+    for variant in ["classic", "six-card"] {
+        let args = [
+            "simulate",
+            "--rules",
+            variant,
+            "--bots",
+            "random,greedy,counting,expert",
+            "--matches",
+            "6",
+            "--seed",
+            "2",
+            "--json",
+        ];
+        let plain: Value = serde_json::from_str(&env.ok(&args)).unwrap();
+        assert!(plain["seats"][0].get("given_away_per_decision").is_none());
+        let mut with = args.to_vec();
+        with.push("--analyse");
+        let doc: Value = serde_json::from_str(&env.ok(&with)).unwrap();
+        let given: Vec<f64> = doc["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["given_away_per_decision"].as_f64().unwrap())
+            .collect();
+        assert!(
+            given[0] > given[1] && given[1] > given[2] && given[2] >= given[3],
+            "{variant}: {given:?}"
+        );
+        assert!(
+            given[3].abs() < 1e-9,
+            "{variant}: the expert by its own measure"
+        );
+        // the figures are those of the same matches played without analysis
+        assert_eq!(doc["seats"][0]["mean_hole"], plain["seats"][0]["mean_hole"]);
+    }
+}

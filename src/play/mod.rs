@@ -858,6 +858,17 @@ impl Hole {
         Ok(hole)
     }
 
+    /// The stock rebuilt as a recorded reshuffle rebuilt it (RULES.md §14 step 5): the
+    /// discard pile keeps its top card, the stock becomes `stock` (top card last). For
+    /// replaying a hole from its record (`golf simulate --analyse`).
+    pub fn restock(&mut self, stock: &[Card]) {
+        let top = self.discard.pop();
+        self.discard.clear();
+        self.discard.extend(top);
+        self.stock.clear();
+        self.stock.extend_from_slice(stock);
+    }
+
     /// Shuffles every card `seat` cannot see — the stock and each face-down card they have
     /// not peeked at, anyone's — among those places: a hole that looks the same from that
     /// seat. A bot deciding from its [`view::View`] alone must decide the same in both (the

@@ -13,6 +13,7 @@
 //! many matches with their [`Report`]. [`engine`] plays one match; [`watch`] is the trace
 //! protocol; [`figures`] the accumulators; [`record`] keeps matches for `--export`.
 
+pub mod analyse;
 pub mod engine;
 pub mod figures;
 pub mod record;
