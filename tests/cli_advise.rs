@@ -206,3 +206,89 @@ fn on_the_final_turn_each_expectation_is_the_brute_force_mean() {
         }
     }
 }
+
+/// Where a hole adjustment compares the players (`tied-shame`: +5 to each player whose score
+/// equals another's), the final turn's expectation runs over the others' face-down cards
+/// too, filled jointly with the player's own: enumerated here card by card, the tie
+/// penalty applied by hand.
+#[test]
+fn on_the_final_turn_a_tie_penalty_is_weighed_over_every_fill_of_every_grid() {
+    let env = Env::new();
+    let rules = golf::rules::resolve("classic", &[]).unwrap();
+    let (grid, drawn, discard) = ("5 ? K / 5 2 J", "9", "6");
+    let (bob, cat) = ("K K 3 / 4 A 2", "? 7 Q / 3 ? 4");
+    let seen = "2 2 3 4 4 5 6 6 7 7 8 8 9 10 10 J J Q";
+    let doc: Value = serde_json::from_str(&env.ok(&[
+        "advise",
+        "--rules",
+        "classic",
+        "--house",
+        "tied-shame",
+        "--json",
+        "--grid",
+        grid,
+        "--discard",
+        discard,
+        "--drawn",
+        drawn,
+        "--seen",
+        seen,
+        "--other",
+        &format!("bob={bob}"),
+        "--other",
+        &format!("cat={cat}"),
+        "--ended",
+    ]))
+    .unwrap();
+    let tokens = |g: &str| -> Vec<String> {
+        g.split(['/', ' '])
+            .filter(|t| !t.is_empty())
+            .map(String::from)
+            .collect()
+    };
+    let mut unseen: Vec<&str> = RANKS.iter().flat_map(|r| [*r; 4]).collect();
+    let mut shown: Vec<String> = [grid, bob, cat].iter().flat_map(|g| tokens(g)).collect();
+    shown.extend(seen.split(' ').map(String::from));
+    shown.extend([discard.to_string(), drawn.to_string()]);
+    for card in shown.iter().filter(|c| *c != "?") {
+        let i = unseen.iter().position(|c| c == card).unwrap();
+        unseen.remove(i);
+    }
+    let score = |cards: &[String]| {
+        let text = format!("{} / {}", cards[..3].join(" "), cards[3..].join(" "));
+        i64::from(golf::scoring::total(&Grid::parse(&text).unwrap(), &rules))
+    };
+    let bob_score = score(&tokens(bob));
+    for m in doc["moves"].as_array().unwrap() {
+        let mut mine = tokens(grid);
+        if m["action"] == "swap" {
+            let p = m["position"].as_array().unwrap();
+            let cell =
+                (p[0].as_u64().unwrap() as usize - 1) * 3 + p[1].as_u64().unwrap() as usize - 1;
+            mine[cell] = drawn.to_string();
+        }
+        let cats = tokens(cat);
+        let holes: Vec<(usize, usize)> = (0..6)
+            .filter(|c| mine[*c] == "?")
+            .map(|c| (0, c))
+            .chain((0..6).filter(|c| cats[*c] == "?").map(|c| (1, c)))
+            .collect();
+        let (mut sum, mut ways) = (0i64, 0i64);
+        fills(unseen.len(), holes.len(), &mut Vec::new(), &mut |pick| {
+            let mut grids = [mine.clone(), cats.clone()];
+            for ((g, cell), i) in holes.iter().zip(pick) {
+                grids[*g][*cell] = unseen[*i].to_string();
+            }
+            let (me, them) = (score(&grids[0]), score(&grids[1]));
+            sum += me + if me == them || me == bob_score { 5 } else { 0 };
+            ways += 1;
+        });
+        let want = sum as f64 / ways as f64;
+        let got = m["expected"].as_f64().unwrap();
+        assert!(
+            (got - want).abs() < 1e-9,
+            "{}: {got} against {want}",
+            m["move"]
+        );
+    }
+}

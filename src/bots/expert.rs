@@ -13,6 +13,7 @@
 
 use super::belief::{Belief, Estimator, Method};
 use crate::card::Card;
+use crate::grid::Grid;
 use crate::grid::{MAX_COLUMNS, MAX_ROWS};
 use crate::play::view::{How, Move, Phase, View};
 use crate::rules::{DiscardDrawn, Rules};
@@ -468,6 +469,113 @@ impl<'r> Expert<'r> {
             }
         });
         best.map(|(_, m)| m).or_else(|| moves.first().copied())
+    }
+}
+
+/// The most ways of filling the face-down cards [`exact_hole_score`] enumerates.
+pub const EXACT_LIMIT: f64 = 300_000.0;
+
+/// The exact expected hole score of player `me` (RULES.md §18), every grid's face-down cards
+/// (`None` in `grids`, each a whole grid's cells row by row) filled every way from `belief`'s
+/// unseen cards without replacement, each grid scored by `scorer` and the hole adjusted by
+/// RULES.md §5 with `ender` having ended it. `None` when there are more than
+/// [`EXACT_LIMIT`] ways (by rank, each weighed by its chance), or a grid's shape is wrong.
+pub fn exact_hole_score(
+    rules: &Rules,
+    scorer: &Scorer<'_>,
+    belief: &Belief,
+    grids: &[Vec<Option<Card>>],
+    me: usize,
+    ender: Option<Ended>,
+) -> Option<f64> {
+    let adjusts = scoring::adjusts_holes(rules);
+    let (rows, columns) = (rules.layout.rows, rules.layout.columns);
+    // only the player's own grid counts where nothing adjusts a hole
+    let seats: Vec<usize> = match adjusts {
+        true => (0..grids.len()).collect(),
+        false => vec![me],
+    };
+    let holes: Vec<(usize, usize)> = seats
+        .iter()
+        .flat_map(|s| {
+            let grid = grids.get(*s).map_or(&[][..], Vec::as_slice);
+            (0..grid.len())
+                .filter(move |c| grid[*c].is_none())
+                .map(move |c| (*s, c))
+        })
+        .collect();
+    let ranks = (0..belief.rank_codes())
+        .filter(|c| belief.unseen(*c) > 0)
+        .count();
+    if (ranks.max(1) as f64).powi(holes.len() as i32) > EXACT_LIMIT {
+        return None;
+    }
+    let stand_in = Card::new(crate::card::Rank::Face(250));
+    let mut filled: Vec<Grid> = Vec::with_capacity(grids.len());
+    for grid in grids {
+        let cards = grid.iter().map(|c| c.unwrap_or(stand_in)).collect();
+        filled.push(Grid::from_cards(rows, columns, cards).ok()?);
+    }
+    let mut counts: Vec<u32> = (0..belief.rank_codes()).map(|c| belief.unseen(c)).collect();
+    let cards: Vec<Option<Card>> = (0..belief.rank_codes()).map(|c| belief.card(c)).collect();
+    let mut scores = vec![0i32; grids.len()];
+    let mut points = vec![0i32; grids.len()];
+    let mut sum = 0.0;
+    let mut leaf = |filled: &[Grid]| -> f64 {
+        for (s, grid) in filled.iter().enumerate() {
+            if seats.contains(&s) {
+                scores[s] = scorer.total(grid);
+            }
+        }
+        if adjusts {
+            scoring::hole_points(&scores, ender, rules, &mut points);
+        }
+        f64::from(scores[me] + if adjusts { points[me] } else { 0 })
+    };
+    fill(
+        &holes,
+        0,
+        1.0,
+        &mut counts,
+        &cards,
+        &mut filled,
+        &mut |f, w| sum += w * leaf(f),
+    );
+    Some(sum)
+}
+
+/// Fills `holes[at..]` every way by rank, `weight` the chance so far.
+fn fill(
+    holes: &[(usize, usize)],
+    at: usize,
+    weight: f64,
+    counts: &mut [u32],
+    cards: &[Option<Card>],
+    filled: &mut [Grid],
+    each: &mut impl FnMut(&[Grid], f64),
+) {
+    let Some(&(seat, cell)) = holes.get(at) else {
+        each(filled, weight);
+        return;
+    };
+    let total: u32 = counts.iter().sum();
+    if total == 0 {
+        return;
+    }
+    for code in 0..counts.len() {
+        let (k, Some(card)) = (counts[code], cards.get(code).copied().flatten()) else {
+            continue;
+        };
+        if k == 0 {
+            continue;
+        }
+        if let Some(grid) = filled.get_mut(seat) {
+            grid.replace(cell, card);
+        }
+        counts[code] -= 1;
+        let w = weight * f64::from(k) / f64::from(total);
+        fill(holes, at + 1, w, counts, cards, filled, each);
+        counts[code] += 1;
     }
 }
 

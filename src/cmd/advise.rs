@@ -2,7 +2,7 @@
 //! by the expert's evaluation (CLI.md "Advice", RULES.md §18).
 
 use super::Context;
-use crate::bots::expert::Expert;
+use crate::bots::expert::{exact_hole_score, Expert};
 use crate::card::Card;
 use crate::cli::AdviseArgs;
 use crate::error::{input, Result};
@@ -178,6 +178,35 @@ pub fn run(ctx: &Context, args: AdviseArgs) -> Result<()> {
                 ));
             }
             Move::Start(_) => {}
+        }
+    }
+    if let Some(ender) = position.ended_by.filter(|_| args.ended) {
+        // the final turn: every figure the exact expectation where the ways are few enough
+        let ender = Some(crate::scoring::Ended {
+            player: ender,
+            knocked: false,
+        });
+        let hand = view.drawn().map(|(c, _)| c).or(view.discard_top());
+        for m in &mut moves {
+            let (Some(card), Some(_)) = (hand, m.draw) else {
+                continue;
+            };
+            let mut grids = position.grids.clone();
+            if let (Some([r, k]), Some(mine)) = (
+                m.position.filter(|_| m.action == Some("swap")),
+                grids.first_mut(),
+            ) {
+                if let Some(cell) = mine.get_mut((r - 1) * columns + k - 1) {
+                    *cell = Some(card);
+                }
+            }
+            if m.action.is_none() {
+                continue;
+            }
+            if let Some(exact) = exact_hole_score(&rules, &scorer, &expert.belief, &grids, 0, ender)
+            {
+                m.expected = exact;
+            }
         }
     }
     if view.phase() == Phase::Over || moves.is_empty() {
