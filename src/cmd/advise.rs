@@ -180,6 +180,7 @@ pub fn run(ctx: &Context, args: AdviseArgs) -> Result<()> {
             Move::Start(_) => {}
         }
     }
+    let mut estimated = false;
     if let Some(ender) = position.ended_by.filter(|_| args.ended) {
         // the final turn: every figure the exact expectation where the ways are few enough
         let ender = Some(crate::scoring::Ended {
@@ -203,11 +204,16 @@ pub fn run(ctx: &Context, args: AdviseArgs) -> Result<()> {
             if m.action.is_none() {
                 continue;
             }
-            if let Some(exact) = exact_hole_score(&rules, &scorer, &expert.belief, &grids, 0, ender)
-            {
-                m.expected = exact;
+            match exact_hole_score(&rules, &scorer, &expert.belief, &grids, 0, ender) {
+                Some(exact) => m.expected = exact,
+                None => estimated = true,
             }
         }
+    }
+    if estimated {
+        eprintln!(
+            "golf: too many face-down cards to weigh every way they could be filled; the figures are the expert's estimates"
+        );
     }
     if view.phase() == Phase::Over || moves.is_empty() {
         return input("the position offers no move");
