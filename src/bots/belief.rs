@@ -46,6 +46,11 @@ pub struct Belief {
     /// Cards of each rank code not seen yet, and all of them.
     unseen: Vec<u32>,
     unseen_total: u32,
+    /// After a reshuffle ([`Belief::observe_exact`]): the stock's cards by rank code, known
+    /// to every player, and how many.
+    stock: Vec<u32>,
+    stock_total: u32,
+    stock_known: bool,
 }
 
 impl Belief {
@@ -76,6 +81,9 @@ impl Belief {
             pack_mean: total / pack.len().max(1) as f64,
             unseen: counts.clone(),
             unseen_total: counts.iter().sum(),
+            stock: vec![0; counts.len()],
+            stock_total: 0,
+            stock_known: false,
             pack: counts,
             cards,
             values,
@@ -142,6 +150,7 @@ impl Belief {
     pub fn forget(&mut self) {
         self.unseen.copy_from_slice(&self.pack);
         self.unseen_total = self.pack.iter().sum();
+        self.stock_known = false;
     }
 
     /// The player has seen `card`: one fewer of its rank is unseen (never below 0).
@@ -163,6 +172,47 @@ impl Belief {
                 *k += 1;
                 self.unseen_total += 1;
             }
+        }
+    }
+
+    /// The belief of `view`'s player now, kept exact through a reshuffle (RULES.md §18): as
+    /// [`Belief::observe`], and where the stock has been rebuilt from the discard pile (its
+    /// cards known to everyone, not their order), the unseen cards are those face down alone
+    /// and the stock's are counted apart ([`Belief::stock_known`], [`Belief::next_count`]).
+    pub fn observe_exact(&mut self, view: &View<'_>) {
+        self.observe(view);
+        self.stock.fill(0);
+        self.stock_known = view.stock_counts(&mut self.stock);
+        self.stock_total = 0;
+        if self.stock_known {
+            for (k, s) in self.unseen.iter_mut().zip(&self.stock) {
+                let s = (*s).min(*k);
+                *k -= s;
+                self.unseen_total -= s;
+                self.stock_total += s;
+            }
+        }
+    }
+
+    /// Whether the stock's cards are known (after a reshuffle, [`Belief::observe_exact`]).
+    pub fn stock_known(&self) -> bool {
+        self.stock_known
+    }
+
+    /// Cards of rank code `code` the stock's next card could be: the stock's own when they
+    /// are known, else the unseen cards'.
+    pub fn next_count(&self, code: usize) -> u32 {
+        match self.stock_known {
+            true => self.stock.get(code).copied().unwrap_or(0),
+            false => self.unseen(code),
+        }
+    }
+
+    /// The cards the stock's next card is drawn from ([`Belief::next_count`] of every code).
+    pub fn next_total(&self) -> u32 {
+        match self.stock_known {
+            true => self.stock_total,
+            false => self.unseen_total,
         }
     }
 
@@ -634,6 +684,58 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Through a reshuffle the belief stays exact: once the stock has been rebuilt from the
+    /// discard pile, the unseen cards are exactly the face-down cards the player does not
+    /// know, and the stock's next card is drawn from exactly the stock's cards.
+    #[test]
+    fn the_belief_is_exact_through_a_reshuffle() {
+        let rules = crate::rules::resolve("classic", &[]).unwrap();
+        let cards = pack(&rules, 1);
+        let mut belief = Belief::new(&rules, &cards);
+        let mut rng = ChaCha8Rng::seed_from_u64(8);
+        let mut hole = Hole::deal(&rules, &cards, 3, 0, &mut rng).unwrap();
+        let mut legal = crate::play::MoveList::default();
+        let (mut after, mut reshuffles) = (0, 0);
+        while hole.phase() != Phase::Over && after < 40 {
+            let seat = hole.current();
+            belief.observe_exact(&hole.view(seat));
+            if hole.stock_known() {
+                after += 1;
+                let mut stock = vec![0u32; rules.rank_codes()];
+                for card in hole.stock() {
+                    stock[usize::from(card.rank.code())] += 1;
+                }
+                let mut hidden = vec![0u32; rules.rank_codes()];
+                for (s, grid) in hole.grids().iter().enumerate() {
+                    let known = hole.face_up(s) | if s == seat { hole.peeked(s) } else { 0 };
+                    for (cell, card) in grid.cards().iter().enumerate() {
+                        if known & (1 << cell) == 0 {
+                            hidden[usize::from(card.rank.code())] += 1;
+                        }
+                    }
+                }
+                let codes = 0..rules.rank_codes();
+                assert!(belief.stock_known());
+                assert_eq!(
+                    codes.clone().map(|c| belief.unseen(c)).collect::<Vec<_>>(),
+                    hidden
+                );
+                assert_eq!(
+                    codes.map(|c| belief.next_count(c)).collect::<Vec<_>>(),
+                    stock
+                );
+            }
+            hole.legal_moves(&mut legal);
+            // draw from the stock and swap into the first cell: nobody ever goes out
+            hole.apply(legal.as_slice()[0], &mut rng).unwrap();
+            reshuffles += usize::from(hole.reshuffled());
+        }
+        assert!(
+            reshuffles > 0 && after > 10,
+            "{reshuffles} reshuffles, {after} decisions after"
+        );
     }
 
     /// Every ordered choice of `pick.len()` distinct indices into `pile`.

@@ -113,7 +113,7 @@ impl<'r> Expert<'r> {
     /// Brings the evaluation up to date with `view`: the belief, the own grid and its
     /// expectation.
     pub fn observe(&mut self, view: &View<'_>) {
-        self.belief.observe(view);
+        self.belief.observe_exact(view);
         self.seat = view.seat();
         self.up = 0;
         for cell in 0..self.cells {
@@ -365,14 +365,15 @@ impl<'r> Expert<'r> {
     /// The value of drawing from the stock: over each rank the next card could be, by its
     /// chance, the best reply to it, the belief short of that card.
     fn stock_value(&mut self) -> f64 {
-        let total = self.belief.unseen_count();
+        let total = self.belief.next_total();
         if total == 0 {
             return self.value(self.now, self.up, false);
         }
-        let exact = self.estimator.by_columns();
+        // a card drawn from a known stock leaves the face-down cards' chances as they are
+        let exact = self.estimator.by_columns() && !self.belief.stock_known();
         let mut sum = 0.0;
         for code in 0..self.belief.rank_codes() {
-            let k = self.belief.unseen(code);
+            let k = self.belief.next_count(code);
             let Some(card) = self.belief.card(code).filter(|_| k > 0) else {
                 continue;
             };

@@ -317,6 +317,9 @@ pub struct Hole {
     final_turns: usize,
     turns: u32,
     reshuffled: bool,
+    /// Whether the stock has been rebuilt from the discard pile this hole: its cards are
+    /// then known to everyone (they were all face up), only their order is not.
+    stock_known: bool,
 }
 
 impl Hole {
@@ -352,6 +355,7 @@ impl Hole {
             final_turns: 0,
             turns: 0,
             reshuffled: false,
+            stock_known: false,
         };
         hole.redeal(rules, pack, players, dealer, rng)?;
         Ok(hole)
@@ -450,6 +454,7 @@ impl Hole {
         self.final_turns = 0;
         self.turns = 0;
         self.reshuffled = false;
+        self.stock_known = false;
         if self.phase == Phase::Draw {
             self.begin_play();
         }
@@ -711,6 +716,7 @@ impl Hole {
         self.stock.shuffle(rng);
         self.discard.extend(top);
         self.reshuffled = true;
+        self.stock_known = true;
     }
 
     fn start(&mut self, seat: usize, c: usize) {
@@ -867,6 +873,13 @@ impl Hole {
         self.discard.extend(top);
         self.stock.clear();
         self.stock.extend_from_slice(stock);
+        self.stock_known = true;
+    }
+
+    /// Whether the stock has been rebuilt from the discard pile this hole (RULES.md §14
+    /// step 5), so that which cards it holds is known to everyone.
+    pub fn stock_known(&self) -> bool {
+        self.stock_known
     }
 
     /// Shuffles every card `seat` cannot see — the stock and each face-down card they have
@@ -874,6 +887,21 @@ impl Hole {
     /// seat. A bot deciding from its [`view::View`] alone must decide the same in both (the
     /// tests of the bots' belief do this).
     pub fn shuffle_unseen<R: Rng>(&mut self, seat: usize, rng: &mut R) {
+        if self.stock_known {
+            // the stock's cards are known: shuffle it alone, and the face-down cards apart
+            let stock_len = self.stock.len();
+            self.stock.shuffle(rng);
+            let saved = std::mem::take(&mut self.stock);
+            self.shuffle_hidden(seat, rng);
+            self.stock = saved;
+            debug_assert_eq!(self.stock.len(), stock_len);
+            return;
+        }
+        self.shuffle_hidden(seat, rng);
+    }
+
+    /// The stock and the face-down cards `seat` cannot see shuffled together.
+    fn shuffle_hidden<R: Rng>(&mut self, seat: usize, rng: &mut R) {
         let mut hidden: Vec<Card> = self.stock.clone();
         let known = |s: usize| self.face_up(s) | if s == seat { self.peeked(s) } else { 0 };
         let masks: Vec<u32> = (0..self.players).map(known).collect();

@@ -114,6 +114,22 @@ impl<'a> View<'a> {
         self.hole.stock.len()
     }
 
+    /// Where the stock has been rebuilt from the discard pile this hole (RULES.md §14 step
+    /// 5), its cards are known to everyone, not their order: then adds one to
+    /// `counts[code]` for each card of the stock by rank code (codes beyond `counts` left
+    /// out) and returns true; otherwise leaves `counts` alone and returns false.
+    pub fn stock_counts(&self, counts: &mut [u32]) -> bool {
+        if !self.hole.stock_known() {
+            return false;
+        }
+        for card in &self.hole.stock {
+            if let Some(n) = counts.get_mut(usize::from(card.rank.code())) {
+                *n += 1;
+            }
+        }
+        true
+    }
+
     /// The card this player drew and where from, while they place it.
     pub fn drawn(&self) -> Option<(Card, Source)> {
         self.hole.drawn.filter(|_| self.to_move())
