@@ -27,8 +27,10 @@ const MAX_CELLS: usize = MAX_ROWS * MAX_COLUMNS;
 /// that ends it must beat the best other by that much. (Valuing instead each move's own
 /// position this way measured worse: 6.28 and 10.62 for the figures below.) Measured under L's rules
 /// against three `random` bots (1,000 matches, seed 3): 0 gives 6.66 a hole, 1 gives 5.99,
-/// 2 gives 5.48, 3 gives 5.29, 4 gives 5.31, 6 gives 5.55; under `classic` against three
-/// `counting` bots 3 is as good as 4 or 5 (10.01, 10.06, 10.12 in seat 1).
+/// 2 gives 5.48, 3 gives 5.29, 4 gives 5.31, 6 gives 5.55 (a sweep on a first build; this
+/// one gives 5.38 at 3 over those matches, 5.27 ±
+/// 0.06 over 5,000); under `classic` against three `counting` bots 3 is as good as 4 or 5
+/// (10.01, 10.06, 10.12 in seat 1).
 pub const PLAY_ON: f64 = 3.0;
 
 /// The expert's evaluation of a position, shared by the bot and by advice (`golf advise`):
