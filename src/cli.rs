@@ -222,7 +222,7 @@ pub enum Command {
     /// Every legal move of a position as a player sees it, best first, with its expected hole
     /// score, what it gives away and its mark.
     #[command(
-        after_help = "Examples:\n  golf advise --rules classic --grid \"5 ? Q / ?7 2 ?\" --discard 5\n  golf advise --rules classic --grid \"5 9 Q / K 2 ?\" --discard 4 --drawn 9 --seen \"3 J\" --other bob=\"? 4 ? / ? 8 ?\"\n  golf advise --rules classic --grid \"5 9 ? / 5 2 J\" --discard 9 --other bob=\"K K 3 / 4 A 2\" --ended --json"
+        after_help = "Examples:\n  golf advise --rules classic --grid \"5 ? Q / ?7 2 ?\" --discard 5\n  golf advise --rules classic --grid \"5 9 Q / K 2 ?\" --discard 4 \\\n      --drawn 9 --seen \"3 J\" --other bob=\"? 4 ? / ? 8 ?\"\n  golf advise --rules classic --grid \"5 9 ? / 5 2 J\" --discard 9 \\\n      --other bob=\"K K 3 / 4 A 2\" --ended --json"
     )]
     Advise(Lazy<AdviseArgs>),
     /// Change a match in play: its decks, a player's name (or a substitute), its holes.
