@@ -20,6 +20,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod asides;
 pub mod bots;
 pub mod bounds;
 pub mod cache;
