@@ -119,6 +119,8 @@ fn ending(p: &mut Session) -> (String, i32) {
     // Eof matches everything left unread
     let said = p.expect(expectrl::Eof).unwrap();
     let said = String::from_utf8_lossy(&said[0]).into_owned();
+    // as words: golf wraps its messages to the terminal's 80 columns
+    let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
     match p.get_process().wait().unwrap() {
         expectrl::WaitStatus::Exited(_, code) => (said, code),
         other => panic!("golf did not exit: {other:?}"),

@@ -174,9 +174,13 @@ fn holes_undo_and_finish_through_the_api_are_golf_holes() {
         let refused = served.post("/api/hole", body);
         assert_eq!(refused.status, 400, "{body}: {}", refused.body);
         let said = env.bad(&args);
+        // the same message, golf's own wrapped to the terminal
         assert_eq!(
-            format!("golf: {}\n", refused.json()["error"].as_str().unwrap()),
-            said,
+            served::words(&format!(
+                "golf: {}",
+                refused.json()["error"].as_str().unwrap()
+            )),
+            served::words(&said),
             "{body}"
         );
         assert_eq!(card(&env), before, "{body} changed the match");
@@ -203,8 +207,11 @@ fn holes_undo_and_finish_through_the_api_are_golf_holes() {
     let early = served.post("/api/finish", "");
     assert_eq!(early.status, 400);
     assert_eq!(
-        format!("golf: {}\n", early.json()["error"].as_str().unwrap()),
-        env.bad(&["finish"])
+        served::words(&format!(
+            "golf: {}",
+            early.json()["error"].as_str().unwrap()
+        )),
+        served::words(&env.bad(&["finish"]))
     );
 
     let undone = served.post("/api/undo", "");
