@@ -204,6 +204,12 @@ pub enum Command {
     /// Check the database's integrity; print its path and schema version.
     #[command(after_help = "Example:\n  golf check")]
     Check,
+    /// Serve the match in play to every phone at the table: a live scorecard page, and with
+    /// the key the scorekeeper's page to record holes by tapping cards (Ctrl-C stops).
+    #[command(
+        after_help = "Examples:\n  golf serve\n  golf serve --match 12 --port 8080\n  golf serve --local --port 0 --json"
+    )]
+    Serve(Lazy<ServeArgs>),
     /// Bots play whole matches under any rules; the figures with 95% intervals, and with
     /// --vs the paired differences of two rule sets played on the same shuffles.
     #[command(
@@ -213,6 +219,12 @@ pub enum Command {
       --export sim.json\n  golf simulate --rules classic --vs classic --vs-house with-jokers"
     )]
     Simulate(Lazy<SimulateArgs>),
+    /// Every legal move of a position as a player sees it, best first, with its expected hole
+    /// score, what it gives away and its mark.
+    #[command(
+        after_help = "Examples:\n  golf advise --rules classic --grid \"5 ? Q / ?7 2 ?\" --discard 5\n  golf advise --rules classic --grid \"5 9 Q / K 2 ?\" --discard 4 --drawn 9 --seen \"3 J\" --other bob=\"? 4 ? / ? 8 ?\"\n  golf advise --rules classic --grid \"5 9 ? / 5 2 J\" --discard 9 --other bob=\"K K 3 / 4 A 2\" --ended --json"
+    )]
+    Advise(Lazy<AdviseArgs>),
     /// Change a match in play: its decks, a player's name (or a substitute), its holes.
     #[command(subcommand)]
     Match(MatchCommand),
@@ -285,6 +297,40 @@ pub struct ScoreArgs {
     pub grid: Vec<String>,
 }
 
+/// `golf advise`.
+#[derive(Debug, Args)]
+pub struct AdviseArgs {
+    /// A bundled variant (`golf rules list`) or the path of a rules file.
+    #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
+    pub rules: Option<String>,
+    /// A house rule to apply on top, in order (repeatable).
+    #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
+    pub house: Vec<String>,
+    /// Players at the table, 1 to 16 [default: 1 + the --other grids].
+    #[arg(long, value_name = "N")]
+    pub players: Option<u64>,
+    /// The player's grid: `?` a face-down card, `?5` one they have peeked at (a 5).
+    #[arg(long, value_name = "GRID", allow_hyphen_values = true)]
+    pub grid: String,
+    /// The discard pile's top card.
+    #[arg(long, value_name = "CARD", allow_hyphen_values = true)]
+    pub discard: String,
+    /// The card just drawn from the stock: the choices are then where to swap it or to
+    /// discard it.
+    #[arg(long, value_name = "CARD", allow_hyphen_values = true)]
+    pub drawn: Option<String>,
+    /// Every other card seen this hole (the discard pile beneath the top, cards others
+    /// swapped away), space-separated.
+    #[arg(long, value_name = "CARDS", allow_hyphen_values = true)]
+    pub seen: Option<String>,
+    /// Another player's grid as it lies (`?` face down), as PLAYER=GRID (repeatable).
+    #[arg(long, value_name = "PLAYER=GRID", allow_hyphen_values = true)]
+    pub other: Vec<String>,
+    /// Another player has already ended the hole: this is the player's final turn.
+    #[arg(long)]
+    pub ended: bool,
+}
+
 /// `golf simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
@@ -303,7 +349,7 @@ pub struct SimulateArgs {
     /// Matches to play.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub matches: u64,
-    /// The bot in each seat, comma-separated (random, greedy, counting); the last is
+    /// The bot in each seat, comma-separated (random, greedy, counting, expert); the last is
     /// repeated for the remaining seats.
     #[arg(
         long,
@@ -318,6 +364,10 @@ pub struct SimulateArgs {
     /// Threads to use [default: one per core].
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// Judge every decision by the expert's evaluation: each seat's points given away per
+    /// decision with a choice (plays the matches one after another).
+    #[arg(long)]
+    pub analyse: bool,
     /// Rules to compare with, played on the very same shuffles (a variant or a file).
     #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
     pub vs: Option<String>,
@@ -483,6 +533,20 @@ impl MatchArg {
     pub fn id(&self) -> Option<i64> {
         self.match_pos.or(self.match_id)
     }
+}
+
+/// `golf serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The match [default: the most recent unfinished match, else the newest].
+    #[arg(long = "match", value_name = "ID")]
+    pub match_id: Option<i64>,
+    /// The port to listen on (0: any free port).
+    #[arg(long, value_name = "N", default_value_t = 7878)]
+    pub port: u16,
+    /// Listen on 127.0.0.1 only (this computer), not on the local network.
+    #[arg(long)]
+    pub local: bool,
 }
 
 /// `golf delete` and `golf restore`.

@@ -41,6 +41,7 @@ pub mod prompt;
 pub mod ratings;
 pub mod rules;
 pub mod scoring;
+pub mod serve;
 pub mod sheet;
 pub mod sim;
 pub mod store;

@@ -630,7 +630,7 @@ fn every_traced_move_follows_the_rules_of_play_in_every_variant() {
             "--holes",
             "3",
             "--bots",
-            "random,greedy,counting",
+            "random,counting,expert",
             "--seed",
             "11",
             "--trace",
@@ -709,13 +709,13 @@ fn rules_show_states_the_rules_of_play_with_their_sources() {
 }
 
 /// Each stronger bot scores lower on average than the one before it, on every bundled
-/// variant (RULES.md §15): the same 60 matches of 9 holes (the same seed, so the same
-/// deals) for each bot at a table of four.
+/// variant (RULES.md §15, §18): the same 60 matches of 9 holes (the same seed, so the same
+/// deals) for each bot at a table of four, the expert last.
 #[test]
 fn each_stronger_bot_scores_lower_on_every_variant() {
     let env = Env::new();
     for variant in VARIANTS {
-        let means: Vec<f64> = ["random", "greedy", "counting"]
+        let means: Vec<f64> = ["random", "greedy", "counting", "expert"]
             .iter()
             .map(|bot| {
                 let f = figures(
@@ -737,11 +737,12 @@ fn each_stronger_bot_scores_lower_on_every_variant() {
             })
             .collect();
         assert!(
-            means[0] > means[1] && means[1] > means[2],
-            "{variant}: random {:.2}, greedy {:.2}, counting {:.2}",
+            means[0] > means[1] && means[1] > means[2] && means[2] > means[3],
+            "{variant}: random {:.2}, greedy {:.2}, counting {:.2}, expert {:.2}",
             means[0],
             means[1],
-            means[2]
+            means[2],
+            means[3]
         );
     }
 }
@@ -1093,4 +1094,48 @@ fn vs_gives_a_verdict_in_words_first() {
         jokers.starts_with("Verdict: with-jokers lowers the mean hole by "),
         "{jokers}"
     );
+}
+
+/// `--analyse` judges every decision by the expert's evaluation (RULES.md §18): the points
+/// each seat gives away per decision fall as the bots get stronger — random, greedy,
+/// counting, then the expert itself, which gives away nothing by its own measure — and
+/// appear only when asked for.
+#[test]
+fn analyse_orders_the_bots_by_what_they_give_away() {
+    let env = Env::new();
+    for variant in ["classic", "six-card"] {
+        let args = [
+            "simulate",
+            "--rules",
+            variant,
+            "--bots",
+            "random,greedy,counting,expert",
+            "--matches",
+            "6",
+            "--seed",
+            "2",
+            "--json",
+        ];
+        let plain: Value = serde_json::from_str(&env.ok(&args)).unwrap();
+        assert!(plain["seats"][0].get("given_away_per_decision").is_none());
+        let mut with = args.to_vec();
+        with.push("--analyse");
+        let doc: Value = serde_json::from_str(&env.ok(&with)).unwrap();
+        let given: Vec<f64> = doc["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["given_away_per_decision"].as_f64().unwrap())
+            .collect();
+        assert!(
+            given[0] > given[1] && given[1] > given[2] && given[2] >= given[3],
+            "{variant}: {given:?}"
+        );
+        assert!(
+            given[3].abs() < 1e-9,
+            "{variant}: the expert by its own measure"
+        );
+        // the figures are those of the same matches played without analysis
+        assert_eq!(doc["seats"][0]["mean_hole"], plain["seats"][0]["mean_hole"]);
+    }
 }

@@ -10,6 +10,7 @@
 
 pub mod belief;
 mod counting;
+pub mod expert;
 mod greedy;
 mod own;
 mod random;
@@ -36,11 +37,18 @@ pub enum Strategy {
     Greedy,
     /// Counts cards and weighs the stock.
     Counting,
+    /// Weighs every legal move by its expected hole score (RULES.md §18).
+    Expert,
 }
 
 impl Strategy {
     /// Every bot, weakest first.
-    pub const ALL: [Strategy; 3] = [Strategy::Random, Strategy::Greedy, Strategy::Counting];
+    pub const ALL: [Strategy; 4] = [
+        Strategy::Random,
+        Strategy::Greedy,
+        Strategy::Counting,
+        Strategy::Expert,
+    ];
 
     /// The bot's name as typed (`greedy`).
     pub fn name(self) -> &'static str {
@@ -48,6 +56,7 @@ impl Strategy {
             Strategy::Random => "random",
             Strategy::Greedy => "greedy",
             Strategy::Counting => "counting",
+            Strategy::Expert => "expert",
         }
     }
 }
@@ -60,7 +69,7 @@ impl fmt::Display for Strategy {
 
 /// A bot name that is not one of [`Strategy::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot `{}`; expected random, greedy or counting", crate::text::escape(.0))]
+#[error("unknown bot `{}`; expected random, greedy, counting or expert", crate::text::escape(.0))]
 pub struct UnknownBot(pub String);
 
 impl FromStr for Strategy {
@@ -88,6 +97,7 @@ enum Mind<'r> {
     Random,
     Greedy(Greedy<'r, PackMean>),
     Counting(Counting<'r>),
+    Expert(Box<expert::Expert<'r>>),
 }
 
 impl<'r> Bot<'r> {
@@ -110,6 +120,9 @@ impl<'r> Bot<'r> {
             Strategy::Counting => {
                 Mind::Counting(Greedy::new(Counted(belief()), rules, scorer, players)?)
             }
+            Strategy::Expert => {
+                Mind::Expert(Box::new(expert::Expert::new(rules, scorer, pack, players)?))
+            }
         };
         Some(Bot {
             legal: MoveList::default(),
@@ -123,6 +136,7 @@ impl<'r> Bot<'r> {
             Mind::Random => Strategy::Random,
             Mind::Greedy(_) => Strategy::Greedy,
             Mind::Counting(_) => Strategy::Counting,
+            Mind::Expert(_) => Strategy::Expert,
         }
     }
 
@@ -136,6 +150,7 @@ impl<'r> Bot<'r> {
             Mind::Random => random::choose(moves, rng),
             Mind::Greedy(greedy) => greedy.choose(view, moves),
             Mind::Counting(counting) => counting.choose(view, moves),
+            Mind::Expert(expert) => expert.choose(view, moves),
         }
     }
 }

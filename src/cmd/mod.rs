@@ -4,6 +4,7 @@
 //! output, reopening a finished match) and [`arguments`] (choosing the match, a season,
 //! reading `PLAYER=GRID` arguments).
 
+mod advise;
 mod amend;
 mod backup;
 mod card;
@@ -28,6 +29,7 @@ mod rescore;
 mod rules;
 mod ruling;
 mod score;
+mod serve;
 mod simulate;
 mod stats;
 mod tournament;
@@ -118,6 +120,8 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Backup(args) => backup::run(ctx, args.0),
         Command::Check => check::run(ctx),
         Command::Simulate(args) => simulate::run(ctx, args.0),
+        Command::Serve(args) => serve::run(ctx, args.0),
+        Command::Advise(args) => advise::run(ctx, args.0),
         Command::Match(crate::cli::MatchCommand::Edit(args)) => match_edit::run(ctx, args),
         Command::Abandon(args) => match_edit::abandon(ctx, args.0),
         Command::Delete(args) => delete::run(ctx, args.0, true),

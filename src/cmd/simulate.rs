@@ -2,10 +2,12 @@
 //! (CLI.md "Simulation, odds and ratings"; RULES.md §14–15). Reads and writes no database.
 
 use super::Context;
+use crate::bots::expert::Expert;
 use crate::bots::Strategy;
 use crate::cli::SimulateArgs;
 use crate::error::{InputError, Result};
 use crate::rules;
+use crate::sim::analyse::Analyse;
 use crate::sim::record::Recorders;
 use crate::sim::{self, Setup, SimError, Tee, Unwatched};
 use crate::view::export::Export;
@@ -23,13 +25,22 @@ pub fn run(ctx: &Context, args: SimulateArgs) -> Result<()> {
     }
     let bar = crate::view::progress(setup.matches as usize, "simulating");
     let progress = |n: u64| bar.set_position(n);
-    let report = if args.trace.is_none() && args.export.is_none() {
-        sim::run(&setup, args.threads.unwrap_or(0), &progress)?
+    let (report, analysis) = if args.trace.is_none() && args.export.is_none() && !args.analyse {
+        (
+            sim::run(&setup, args.threads.unwrap_or(0), &progress)?,
+            None,
+        )
     } else {
         watched(ctx, &setup, &args, &guard, &progress)?
     };
     bar.finish_and_clear();
-    ctx.out.show(&SimulateView::new(&setup, &report))
+    let mut view = SimulateView::new(&setup, &report);
+    if let Some(given) = analysis {
+        for (seat, g) in view.seats.iter_mut().zip(given) {
+            seat.given_away_per_decision = Some(g);
+        }
+    }
+    ctx.out.show(&view)
 }
 
 /// One match after another, every move to the trace and every match to the export.
@@ -39,13 +50,29 @@ fn watched(
     args: &SimulateArgs,
     guard: &crate::output_file::Guard,
     progress: &dyn Fn(u64),
-) -> Result<sim::Report> {
+) -> Result<(sim::Report, Option<Vec<f64>>)> {
     let names = seat_names(&setup.seating());
     let decks = setup.rules.deck.decks_for(setup.players);
     let at = crate::store::timestamp();
     let mut recorders = (args.export.as_ref()).map(|_| Recorders::new(setup, names.clone(), &at));
+    let scorer = crate::scoring::Scorer::new(&setup.rules);
+    let mut analyse = match args.analyse {
+        false => None,
+        true => {
+            let pack = crate::play::pack(&setup.rules, decks);
+            let expert = Expert::new(&setup.rules, &scorer, &pack, setup.players)
+                .ok_or_else(|| anyhow::anyhow!("the rules' grid is beyond the largest"))?;
+            Some(Analyse::new(expert.for_advice(), setup.players))
+        }
+    };
     let mut outcome = None;
     let mut simulate = |first: &mut dyn sim::Watch| {
+        let mut unwatched = Unwatched;
+        let judge: &mut dyn sim::Watch = match analyse.as_mut() {
+            Some(a) => a,
+            None => &mut unwatched,
+        };
+        let first = &mut Tee(first, judge);
         let mut none = (Unwatched, Unwatched);
         let (second, vs): (&mut dyn sim::Watch, &mut dyn sim::Watch) = match recorders.as_mut() {
             Some(r) => r.watches(),
@@ -77,7 +104,7 @@ fn watched(
         }
         ctx.write_file(path, json.as_bytes())?;
     }
-    Ok(report)
+    Ok((report, analyse.map(|a| a.per_decision())))
 }
 
 /// The checked setup: rules, counts and bots, before anything runs or is written.

@@ -14,7 +14,7 @@ pub mod view;
 pub use deal::{check_deal, pack, DealError};
 
 use rand::seq::SliceRandom;
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 
 use crate::card::Card;
 use crate::grid::Grid;
@@ -138,6 +138,23 @@ pub struct Score {
 #[error("illegal move {0:?} in this position")]
 pub struct IllegalMove(pub Move);
 
+/// A position as one player sees it, for [`Hole::position`]: seat 0 is that player.
+#[derive(Debug, Clone, Default)]
+pub struct Position {
+    /// Each seat's grid, cell by cell row by row: the card where the player knows it.
+    pub grids: Vec<Vec<Option<Card>>>,
+    /// Each seat's face-up cells, as a mask (bit `i` is cell `i`).
+    pub face_up: Vec<u32>,
+    /// Each seat's peeked cells, as a mask (only seat 0's mean anything).
+    pub peeked: Vec<u32>,
+    /// The discard pile, top card last (every other card seen this hole beneath it).
+    pub discard: Vec<Card>,
+    /// The card seat 0 drew from the stock, when it holds one.
+    pub drawn: Option<Card>,
+    /// The seat that ended the hole, when seat 0 plays its final turn.
+    pub ended_by: Option<usize>,
+}
+
 /// One hole in play: the layouts, the stock, the discard pile and whose turn it is.
 ///
 /// Fields are private: a bot sees a hole only through [`view::View`].
@@ -164,6 +181,9 @@ pub struct Hole {
     final_turns: usize,
     turns: u32,
     reshuffled: bool,
+    /// Whether the stock has been rebuilt from the discard pile this hole: its cards are
+    /// then known to everyone (they were all face up), only their order is not.
+    stock_known: bool,
 }
 
 impl Hole {
@@ -199,6 +219,7 @@ impl Hole {
             final_turns: 0,
             turns: 0,
             reshuffled: false,
+            stock_known: false,
         };
         hole.redeal(rules, pack, players, dealer, rng)?;
         Ok(hole)
@@ -297,6 +318,7 @@ impl Hole {
         self.final_turns = 0;
         self.turns = 0;
         self.reshuffled = false;
+        self.stock_known = false;
         if self.phase == Phase::Draw {
             self.begin_play();
         }
@@ -558,6 +580,7 @@ impl Hole {
         self.stock.shuffle(rng);
         self.discard.extend(top);
         self.reshuffled = true;
+        self.stock_known = true;
     }
 
     fn start(&mut self, seat: usize, c: usize) {
@@ -647,6 +670,124 @@ impl Hole {
         }
         self.current = (seat + 1) % self.players;
         self.phase = Phase::Draw;
+    }
+
+    /// A hole at a position as one player sees it (advice, RULES.md §18), that player in
+    /// seat 0 to move: `position`'s grids (each cell's card where known), the discard pile,
+    /// the card drawn from the stock, who ended the hole. Every card nobody knows — the
+    /// face-down cards and the stock — is filled from what is left of `pack` (in pack
+    /// order: a bot deciding from its view cannot tell). Errors with the first card the
+    /// position shows more often than the pack holds, or `None` when the pack is too small
+    /// for the face-down cards.
+    pub fn position(
+        rules: &Rules,
+        pack: &[Card],
+        position: &Position,
+    ) -> Result<Hole, Option<Card>> {
+        let players = position.grids.len();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+        let mut hole = Hole::deal(rules, pack, players.max(1), players.max(1) - 1, &mut rng)
+            .map_err(|_| None)?;
+        let mut left: Vec<Card> = pack.to_vec();
+        let known = (position.grids.iter().flatten().flatten())
+            .chain(&position.discard)
+            .chain(&position.drawn);
+        for card in known {
+            match left.iter().position(|c| c == card) {
+                Some(i) => {
+                    left.remove(i);
+                }
+                None => return Err(Some(*card)),
+            }
+        }
+        let mut left = left.into_iter();
+        for (seat, cells) in position.grids.iter().enumerate() {
+            let grid = hole.grids.get_mut(seat).ok_or(None)?;
+            for (slot, card) in grid.cards_mut().iter_mut().zip(cells) {
+                *slot = match card {
+                    Some(card) => *card,
+                    None => left.next().ok_or(None)?,
+                };
+            }
+        }
+        hole.stock = left.collect();
+        hole.discard = position.discard.clone();
+        hole.face_up = position.face_up.clone();
+        hole.peeked = position.peeked.clone();
+        hole.started = vec![hole.all(); players];
+        hole.current = 0;
+        hole.first = 0;
+        hole.turns = players as u32;
+        hole.drawn = position.drawn.map(|c| (c, Source::Stock));
+        hole.phase = match hole.drawn {
+            Some(_) => Phase::Place,
+            None => Phase::Draw,
+        };
+        hole.ended = position.ended_by.map(|seat| (seat, How::Out));
+        hole.final_turns = usize::from(hole.ended.is_some());
+        Ok(hole)
+    }
+
+    /// The stock rebuilt as a recorded reshuffle rebuilt it (RULES.md §14 step 5): the
+    /// discard pile keeps its top card, the stock becomes `stock` (top card last). For
+    /// replaying a hole from its record (`golf simulate --analyse`).
+    pub fn restock(&mut self, stock: &[Card]) {
+        let top = self.discard.pop();
+        self.discard.clear();
+        self.discard.extend(top);
+        self.stock.clear();
+        self.stock.extend_from_slice(stock);
+        self.stock_known = true;
+    }
+
+    /// Whether the stock has been rebuilt from the discard pile this hole (RULES.md §14
+    /// step 5), so that which cards it holds is known to everyone.
+    pub fn stock_known(&self) -> bool {
+        self.stock_known
+    }
+
+    /// Shuffles every card `seat` cannot see — the stock and each face-down card they have
+    /// not peeked at, anyone's — among those places: a hole that looks the same from that
+    /// seat. A bot deciding from its [`view::View`] alone must decide the same in both (the
+    /// tests of the bots' belief do this).
+    pub fn shuffle_unseen<R: Rng>(&mut self, seat: usize, rng: &mut R) {
+        if self.stock_known {
+            // the stock's cards are known: shuffle it alone, and the face-down cards apart
+            let stock_len = self.stock.len();
+            self.stock.shuffle(rng);
+            let saved = std::mem::take(&mut self.stock);
+            self.shuffle_hidden(seat, rng);
+            self.stock = saved;
+            debug_assert_eq!(self.stock.len(), stock_len);
+            return;
+        }
+        self.shuffle_hidden(seat, rng);
+    }
+
+    /// The stock and the face-down cards `seat` cannot see shuffled together.
+    fn shuffle_hidden<R: Rng>(&mut self, seat: usize, rng: &mut R) {
+        let mut hidden: Vec<Card> = self.stock.clone();
+        let known = |s: usize| self.face_up(s) | if s == seat { self.peeked(s) } else { 0 };
+        let masks: Vec<u32> = (0..self.players).map(known).collect();
+        for (grid, mask) in self.grids.iter().zip(&masks) {
+            for (cell, card) in grid.cards().iter().enumerate() {
+                if mask & (1 << cell) == 0 {
+                    hidden.push(*card);
+                }
+            }
+        }
+        hidden.shuffle(rng);
+        let mut cards = hidden.into_iter();
+        for slot in self.stock.iter_mut() {
+            *slot = cards.next().unwrap_or(*slot);
+        }
+        for (grid, mask) in self.grids.iter_mut().zip(&masks) {
+            for (cell, slot) in grid.cards_mut().iter_mut().enumerate() {
+                if mask & (1 << cell) == 0 {
+                    *slot = cards.next().unwrap_or(*slot);
+                }
+            }
+        }
     }
 
     /// The view of `seat`: what that player may see (RULES.md §15).

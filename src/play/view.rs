@@ -7,7 +7,7 @@
 //! which gets only a view, cannot reach them (by construction: the compiler refuses it).
 
 use super::Hole;
-pub use super::{Move, MoveList, Phase, Source};
+pub use super::{How, Move, MoveList, Phase, Source};
 use crate::card::Card;
 
 /// One player's view of a hole.
@@ -114,6 +114,22 @@ impl<'a> View<'a> {
         self.hole.stock.len()
     }
 
+    /// Where the stock has been rebuilt from the discard pile this hole (RULES.md §14 step
+    /// 5), its cards are known to everyone, not their order: then adds one to
+    /// `counts[code]` for each card of the stock by rank code (codes beyond `counts` left
+    /// out) and returns true; otherwise leaves `counts` alone and returns false.
+    pub fn stock_counts(&self, counts: &mut [u32]) -> bool {
+        if !self.hole.stock_known() {
+            return false;
+        }
+        for card in &self.hole.stock {
+            if let Some(n) = counts.get_mut(usize::from(card.rank.code())) {
+                *n += 1;
+            }
+        }
+        true
+    }
+
     /// The card this player drew and where from, while they place it.
     pub fn drawn(&self) -> Option<(Card, Source)> {
         self.hole.drawn.filter(|_| self.to_move())
@@ -123,6 +139,12 @@ impl<'a> View<'a> {
     /// (RULES.md §14 step 4).
     pub fn final_turns(&self) -> bool {
         self.hole.ended.is_some()
+    }
+
+    /// Who ended the hole and how, once someone has (a thing every player at the table
+    /// sees); `None` before.
+    pub fn ended(&self) -> Option<(usize, How)> {
+        self.hole.ended
     }
 
     /// Turns played so far.

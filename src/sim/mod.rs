@@ -13,6 +13,7 @@
 //! many matches with their [`Report`]. [`engine`] plays one match; [`watch`] is the trace
 //! protocol; [`figures`] the accumulators; [`record`] keeps matches for `--export`.
 
+pub mod analyse;
 pub mod engine;
 pub mod figures;
 pub mod record;
@@ -57,7 +58,7 @@ pub enum SimError {
     #[error(transparent)]
     Deal(#[from] DealError),
     /// No bots named.
-    #[error("no bots given; expected random, greedy or counting")]
+    #[error("no bots given; expected random, greedy, counting or expert")]
     NoBots,
     /// More bots named than there are seats: the extra ones would never play.
     #[error("{bots} bots given for {players} players; expected at most one bot a seat (the last is repeated for seats beyond the list): use --players {bots} or name fewer bots")]

@@ -372,6 +372,14 @@ fn left_unclean(path: &Path) -> bool {
     })
 }
 
+/// SQLite's `PRAGMA data_version` on `conn`: a number that changes whenever another
+/// connection (this process's or another's) commits a change to the database, and never
+/// for `conn`'s own writes. `golf serve` polls it on a connection of its own to learn that
+/// a match changed, whoever changed it.
+pub fn data_version(conn: &Connection) -> anyhow::Result<i64> {
+    Ok(conn.pragma_query_value(None, "data_version", |r| r.get(0))?)
+}
+
 /// The current time as stored: RFC 3339, UTC, milliseconds.
 pub fn timestamp() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)

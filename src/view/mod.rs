@@ -3,6 +3,7 @@
 //! output goes to stdout; messages go to stderr. Views read the match engine's types and
 //! never the store.
 
+pub mod advise;
 pub mod card;
 pub mod chart;
 pub mod config;

@@ -30,6 +30,10 @@ pub struct SeatView {
     pub sd_hole: f64,
     /// Share of matches won (a shared win counts 1/k).
     pub wins: f64,
+    /// With `--analyse`: the points the seat gave away per decision with a choice, judged
+    /// by the expert's evaluation (RULES.md §18).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub given_away_per_decision: Option<f64>,
 }
 
 /// A difference with its interval.
@@ -182,6 +186,7 @@ fn seats(f: &Figures, names: &[String]) -> Vec<SeatView> {
             ci95: m.ci95(),
             sd_hole: m.sd(),
             wins: f.win_share(i),
+            given_away_per_decision: None,
         })
         .collect()
 }
@@ -424,6 +429,18 @@ impl super::View for SimulateView {
             self.seed
         );
         text += &seat_table(out, &self.seats);
+        let given: Vec<String> = (self.seats.iter())
+            .filter_map(|s| {
+                s.given_away_per_decision
+                    .map(|g| format!("{} {g:.3}", s.bot))
+            })
+            .collect();
+        if !given.is_empty() {
+            text += &format!(
+                "Points given away per decision, judged by the expert: {}.\n",
+                given.join(", ")
+            );
+        }
         text += &out.wrap(&self.summary.lines(self.players));
         if let Some(vs) = &self.vs {
             text += &format!("\n{} on the same shuffles:\n", out.strong(&self.vs_title));

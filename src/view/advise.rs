@@ -1,0 +1,115 @@
+//! `golf advise` (CLI.md "Advice", RULES.md §18): every legal move of a position, best
+//! first, with its expected hole score, what it gives away and its mark.
+
+use serde::Serialize;
+
+use super::{Output, View};
+
+/// What a move gives away from which it is an **inaccuracy** (RULES.md §18), in points.
+pub const INACCURACY: f64 = 0.5;
+/// ... a **mistake**.
+pub const MISTAKE: f64 = 1.5;
+/// ... a **blunder**.
+pub const BLUNDER: f64 = 3.0;
+
+/// The mark of a move that gives away `points` (RULES.md §18: inaccuracy from 0.5, mistake
+/// from 1.5, blunder from 3), or `None` below 0.5.
+pub fn mark(points: f64) -> Option<&'static str> {
+    // a hair of rounding below a threshold is the threshold
+    let p = points + 1e-9;
+    match p {
+        _ if p >= BLUNDER => Some("blunder"),
+        _ if p >= MISTAKE => Some("mistake"),
+        _ if p >= INACCURACY => Some("inaccuracy"),
+        _ => None,
+    }
+}
+
+/// One legal move and what it is worth.
+#[derive(Debug, Clone, Serialize)]
+pub struct AdvisedMove {
+    /// The move in words ("take the discard and swap it for row 1, column 2").
+    #[serde(rename = "move")]
+    pub text: String,
+    /// Where the card comes from: `stock` (drawing it, or placing the card drawn with
+    /// `--drawn`), `discard`, or `null` for a knock.
+    pub draw: Option<&'static str>,
+    /// `swap`, `discard`, `knock` or `flip`; `null` for drawing from the stock before the
+    /// card is seen.
+    pub action: Option<&'static str>,
+    /// The cell, `[row, column]` from 1, for a swap or a flip.
+    pub position: Option<[usize; 2]>,
+    /// The expected hole score the move leads to as the expert reckons it, in points: on
+    /// the final turn (and for a move that ends the hole) the expected hole score after
+    /// RULES.md §5; for a move that leaves the hole open, its expected grid score less what
+    /// playing on is worth ([`crate::bots::expert::PLAY_ON`]).
+    pub expected: f64,
+    /// The expected score less the best move's, in points (0 for the best).
+    pub gives_away: f64,
+    /// The move's mark, by [`mark`].
+    pub mark: Option<&'static str>,
+}
+
+/// The advice for a position.
+#[derive(Debug, Clone, Serialize)]
+pub struct Advice {
+    /// The rules' name.
+    pub rules: String,
+    /// Every legal move, best first.
+    pub moves: Vec<AdvisedMove>,
+}
+
+impl Advice {
+    /// The advice of `moves` (in any order) under the rules named `rules`: sorted best
+    /// first (stable among equals), each with what it gives away and its mark.
+    pub fn new(rules: String, mut moves: Vec<AdvisedMove>) -> Advice {
+        moves.sort_by(|a, b| a.expected.total_cmp(&b.expected));
+        let best = moves.first().map_or(0.0, |m| m.expected);
+        for m in &mut moves {
+            m.gives_away = (m.expected - best).max(0.0);
+            m.mark = mark(m.gives_away);
+        }
+        Advice { rules, moves }
+    }
+}
+
+impl View for Advice {
+    fn render(&self, out: &Output) -> String {
+        let mut table = out.table(["move", "expected", "gives away", "mark"]);
+        for m in &self.moves {
+            table.add_row([
+                m.text.clone(),
+                format!("{:.2}", m.expected),
+                format!("{:.2}", m.gives_away),
+                m.mark.unwrap_or("").to_string(),
+            ]);
+        }
+        format!(
+            "{}: every legal move, best first, by its expected hole score\n{}\n",
+            self.rules, table
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Marks begin exactly at their thresholds.
+    #[test]
+    fn marks_begin_at_their_thresholds() {
+        let cases = [
+            (0.0, None),
+            (0.49, None),
+            (0.5, Some("inaccuracy")),
+            (1.49, Some("inaccuracy")),
+            (1.5, Some("mistake")),
+            (2.99, Some("mistake")),
+            (3.0, Some("blunder")),
+            (12.0, Some("blunder")),
+        ];
+        for (points, want) in cases {
+            assert_eq!(mark(points), want, "{points}");
+        }
+    }
+}
