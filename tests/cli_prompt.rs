@@ -114,13 +114,7 @@ fn input_ending_at_the_terminal_records_nothing() {
 
 // ==== issue 32a: two writers at one table, drafts kept, the deck checked per grid ====
 
-/// What the prompt said until it ended, and its exit code.
-/// `said` with its lines joined and spaces collapsed: a message wrapped at the terminal's
-/// width reads as one line.
-fn flat(said: &str) -> String {
-    said.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
+/// What the prompt said until it ended, as words (lines joined), and its exit code.
 fn ending(p: &mut Session) -> (String, i32) {
     // Eof matches everything left unread
     let said = p.expect(expectrl::Eof).unwrap();
@@ -240,7 +234,7 @@ fn a_prompt_killed_keeps_every_grid_typed_before() {
         // the grid being typed is the one lost
         assert!(!said.contains("k4k"), "{signal:?}: {said}");
         assert!(
-            flat(&said).contains("The grids of ann and bob"),
+            said.contains("The grids of ann and bob"),
             "{signal:?}: {said}"
         );
         assert_eq!(env.json(&["card"])["holes_played"], 0);
@@ -476,7 +470,7 @@ fn whatever_changed_meanwhile_the_hole_is_refused_and_kept() {
         let (said, code) = ending(&mut p);
         assert_eq!(code, 2, "{what}: {said}");
         assert!(
-            flat(&said).contains("(ann=5 K Q / 5 2 J, bob=2 7 Q / 2 7 Q, cat=k4k/295) are kept"),
+            said.contains("(ann=5 K Q / 5 2 J, bob=2 7 Q / 2 7 Q, cat=k4k/295) are kept"),
             "{what}: {said}"
         );
         assert_eq!(env.json(&["card", "1"])["holes_played"], holes, "{what}");
