@@ -118,7 +118,11 @@ fn input_ending_at_the_terminal_records_nothing() {
 fn ending(p: &mut Session) -> (String, i32) {
     // Eof matches everything left unread
     let said = p.expect(expectrl::Eof).unwrap();
-    let said = String::from_utf8_lossy(&said[0]).into_owned();
+    // messages wrap at the terminal's width: compared with their lines joined
+    let said = String::from_utf8_lossy(&said[0])
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     match p.get_process().wait().unwrap() {
         expectrl::WaitStatus::Exited(_, code) => (said, code),
         other => panic!("golf did not exit: {other:?}"),
