@@ -426,7 +426,10 @@ fn the_cards_chances_agree_with_golf_odds_and_never_say_zero() {
         let name = p["name"].as_str().unwrap();
         let mine = p["chance"].as_f64().unwrap();
         let theirs = doc.players.iter().find(|o| o.name == name).unwrap();
-        let room = p["ci95"].as_f64().unwrap() + theirs.ci95;
+        // the two estimates are independent draws (each match's seed comes from its random
+        // uuid): twice the sum of the 95% half-widths keeps a chance miss below 1 in 10,000
+        // per player, while an estimate of something else would still be far outside it
+        let room = 2.0 * (p["ci95"].as_f64().unwrap() + theirs.ci95);
         assert!(
             (mine - theirs.chance).abs() <= room,
             "{name}: card {mine} vs odds {} ± {room}",
