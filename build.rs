@@ -7,7 +7,7 @@
 //! - `$OUT_DIR/catalogue.rs` holds what `golf rules list` shows of each variant (its title,
 //!   source, grid, decks, holes, following `extends`) and of each house rule, as constants.
 //!
-//! The full resolution and checks of RULES.md §6 stay in `src/rules/load.rs`; a test there
+//! The full resolution and checks of RULES.md §6 stay in `src/rules/resolve.rs`; a test there
 //! asserts that this catalogue and those tables equal what it resolves from the TOML.
 
 use std::collections::BTreeMap;

@@ -8,8 +8,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 const EXAMPLES: &str = "\
 Examples:
   golf score --rules classic \"5 K Q / 5 2 J\"
-  golf new --rules classic --house out-penalty-10 ann bob cat
-  golf hole ann=\"5 K Q / 5 2 J\" bob=\"2 7 Q / 2 7 Q\" cat=\"7 7 3 / 4 5 6\" --out bob
+  golf new --rules classic --house out-penalty-10 ann bob
+  golf hole ann=\"5 K Q / 5 2 J\" bob=\"2 7 Q / 2 7 Q\" --out bob
   golf card
   golf finish
   golf import examples/classic-9-holes.toml";
@@ -99,7 +99,8 @@ fn keeping_help<T: Args, const UPDATE: bool>(cmd: clap::Command) -> clap::Comman
 pub enum Command {
     /// Score one grid without a match: every matched set, card and bonus with its rule and source.
     #[command(
-        after_help = "Examples:\n  golf score --rules classic \"5 K Q / 5 2 J\"\n  golf score --rules eight-card \"6 4 9 9 / A K 9 9\"\n  golf score --rules play-nine \"-5 8 8 3 / HIO 8 8 4\"\n  golf score --rules classic --house underdog --out ann ann=\"7 J 8 / 10 8 7\" bob=\"3 8 4 / A 8 4\"\n  golf score --rules classic --house horizontal-pairs 7 7 3 / 4 5 6\n  golf score --rules ./our-rules.toml --json \"Qs Qh 2 / K 3 JK\""
+        after_help = "Examples:\n  golf score --rules classic \"5 K Q / 5 2 J\"\n  golf score --rules eight-card \"6 4 9 9 / A K 9 9\"\n  golf score --rules play-nine \"-5 8 8 3 / HIO 8 8 4\"\n  golf score --rules classic --house underdog --out ann \\
+      ann=\"7 J 8 / 10 8 7\" bob=\"3 8 4 / A 8 4\"\n  golf score --rules classic --house horizontal-pairs 7 7 3 / 4 5 6\n  golf score --rules ./our-rules.toml --json \"Qs Qh 2 / K 3 JK\""
     )]
     Score(Lazy<ScoreArgs>),
     /// List, show, compare and check rules files.
@@ -107,12 +108,13 @@ pub enum Command {
     Rules(RulesCommand),
     /// Show the rulings that answer a question in players' words, or list them all.
     #[command(
-        after_help = "Examples:\n  golf ruling\n  golf ruling swap\n  golf ruling the discard pile is empty\n  golf ruling pair of 2s"
+        after_help = "Examples:\n  golf ruling\n  golf ruling swap\n  golf ruling the discard pile is empty\n  golf ruling is a king zero\n  golf ruling --rules six-card what is a joker worth"
     )]
     Ruling(Lazy<RulingArgs>),
     /// Start a match: players in seating order (the deal rotates through them).
     #[command(
-        after_help = "Examples:\n  golf new --rules classic ann bob cat\n  golf new --rules eight-card --holes 18 --tiebreak countback,shared --name \"Friday\" ann bob\n  golf new --rules six-card --house out-penalty-10 --decks 2 ann bob cat dan"
+        after_help = "Examples:\n  golf new --rules classic ann bob cat\n  golf new --rules eight-card --holes 18 --tiebreak countback,shared \\
+      --name \"Friday\" ann bob\n  golf new --rules six-card --house out-penalty-10 --decks 2 ann bob cat dan"
     )]
     New(Lazy<NewArgs>),
     /// Record the next hole: every player's grid (or a bare score), then show the standings.
@@ -202,16 +204,25 @@ pub enum Command {
     /// Check the database's integrity; print its path and schema version.
     #[command(after_help = "Example:\n  golf check")]
     Check,
+    /// Serve the match in play to every phone at the table: a live scorecard page, and with
+    /// the key the scorekeeper's page to record holes by tapping cards (Ctrl-C stops).
+    #[command(
+        after_help = "Examples:\n  golf serve\n  golf serve --match 12 --port 8080\n  golf serve --local --port 0 --json"
+    )]
+    Serve(Lazy<ServeArgs>),
     /// Bots play whole matches under any rules; the figures with 95% intervals, and with
     /// --vs the paired differences of two rule sets played on the same shuffles.
     #[command(
-        after_help = "Examples:\n  golf simulate --rules classic --matches 2000\n  golf simulate --rules classic --vs classic --vs-house out-penalty-10 --matches 5000\n  golf simulate --rules four-card --bots random,greedy,counting --players 3 --seed 7\n  golf simulate --rules classic --matches 2 --trace trace.jsonl --export sim.json"
+        after_help = "Examples:\n  golf simulate --rules classic --matches 2000\n  golf simulate --rules classic --vs classic --vs-house out-penalty-10 \\
+      --matches 5000\n  golf simulate --rules four-card --bots random,greedy,counting --players 3 \\
+      --seed 7\n  golf simulate --rules classic --matches 2 --trace trace.jsonl \\
+      --export sim.json\n  golf simulate --rules classic --vs classic --vs-house with-jokers"
     )]
     Simulate(Lazy<SimulateArgs>),
     /// Every legal move of a position as a player sees it, best first, with its expected hole
     /// score, what it gives away and its mark.
     #[command(
-        after_help = "Examples:\n  golf advise --rules classic --grid \"5 ? Q / ?7 2 ?\" --discard 5\n  golf advise --rules classic --grid \"5 9 Q / K 2 ?\" --discard 4 --drawn 9 --seen \"3 J\" --other bob=\"? 4 ? / ? 8 ?\"\n  golf advise --rules classic --grid \"5 9 ? / 5 2 J\" --discard 9 --other bob=\"K K 3 / 4 A 2\" --ended --json"
+        after_help = "Examples:\n  golf advise --rules classic --grid \"5 ? Q / ?7 2 ?\" --discard 5\n  golf advise --rules classic --grid \"5 9 Q / K 2 ?\" --discard 4 \\\n      --drawn 9 --seen \"3 J\" --other bob=\"? 4 ? / ? 8 ?\"\n  golf advise --rules classic --grid \"5 9 ? / 5 2 J\" --discard 9 \\\n      --other bob=\"K K 3 / 4 A 2\" --ended --json"
     )]
     Advise(Lazy<AdviseArgs>),
     /// Change a match in play: its decks, a player's name (or a substitute), its holes.
@@ -397,7 +408,7 @@ pub enum RulesCommand {
     /// One page to print for the table: a variant with the group's house rules (the config
     /// file's, unless --house is given), its sources, and how to type a hole.
     #[command(
-        after_help = "Examples:\n  golf rules sheet classic\n  golf rules sheet six-card --house out-penalty-10 | lpr"
+        after_help = "Examples:\n  golf rules sheet classic\n  golf rules sheet six-card --house out-penalty-10 | lpr\n  golf rules sheet classic --tournament"
     )]
     Sheet {
         /// A bundled variant or the path of a rules file [default: the config file's rules].
@@ -406,6 +417,9 @@ pub enum RulesCommand {
         /// House rules to apply on top, in order [default: the config file's].
         #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
         house: Vec<String>,
+        /// Add the tournament penalties (illegal moves, lateness, rounds).
+        #[arg(long)]
+        tournament: bool,
     },
     /// The rulebook for players, in Markdown: every bundled variant and house rule with its
     /// rules and sources (docs/rules.md is this output).
@@ -464,9 +478,13 @@ pub struct RulingArgs {
     /// Words to look for, as players say them (whole words; none lists every ruling).
     #[arg(value_name = "WORDS")]
     pub query: Vec<String>,
-    /// Search this variant's or file's rulings instead of every bundled one.
+    /// Search this variant's or file's rulings instead of every bundled one; a card's value
+    /// is given under these rules [default: the config file's, else classic].
     #[arg(long, value_name = "NAME|FILE", value_parser = RulesName::Variant, hide_possible_values = true)]
     pub rules: Option<String>,
+    /// A house rule in force, for a card's value and going out (repeatable).
+    #[arg(long = "house", value_name = "RULE", value_parser = RulesName::House, hide_possible_values = true)]
+    pub house: Vec<String>,
 }
 
 /// `golf new`.
@@ -517,6 +535,20 @@ impl MatchArg {
     }
 }
 
+/// `golf serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The match [default: the most recent unfinished match, else the newest].
+    #[arg(long = "match", value_name = "ID")]
+    pub match_id: Option<i64>,
+    /// The port to listen on (0: any free port).
+    #[arg(long, value_name = "N", default_value_t = 7878)]
+    pub port: u16,
+    /// Listen on 127.0.0.1 only (this computer), not on the local network.
+    #[arg(long)]
+    pub local: bool,
+}
+
 /// `golf delete` and `golf restore`.
 #[derive(Debug, Args)]
 pub struct DeleteArgs {
@@ -543,6 +575,11 @@ pub struct HoleArgs {
     /// A playoff hole for a sudden-death tie.
     #[arg(long)]
     pub playoff: bool,
+    /// The number of the hole these grids are for (of the playoff holes, with --playoff):
+    /// refused, nothing written, when it is not the match's next, so a hole two people at
+    /// one table both record is never recorded again as the next.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub hole: Option<u32>,
     /// Each player's grid, or a bare score recorded unchecked.
     #[arg(value_name = "PLAYER=GRID")]
     pub entries: Vec<String>,
@@ -616,7 +653,9 @@ pub struct PenaltyArgs {
 pub enum TournamentCommand {
     /// Start a tournament and seat round 1: one match per table.
     #[command(
-        after_help = "Examples:\n  golf tournament new \"Club night\" --rules classic --rounds 3 ann bob cat dan eve fay gus hal ivy jon\n  golf tournament new Open --rules six-card --seating swiss --seed 7 --table-size 4 ann bob cat dan eve"
+        after_help = "Examples:\n  golf tournament new \"Club night\" --rules classic --rounds 3 \\
+      ann bob cat dan eve fay gus hal ivy jon\n  golf tournament new Open --rules six-card --seating swiss --seed 7 \\
+      --table-size 4 ann bob cat dan eve"
     )]
     New(TournamentNewArgs),
     /// Seat the next round, once every table of the current round has finished.

@@ -20,6 +20,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod asides;
 pub mod bots;
 pub mod bounds;
 pub mod cache;
@@ -40,6 +41,7 @@ pub mod prompt;
 pub mod ratings;
 pub mod rules;
 pub mod scoring;
+pub mod serve;
 pub mod sheet;
 pub mod sim;
 pub mod store;

@@ -19,7 +19,7 @@ fn main() {
         // the reader went away (`golf card | head`): nothing left to say
         Err(e) if e.is_broken_pipe() => {}
         Err(e) => {
-            eprintln!("golf: {}", e.describe());
+            golf::say!("golf: {}", e.describe());
             std::process::exit(e.exit_code());
         }
     }

@@ -7,11 +7,15 @@
 //!   is the database too) and by canonical path for those not yet on disk.
 //! - A regular file (or a new one) is written aside in the same folder, synced, and renamed
 //!   into place, so a reader sees the old file or the whole new one; the file aside is
-//!   removed on every error, a full disk included. A symbolic link is followed: the file it
+//!   removed on every error, a full disk included, and when Ctrl-C, SIGTERM or SIGHUP
+//!   ends golf ([`crate::asides`]). A symbolic link is followed: the file it
 //!   points to is replaced, the link stays.
 //! - A named pipe, a character device (`/dev/null`, a terminal) or `-` (standard output)
 //!   is written into directly, never renamed over.
 //! - A folder, a block device or a socket is refused. Every error names the path.
+//! - A file golf names itself in a folder the user names (`golf man --dir`) is never a
+//!   link followed: [`write_named`] refuses a symbolic link, or anything not a regular
+//!   file, at that name.
 //!
 //! Use [`write`] with the bytes, or [`write_with`] to stream them:
 //!
@@ -130,8 +134,12 @@ pub fn write_with(
     guard: &Guard,
     fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<()> {
-    let cannot =
-        |e: io::Error| -> Error { anyhow::anyhow!("cannot write {}: {e}", path.display()).into() };
+    // the io::Error stays in the chain: a reader that went away (`| head`) is told apart
+    let cannot = |e: io::Error| -> Error {
+        anyhow::Error::new(e)
+            .context(format!("cannot write {}", path.display()))
+            .into()
+    };
     match kind(path, guard)? {
         Kind::Stdout => {
             let mut out = io::BufWriter::new(io::stdout().lock());
@@ -144,6 +152,70 @@ pub fn write_with(
         }
         Kind::Regular(target) => atomic(&target, fill).map_err(cannot),
     }
+}
+
+/// Refuses a file golf names itself in a folder the user names (`golf man --dir`): the
+/// database or one of its journals, a symbolic link (golf never writes through one onto
+/// whatever it points to: the database, `~/.bashrc`), or anything that is not a regular
+/// file. Bad input naming the path (exit 2). A missing file is fine: it is made.
+pub fn check_named(path: &Path, guard: &Guard) -> Result<()> {
+    guard.check(path)?;
+    let shown = crate::text::path(path);
+    let meta = match std::fs::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => {
+            return Err(anyhow::Error::new(e)
+                .context(format!("cannot write {shown}"))
+                .into())
+        }
+    };
+    let t = meta.file_type();
+    if t.is_symlink() {
+        let to = std::fs::read_link(path)
+            .map(|to| format!(" (to {})", crate::text::path(&to)))
+            .unwrap_or_default();
+        return input(format!(
+            "{shown} is a symbolic link{to}; golf writes its own files and never through a link: remove it, or choose another folder"
+        ));
+    }
+    if !t.is_file() {
+        return input(format!(
+            "{shown} is {}, not a file golf can replace; remove it, or choose another folder",
+            if t.is_dir() {
+                "a folder"
+            } else {
+                "a special file"
+            }
+        ));
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to `path`, a file golf names itself ([`check_named`] first), aside and
+/// renamed into place: a link at `path` is never followed. Every error names the path.
+pub fn write_named(path: &Path, guard: &Guard, bytes: &[u8]) -> Result<()> {
+    check_named(path, guard)?;
+    atomic(path, |w| w.write_all(bytes)).map_err(|e| {
+        anyhow::Error::new(e)
+            .context(format!("cannot write {}", path.display()))
+            .into()
+    })
+}
+
+/// Refuses a new file `path` whose folder does not exist (bad input naming both, exit 2),
+/// for a command that makes its file its own way (`golf backup`), before any file aside
+/// is named in an error.
+pub fn check_folder(path: &Path) -> Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = dir.filter(|d| !d.is_dir()) {
+        return input(format!(
+            "{} cannot be written: there is no folder {}; expected a file in an existing folder",
+            path.display(),
+            dir.display()
+        ));
+    }
+    Ok(())
 }
 
 /// Decides how `path` is written, refusing what may not be.
@@ -166,14 +238,7 @@ fn kind(path: &Path, guard: &Guard) -> Result<Kind> {
                     path.display()
                 ));
             }
-            let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-            if let Some(dir) = dir.filter(|d| !d.is_dir()) {
-                return input(format!(
-                    "{} cannot be written: there is no folder {}; expected a file in an existing folder",
-                    path.display(),
-                    dir.display()
-                ));
-            }
+            check_folder(path)?;
             return Ok(Kind::Regular(path.to_path_buf()));
         }
         Err(e) => return Err(anyhow::anyhow!("cannot write {}: {e}", path.display()).into()),
@@ -209,7 +274,9 @@ fn atomic(target: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) ->
         None => PathBuf::from("."),
     };
     let name = target.file_name().unwrap_or_default().to_string_lossy();
+    crate::asides::sweep(&dir, &name);
     let (aside, file) = create_aside(&dir, &name)?;
+    crate::asides::writing(&aside);
     let written = (|| {
         if let Ok(old) = std::fs::metadata(target) {
             file.set_permissions(old.permissions())?;
@@ -223,8 +290,9 @@ fn atomic(target: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) ->
     })();
     if written.is_err() {
         let _ = std::fs::remove_file(&aside);
-        return written;
     }
+    crate::asides::done(&aside);
+    written?;
     // the rename itself lasts once the folder is synced (not possible everywhere)
     if let Ok(d) = File::open(&dir) {
         let _ = d.sync_all();

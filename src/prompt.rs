@@ -1,13 +1,16 @@
 //! Asking for a hole on a terminal (`golf hole` with no `PLAYER=GRID`): a header saying
 //! which hole and who deals, and once how a grid is typed; each player's grid in turn with a
-//! short question, a line editor and history, checked as it is typed (shape, cards, suits, a
-//! card twice in one grid) and asked again after a bad entry; `<` goes back to the previous
-//! player with their entry offered for editing; then who ended the hole (a knock only where
-//! the rules have knocking); then the deal across all grids, asking again only the players
-//! a clash names. Ctrl-C (or the input ending) stops with a [`Draft`] of the grids typed,
-//! which the caller keeps and the next prompt for that hole offers back; nothing is
-//! recorded until the hole is complete. Nothing typed is ever echoed with its control
-//! characters.
+//! short question, a line editor and history, checked as it is typed (shape, cards, suits,
+//! and the deck across this grid and every grid typed before: a second 3h is refused at the
+//! grid that brings it, offered back to correct) and asked again after a bad entry; `<` goes
+//! back to the previous player with their entry offered for editing; then who ended the
+//! hole (a knock only where the rules have knocking; where the rules adjust that player's
+//! score, "nobody" must be typed); then the deal across all grids, asking again only the
+//! players a clash names. Each grid accepted is handed to the caller to keep as the match's
+//! [`Draft`] (so a prompt killed by SIGHUP, SIGTERM or SIGKILL loses at most the grid being
+//! typed); Ctrl-C (or the input ending) stops with the draft of the grids typed, which the
+//! next prompt for that hole offers back; nothing is recorded until the hole is complete.
+//! Nothing typed is ever echoed with its control characters.
 
 use std::io::{BufRead, Write};
 
@@ -31,6 +34,69 @@ pub struct Draft {
     pub playoff: bool,
     /// What each seat typed, in the order typed.
     pub entries: Vec<(usize, String)>,
+}
+
+/// The longest grid a draft may hold, in characters: far more than any layout takes typed
+/// with spaces (a 4 × 4 grid of jokers written out is under 70).
+pub const MAX_DRAFT_GRID: usize = 200;
+
+impl Draft {
+    /// What makes this draft unusable for match `m`, if anything: a hole number the match
+    /// cannot have, a seat past its players or given twice, more grids than seats, a grid
+    /// with a control character, longer than [`MAX_DRAFT_GRID`], or one the referee would
+    /// refuse as typed. Drafts are written by the prompt alone, so any of these means the
+    /// file was tampered with; the problem is escaped, ready to show.
+    pub fn problem(&self, m: &Match) -> Option<String> {
+        let what = if self.playoff { "playoff hole" } else { "hole" };
+        if self.hole == 0 || (!self.playoff && self.hole > m.holes_planned) {
+            return Some(format!(
+                "it is for {what} {}, which {} cannot have",
+                self.hole,
+                m.label()
+            ));
+        }
+        if self.entries.len() > m.players.len() {
+            return Some(format!(
+                "it holds {} grids for a table of {}",
+                self.entries.len(),
+                m.players.len()
+            ));
+        }
+        let mut seen = Vec::new();
+        for (seat, text) in &self.entries {
+            let Some(who) = m.players.get(*seat) else {
+                return Some(format!(
+                    "seat {seat} is not at this table of {} players",
+                    m.players.len()
+                ));
+            };
+            if seen.contains(seat) {
+                return Some(format!("it holds two grids for {who}"));
+            }
+            seen.push(*seat);
+            if let Some(c) = crate::text::first_unprintable(text) {
+                return Some(format!("{who}'s grid holds the control character {c}"));
+            }
+            if text.chars().count() > MAX_DRAFT_GRID {
+                return Some(format!(
+                    "{who}'s grid is longer than {MAX_DRAFT_GRID} characters"
+                ));
+            }
+            if let Err(e) = check(m, who, text) {
+                return Some(escape(&format!("{who}'s grid: {e}")).into_owned());
+            }
+        }
+        None
+    }
+
+    /// The draft of hole `number` (playoff or not) holding every entry of `entries`.
+    pub fn of(number: u32, playoff: bool, entries: &[(usize, Typed)]) -> Draft {
+        Draft {
+            hole: number,
+            playoff,
+            entries: entries.iter().map(|(s, t)| (*s, text_of(t))).collect(),
+        }
+    }
 }
 
 /// How the prompt ended: a whole hole, or stopped with what was typed.
@@ -120,18 +186,33 @@ impl<R: BufRead, W: Write> Ask for Lines<R, W> {
     }
 }
 
+/// Keeps the draft after each grid typed (the caller stores it), returning anything the
+/// person typing should hear about it (it could not be kept; another prompt is typing the
+/// same hole), which the prompt says; the prompt goes on either way.
+pub type Keep<'a> = &'a mut dyn FnMut(&Draft) -> Option<String>;
+
 /// Asks for the grids of `seats` of `m`, offering back `draft`'s grids when it is a draft
-/// of this hole. Errors only when the rules cannot score the hole at all.
+/// of this hole, and hands every grid accepted to `keep` with the ones before it, so a
+/// prompt killed (SIGHUP, SIGTERM, even SIGKILL) loses at most the grid being typed.
+/// Errors only when the rules cannot score the hole at all.
 pub fn hole(
     ask: &mut impl Ask,
     m: &Match,
     seats: &[usize],
     draft: Option<&Draft>,
+    keep: Keep<'_>,
 ) -> Result<Outcome> {
     let (number, playoff) = header(ask, m)?;
     let mut entries: Vec<Option<Typed>> = vec![None; seats.len()];
     let mut offered: Vec<String> = vec![String::new(); seats.len()];
-    if let Some(d) = draft.filter(|d| (d.hole, d.playoff) == (number, playoff)) {
+    let draft = draft.filter(|d| (d.hole, d.playoff) == (number, playoff));
+    let problem = draft.and_then(|d| d.problem(m));
+    if let Some(problem) = &problem {
+        ask.say(&format!(
+            "The draft kept for this hole cannot be used ({problem}); it is not offered."
+        ))?;
+    }
+    if let Some(d) = draft.filter(|_| problem.is_none()) {
         for (seat, text) in &d.entries {
             if let Some(i) = seats.iter().position(|s| s == seat) {
                 offered[i] = text.clone();
@@ -151,8 +232,13 @@ pub fn hole(
             entries: typed_so_far(seats, entries, offered),
         }))
     };
+    let mut kept = Kept {
+        keep,
+        number,
+        playoff,
+    };
     loop {
-        if !grids(ask, m, seats, &todo, &mut entries, &mut offered)? {
+        if !grids(ask, m, seats, &todo, &mut entries, &mut offered, &mut kept)? {
             return stopped(&entries, &offered);
         }
         let Some(out) = went_out(ask, m, seats)? else {
@@ -183,6 +269,34 @@ pub fn hole(
             }
             Err(e) => return Err(e.into()),
         }
+    }
+}
+
+/// The draft kept after each grid, with the hole it is for.
+struct Kept<'b> {
+    keep: Keep<'b>,
+    number: u32,
+    playoff: bool,
+}
+
+impl Kept<'_> {
+    /// Hands what is typed so far to the keeper, and says what it has to say.
+    fn keep(
+        &mut self,
+        ask: &mut impl Ask,
+        seats: &[usize],
+        entries: &[Option<Typed>],
+        offered: &[String],
+    ) -> Result<()> {
+        let draft = Draft {
+            hole: self.number,
+            playoff: self.playoff,
+            entries: typed_so_far(seats, entries, offered),
+        };
+        if let Some(said) = (self.keep)(&draft) {
+            ask.say(&format!("  ({said})"))?;
+        }
+        Ok(())
     }
 }
 
@@ -245,6 +359,7 @@ fn grids(
     todo: &[usize],
     entries: &mut [Option<Typed>],
     offered: &mut [String],
+    kept: &mut Kept<'_>,
 ) -> Result<bool> {
     let mut k = 0;
     while k < todo.len() {
@@ -258,10 +373,20 @@ fn grids(
             k = k.saturating_sub(1);
             continue;
         }
-        match check(m, who, &text) {
-            Ok(t) => {
+        // the deck across this grid and every other typed so far: a card one too many is
+        // refused at the grid that brings it, the others kept as they are
+        let clash = check(m, who, &text).map(|t| (against_the_others(m, seats, entries, i, &t), t));
+        match clash {
+            Ok((Err(clash), _)) => {
+                offered[i] = text;
+                ask.say(&format!(
+                    "  {clash}\n  {who}'s grid is refused as typed: correct it, or `<` to go back."
+                ))?;
+            }
+            Ok((Ok(()), t)) => {
                 offered[i] = text;
                 entries[i] = Some(t);
+                kept.keep(ask, seats, entries, offered)?;
                 k += 1;
             }
             Err(problem) => {
@@ -283,21 +408,61 @@ fn check(m: &Match, who: &str, text: &str) -> std::result::Result<Typed, String>
     Ok(typed)
 }
 
+/// Checks the deck across `typed` (the grid of `seats[i]`) and every other grid typed so
+/// far: the clash, if the deck cannot hold them all.
+fn against_the_others(
+    m: &Match,
+    seats: &[usize],
+    entries: &[Option<Typed>],
+    i: usize,
+    typed: &Typed,
+) -> std::result::Result<(), crate::deck::DeckError> {
+    let Typed::Grid { grid, .. } = typed else {
+        return Ok(());
+    };
+    let mut all: Vec<(&str, &crate::grid::Grid)> = Vec::new();
+    for (j, (seat, entry)) in seats.iter().zip(entries).enumerate() {
+        if j == i {
+            all.push((m.players[*seat].as_str(), grid));
+        } else if let Some(Typed::Grid { grid, .. }) = entry {
+            all.push((m.players[*seat].as_str(), grid));
+        }
+    }
+    crate::deck::check_hole(&all, m.decks, &m.rules)
+}
+
 /// Asks who ended the hole, offering a knock only where the rules have knocking; a name
-/// may be the start of one. `None` when stopped.
+/// may be the start of one. Where the rules adjust that player's score
+/// ([`game::hole::ending_adjustment`]), no one ending the hole must be said in words
+/// (`nobody`): Enter alone asks again. `None` when stopped.
 fn went_out(ask: &mut impl Ask, m: &Match, seats: &[usize]) -> Result<Option<Option<Ending>>> {
     let knocking = m.rules.may_knock();
-    let question = match knocking {
-        true => "Who went out (or `knock NAME`)? Enter for nobody: ",
-        false => "Who went out? Enter for nobody: ",
+    let adjusted = game::hole::ending_adjustment(&m.rules);
+    let question = match (knocking, adjusted.is_some()) {
+        (true, false) => "Who went out (or `knock NAME`)? Enter for nobody: ",
+        (false, false) => "Who went out? Enter for nobody: ",
+        (true, true) => "Who went out (or `knock NAME`, or `nobody`)? ",
+        (false, true) => "Who went out (or `nobody`)? ",
     };
     loop {
         let text = match ask.ask(question, "")? {
             Reply::Line(text) => text,
             Reply::Stop => return Ok(None),
         };
-        if text.is_empty() {
+        if text.eq_ignore_ascii_case("nobody") {
             return Ok(Some(None));
+        }
+        if text.is_empty() {
+            match &adjusted {
+                None => return Ok(Some(None)),
+                Some(how) => {
+                    ask.say(&format!(
+                        "  Under {}, the player who ends the hole {how}: type who went out, or `nobody`.",
+                        m.rules.display_name()
+                    ))?;
+                    continue;
+                }
+            }
         }
         let (name, knocked) = match text.strip_prefix("knock ") {
             Some(name) => (name.trim(), true),
@@ -342,7 +507,7 @@ mod tests {
 
     fn run_on(m: &Match, typed: &str, draft: Option<&Draft>) -> (Outcome, String) {
         let mut lines = Lines(std::io::Cursor::new(typed.to_string()), Vec::new());
-        let got = hole(&mut lines, m, &[0, 1], draft).unwrap();
+        let got = hole(&mut lines, m, &[0, 1], draft, &mut |_| None).unwrap();
         (got, String::from_utf8(lines.1).unwrap())
     }
 
@@ -405,19 +570,43 @@ mod tests {
     }
 
     #[test]
-    fn asks_again_only_the_players_a_clash_names_and_goes_back_on_request() {
-        // ann's 7s and bob's 7s clash; only those two are asked again
-        let (got, shown) = run(
-            "7 7 3 / 4 5 6\n<\n7 7 3 / 4 5 6\n7 7 7 / 4 5 6\n\n7 7 3 / 4 5 6\n2 2 2 / 4 5 6\nann\n",
-        );
+    fn a_grid_the_deck_cannot_hold_is_refused_at_once_and_offered_back() {
+        // ann's 7s are fine; bob's three more are refused at his grid, offered back to
+        // correct (Enter would keep it: refused again); ann is never asked again
+        let (got, shown) = run("7 7 3 / 4 5 6\n7 7 7 / 4 5 6\n\n7 7 3 / 4 5 6\nann\n");
         let (entries, out) = got;
         assert!(shown.contains("5 sevens"), "{shown}");
         assert!(
-            shown.contains("Enter the grids of ann and bob again"),
+            shown.contains("bob's grid is refused as typed: correct it, or `<` to go back"),
             "{shown}"
         );
-        assert_eq!(texts(&entries)[1].1, "2 2 2 / 4 5 6");
+        assert!(shown.contains("bob's grid: 7 7 7 / 4 5 6"), "{shown}");
+        assert_eq!(shown.matches("ann's grid").count(), 1, "{shown}");
+        assert!(!shown.contains("again"), "{shown}");
+        assert_eq!(texts(&entries)[1].1, "7 7 3 / 4 5 6");
         assert_eq!(out, Some(Ending::out(0)));
+    }
+
+    #[test]
+    fn a_second_card_of_one_suit_is_refused_at_its_grid() {
+        // issue 31.8: a second 3♥ is refused at bob's grid, not after "Who went out?"
+        let (got, shown) = run("3h 4 5 / 6 7 8\n3h 9 t / j q k\n3s 9 t / j q k\n\n");
+        let refused = shown.find("refused as typed").unwrap_or(usize::MAX);
+        let ending = shown.find("Who went out?").unwrap_or(0);
+        assert!(refused < ending, "{shown}");
+        assert!(shown.contains("3h"), "{shown}");
+        assert_eq!(texts(&got.0)[1].1, "3s 9 t / j q k");
+        assert_eq!(shown.matches("ann's grid").count(), 1, "{shown}");
+    }
+
+    #[test]
+    fn going_back_to_the_clashing_grid_corrects_it_instead() {
+        // the clash may be ann's typo: `<` goes back to her grid, offered for editing
+        let (got, shown) = run("7 7 7 / 4 5 6\n7 7 3 / 4 5 6\n<\n8 7 7 / 4 5 6\n\n\n");
+        assert!(shown.contains("refused as typed"), "{shown}");
+        assert!(shown.contains("ann's grid: 7 7 7 / 4 5 6"), "{shown}");
+        assert_eq!(texts(&got.0)[0].1, "8 7 7 / 4 5 6");
+        assert_eq!(texts(&got.0)[1].1, "7 7 3 / 4 5 6");
     }
 
     #[test]

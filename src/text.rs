@@ -254,11 +254,20 @@ const OWN_STYLING: [&str; 2] = ["[1m", "[0m"];
 /// ([`OWN_STYLING`]): the last guard, for any text that reached a line without going
 /// through [`escape`]. Any other sequence (`ESC[31m`, `ESC[2J`, `ESC]0;…`) is escaped.
 pub fn escape_output(text: &str) -> Cow<'_, str> {
+    escape_output_keeping(text, |_| false)
+}
+
+/// [`escape_output`] for a drawing that writes sequences of its own besides golf's bold:
+/// an escape character followed by what `also` accepts is kept too (`golf chart`'s line
+/// colours, [`crate::view::chart::is_own_colour`]). Only for text whose every stored part
+/// went through [`escape`] first.
+pub fn escape_output_keeping(text: &str, also: impl Fn(&str) -> bool) -> Cow<'_, str> {
     if !text.chars().any(|c| c != '\n' && is_unprintable(c)) {
         return Cow::Borrowed(text);
     }
     Cow::Owned(escape_where(text, |c, rest| {
-        c == '\n' || (c == '\x1b' && OWN_STYLING.iter().any(|s| rest.starts_with(s)))
+        c == '\n'
+            || (c == '\x1b' && (OWN_STYLING.iter().any(|s| rest.starts_with(s)) || also(rest)))
     }))
 }
 
@@ -296,6 +305,18 @@ mod tests {
         assert_eq!(
             escape_output(line),
             "\x1b[1mbold\x1b[0m\n\\u{1b}[2J\\u{1b}]0;t\\u{7}\\u{d}\\u{1b}[31mred\\u{1b}[1;31m"
+        );
+        // a chart keeps its own line colours, and nothing else besides
+        let swatch = format!(
+            "\x1b[{}m━━\x1b[0m\x1b[2J",
+            crate::view::chart::hue(0).code()
+        );
+        let kept = escape_output_keeping(&swatch, crate::view::chart::is_own_colour);
+        assert!(kept.starts_with(&swatch[..swatch.len() - 4]), "{kept:?}");
+        assert!(kept.ends_with("\\u{1b}[2J"), "{kept:?}");
+        assert!(
+            escape_output(&swatch).starts_with("\\u{1b}["),
+            "the plain guard keeps no colour"
         );
     }
 

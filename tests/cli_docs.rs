@@ -229,6 +229,7 @@ fn nothing_shown_cites_a_document_users_do_not_have() {
 fn every_manual_page_referred_to_exists() {
     let env = Env::new();
     let dir = env.path("man1");
+    std::fs::create_dir(&dir).unwrap();
     env.ok(&["man", "--dir", dir.to_str().unwrap()]);
     let pages: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
@@ -273,4 +274,60 @@ fn every_manual_page_referred_to_exists() {
     );
     let err = env.bad(&["man", "hle"]);
     assert!(err.contains("expected one of score"), "{err}");
+}
+
+/// The README tells a newcomer what to install first and how (issue 31), and its Quick
+/// start stays two commands.
+#[test]
+fn the_readme_says_what_is_needed_and_how_to_install() {
+    let readme = std::fs::read_to_string(repo("README.md")).unwrap();
+    let install =
+        &readme[readme.find("## Install").unwrap()..readme.find("## Quick start").unwrap()];
+    assert!(install.contains("Rust 1.85 or newer"), "{install}");
+    assert!(
+        install.contains("cargo install --locked --path ."),
+        "{install}"
+    );
+    let manifest = std::fs::read_to_string(repo("Cargo.toml")).unwrap();
+    assert!(
+        manifest.contains("rust-version = \"1.85\""),
+        "the README and Cargo.toml agree"
+    );
+    let quick = &readme[readme.find("## Quick start").unwrap()..];
+    let block = &quick[quick.find("```sh\n").unwrap() + 6..];
+    let block = &block[..block.find("```").unwrap()];
+    assert_eq!(block.lines().count(), 2, "{block}");
+    assert!(quick[..quick.find("## Settling").unwrap()].contains("dated today"));
+}
+
+/// Every help page's examples at an 80-column terminal (issue 31): each line is a whole
+/// command, a shell continuation of one (after a `\`), or a note; clap never breaks a
+/// command in the middle, where the rest would read as a command of its own.
+#[test]
+fn help_examples_are_never_broken_mid_command_at_80_columns() {
+    fn walk(cmd: &mut clap::Command, path: String, bad: &mut Vec<String>) {
+        let help = cmd.clone().term_width(80).render_long_help().to_string();
+        if let Some(at) = help.find("Example") {
+            let mut continued = false;
+            for line in help[at..].lines().skip(1).filter(|l| !l.trim().is_empty()) {
+                let whole = line.starts_with("  golf ") || line == "  golf" || continued;
+                if line.chars().count() > 80 || !whole {
+                    bad.push(format!("{path}: {line}"));
+                }
+                continued = line.ends_with('\\');
+            }
+        }
+        for sub in cmd.get_subcommands_mut() {
+            let name = format!("{path} {}", sub.get_name());
+            walk(sub, name, bad);
+        }
+    }
+    let mut cmd = <golf::cli::Cli as clap::CommandFactory>::command();
+    let mut bad = Vec::new();
+    walk(&mut cmd, "golf".into(), &mut bad);
+    assert!(
+        bad.is_empty(),
+        "examples broken at 80 columns:\n{}",
+        bad.join("\n")
+    );
 }

@@ -114,7 +114,7 @@ fn csv_has_a_row_per_match_hole_and_player() {
     );
     assert_eq!(lines.len(), 1 + 9 * 3, "9 holes × 3 players");
     assert!(
-        lines[1].ends_with(",ann,5 K Q / 5 2 J,18,0,18,0,18"),
+        lines[1].contains(",ann,5 K Q / 5 2 J,18,0,18,0,18,"),
         "{}",
         lines[1]
     );
@@ -248,7 +248,7 @@ fn charts_in_the_terminal_and_as_svg() {
     let text = env.ok(&["chart", "1"]);
     assert!(text.contains("Match 1: running totals"), "{text}");
     assert!(
-        text.contains("bob  — 73") && text.contains("ann  — 115"),
+        text.contains("■ bob — 73") && text.contains("● ann — 115"),
         "{text}"
     );
     let svg = env.path("match.svg");
@@ -360,4 +360,86 @@ fn head_to_head_without_a_shared_finished_match_says_so() {
     assert!(env
         .ok(&["head-to-head", "ann", "bob"])
         .contains("ann 1 – 0 bob over 1 match"));
+}
+
+/// The CSV is for people too (issue 31): each row says who dealt the hole, who went out or
+/// knocked, the penalties given that hole; each match its status, winners and what decided
+/// it, so a countback win shows in a spreadsheet.
+#[test]
+fn csv_tells_the_dealer_the_ender_penalties_and_how_the_match_was_won() {
+    let env = Env::new();
+    let sheet = env.write(
+        "countback.toml",
+        r#"rules = "classic"
+house = ["out-penalty-10", "knock"]
+holes = 2
+players = ["ann", "bob", "cat"]
+
+[[hole]]
+out = "ann"
+grids = { ann = "3", bob = "7", cat = "30" }
+
+[[hole]]
+knock = "cat"
+grids = { ann = "12", bob = "8", cat = "2" }
+
+[[penalty]]
+player = "cat"
+hole = 2
+points = 5
+reason = "slow play"
+"#,
+    );
+    env.ok(&["import", sheet.to_str().unwrap()]);
+    env.ok(&["new", "--rules", "classic", "--holes", "3", "dan", "eve"]);
+    env.ok(&["hole", "dan=4", "eve=9"]);
+    let csv = env.ok(&["export", "--format", "csv"]);
+    let mut rows = csv::Reader::from_reader(csv.as_bytes());
+    let header: Vec<String> = rows.headers().unwrap().iter().map(String::from).collect();
+    for column in [
+        "dealer",
+        "ended_by",
+        "ending",
+        "penalties",
+        "status",
+        "winners",
+        "decided_by",
+    ] {
+        assert!(header.iter().any(|h| h == column), "{column}: {header:?}");
+    }
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let rows: Vec<csv::StringRecord> = rows.records().map(Result::unwrap).collect();
+    let cell = |r: &csv::StringRecord, name: &str| r.get(col(name)).unwrap().to_string();
+    let first: Vec<&csv::StringRecord> = rows.iter().filter(|r| &r[0] == "1").collect();
+    assert_eq!(first.len(), 6);
+    for r in &first {
+        assert_eq!(cell(r, "status"), "finished");
+        assert_eq!(cell(r, "winners"), "ann");
+        assert_eq!(
+            cell(r, "decided_by"),
+            "countback",
+            "a countback win is visible"
+        );
+        let hole = cell(r, "hole");
+        let (dealer, ender, ending) = match hole.as_str() {
+            "1" => ("ann", "ann", "out"),
+            _ => ("bob", "cat", "knock"),
+        };
+        assert_eq!(
+            (cell(r, "dealer"), cell(r, "ended_by"), cell(r, "ending")),
+            (dealer.into(), ender.into(), ending.into())
+        );
+        let penalty = match (hole.as_str(), cell(r, "player").as_str()) {
+            ("2", "cat") => "points +5 (slow play)",
+            _ => "",
+        };
+        assert_eq!(cell(r, "penalties"), penalty);
+    }
+    let open: Vec<&csv::StringRecord> = rows.iter().filter(|r| &r[0] == "2").collect();
+    assert_eq!(open.len(), 2);
+    for r in open {
+        assert_eq!(cell(r, "status"), "in play");
+        assert_eq!(cell(r, "winners"), "", "a match in play has no winner yet");
+        assert_eq!(cell(r, "ending"), "");
+    }
 }

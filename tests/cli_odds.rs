@@ -369,3 +369,76 @@ fn without_history_the_simulated_scores_are_worked_out_once_per_rules_and_table(
     }
     assert_eq!(env.ok(&["card", "1"]), card);
 }
+
+/// Issue 32 item 20: a player's history is the latest 20 qualifying matches, filtered first
+/// (RULES.md §15): 200 newer matches under other house rules no longer crowd out the
+/// three older ones under the match's own rules.
+#[test]
+fn other_matches_never_crowd_a_players_history_out() {
+    let env = Env::new();
+    let export = |file: &str, house: &[&str], matches: &str, seed: &str| {
+        let path = env.path(file).display().to_string();
+        let mut args = vec!["simulate", "--rules", "classic", "--players", "2"];
+        for h in house {
+            args.extend(["--house", h]);
+        }
+        args.extend(["--holes", "9", "--matches", matches, "--seed", seed]);
+        args.extend(["--export", &path]);
+        env.ok(&args);
+        env.ok(&["import", &path]);
+    };
+    export("own.json", &[], "3", "1");
+    export("other.json", &["blackjack"], "200", "2");
+    let now = new_match(&env, &["--holes", "9", "greedy-1", "greedy-2"]);
+    env.ok(&[
+        "hole",
+        "--match",
+        &now.to_string(),
+        "greedy-1=4",
+        "greedy-2=5",
+    ]);
+    let doc = odds(&env, &["--match", &now.to_string(), "--samples", "100"]);
+    let holes: Vec<usize> = doc.players.iter().map(|p| p.history_holes).collect();
+    assert_eq!(holes, vec![27, 27], "the three classic matches' holes");
+}
+
+/// The card's chances line and `golf odds` agree (issue 31): the same estimate when the
+/// card plays `golf odds`'s samples, else the card says its ±, and each of its figures lies
+/// within both intervals of `golf odds`'s; a player who can still win never shows 0%.
+#[test]
+fn the_cards_chances_agree_with_golf_odds_and_never_say_zero() {
+    let env = Env::new();
+    new_match(&env, &["--holes", "9", "ann", "bob", "cat", "dan", "eve"]);
+    env.ok(&["hole", "ann=3", "bob=5", "cat=9", "dan=12", "eve=20"]);
+    let card = env.ok(&["card"]);
+    let line = card
+        .lines()
+        .skip_while(|l| !l.starts_with("Chances: "))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        line.contains("(± up to "),
+        "fewer samples than golf odds: the card says its ±\n{card}"
+    );
+    let doc = odds(&env, &[]);
+    let card_json = env.json(&["card"]);
+    for p in card_json["chances"]["players"].as_array().unwrap() {
+        let name = p["name"].as_str().unwrap();
+        let mine = p["chance"].as_f64().unwrap();
+        let theirs = doc.players.iter().find(|o| o.name == name).unwrap();
+        let room = p["ci95"].as_f64().unwrap() + theirs.ci95;
+        assert!(
+            (mine - theirs.chance).abs() <= room,
+            "{name}: card {mine} vs odds {} ± {room}",
+            theirs.chance
+        );
+    }
+
+    let env = Env::new();
+    new_match(&env, &["--holes", "2", "ann", "bob"]);
+    env.ok(&["hole", "ann=-4", "bob=59"]);
+    let card = env.ok(&["card"]);
+    let line = card.lines().find(|l| l.starts_with("Chances: ")).unwrap();
+    assert!(line.contains("bob <1%"), "{line}");
+    assert!(!line.contains(" 0%"), "{line}");
+}

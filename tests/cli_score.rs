@@ -308,7 +308,7 @@ fn rules_check_validates_a_group_file() {
         "{stderr}"
     );
     let jokers = env.write(
-        "jokers.toml",
+        "jokered.toml",
         "extends = \"classic\"\n[deck]\njokers_per_deck = 2\n",
     );
     let stderr = env.bad(&["rules", "check", jokers.to_str().unwrap()]);

@@ -196,7 +196,10 @@ fn bad_input_is_refused_and_nothing_is_written() {
         assert!(!trace.exists(), "{args:?} wrote the trace");
     }
     let file = env.path("ours.toml");
-    let classic = std::fs::read_to_string("rules/classic.toml").unwrap();
+    // classic without its [play] table, under a name of its own
+    let classic = std::fs::read_to_string("rules/classic.toml")
+        .unwrap()
+        .replacen("name = \"classic\"", "name = \"ours\"", 1);
     let start = classic.find("[play]").unwrap();
     let end = classic[start..].find("\n[").unwrap() + start + 1;
     std::fs::write(&file, format!("{}{}", &classic[..start], &classic[end..])).unwrap();
@@ -1020,6 +1023,77 @@ fn trace_and_export_never_replace_the_database() {
         assert!(err.contains("database"), "{flag}: {err}");
         assert_eq!(std::fs::read(env.db()).unwrap(), before, "{flag}");
     }
+}
+
+/// `--vs` answers in words first (issue 31): a verdict naming what changed and by how
+/// much, both rule sets' summary lines, the differences labelled as the tables are (shares
+/// in percentage points, no snake_case keys), "first player" explained; and "are jokers
+/// worth it?" is one command (`--vs-house with-jokers`).
+#[test]
+fn vs_gives_a_verdict_in_words_first() {
+    let env = Env::new();
+    let args = [
+        "simulate",
+        "--rules",
+        "classic",
+        "--matches",
+        "60",
+        "--seed",
+        "3",
+        "--vs",
+        "classic",
+        "--vs-house",
+        "out-penalty-10",
+    ];
+    let text = env.ok(&args);
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.starts_with("Verdict: out-penalty-10 raises the mean hole by "),
+        "{text}"
+    );
+    let verdict: String = text
+        .split("\n\n")
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        verdict.contains("penalises whoever ends the hole in "),
+        "{verdict}"
+    );
+    assert!(verdict.contains("chance of winning"), "{verdict}");
+    assert_eq!(
+        text.matches("First player (who plays first on the first hole)")
+            .count(),
+        2,
+        "{text}"
+    );
+    assert_eq!(text.matches("Matched sets per grid").count(), 2, "{text}");
+    assert!(text.contains("seat 1 (greedy-1) wins (%)"), "{text}");
+    assert!(text.contains("mean hole (points)"), "{text}");
+    assert!(
+        !text.contains("seat_1") && !text.contains("mean_hole"),
+        "{text}"
+    );
+
+    let jokers = env.ok(&[
+        "simulate",
+        "--rules",
+        "classic",
+        "--matches",
+        "60",
+        "--seed",
+        "3",
+        "--vs",
+        "classic",
+        "--vs-house",
+        "with-jokers",
+    ]);
+    assert!(
+        jokers.starts_with("Verdict: with-jokers lowers the mean hole by "),
+        "{jokers}"
+    );
 }
 
 /// `--analyse` judges every decision by the expert's evaluation (RULES.md §18): the points

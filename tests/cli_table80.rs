@@ -6,17 +6,6 @@ mod common;
 
 use common::{repo, Env};
 
-/// `golf ARGS` with output 80 columns wide; returns stdout.
-fn at_80(env: &Env, args: &[&str]) -> String {
-    let out = env.golf().env("COLUMNS", "80").args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "golf {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
 /// Two imported matches and one played here by players with long names: amended, a hole
 /// withdrawn, a penalty, finished.
 fn club_night(env: &Env) {
@@ -76,7 +65,7 @@ fn redacted(name: &str, text: &str) {
 fn tables_fit_80_columns() {
     let env = Env::new();
     club_night(&env);
-    let stats = at_80(&env, &["stats"]);
+    let stats = env.at_80(&["stats"]);
     for name in ["Annabelle", "Maximilian", "Bartholomew"] {
         assert!(
             stats.lines().any(|l| l.starts_with(&format!(" {name} "))),
@@ -84,14 +73,14 @@ fn tables_fit_80_columns() {
         );
     }
     redacted("stats", &stats);
-    redacted("history", &at_80(&env, &["history"]));
-    let log = at_80(&env, &["log", "3"]);
+    redacted("history", &env.at_80(&["history"]));
+    let log = env.at_80(&["log", "3"]);
     assert!(log.contains("→"), "{log}");
     redacted("log", &log);
-    redacted("card", &at_80(&env, &["card", "3"]));
-    redacted("card_18", &at_80(&env, &["card", "2"]));
+    redacted("card", &env.at_80(&["card", "3"]));
+    redacted("card_18", &env.at_80(&["card", "2"]));
     // --wide keeps every column and full headers
-    let wide = at_80(&env, &["stats", "--wide"]);
+    let wide = env.at_80(&["stats", "--wide"]);
     assert!(
         wide.contains("worst match") && !wide.contains("bM/wM"),
         "{wide}"

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
-use common::{repo, Env, ReadOnly};
+use common::{files_in, repo, Env, ReadOnly};
 use rusqlite::Connection;
 
 struct Lcg(u64);
@@ -54,15 +54,6 @@ fn golf_bin() -> std::process::Command {
     let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("golf"));
     cmd.stdout(Stdio::null()).stderr(Stdio::null());
     cmd
-}
-
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 fn with_db(env: &Env, db: &Path) -> assert_cmd::Command {
@@ -559,6 +550,151 @@ fn a_write_after_an_unclean_stop_checks_the_whole_file() {
         env.golf().arg("check").output().unwrap().status.code(),
         Some(1)
     );
+}
+
+// ==== issue 32a: tampered drafts ====
+
+/// Drafts as a tampered file may hold them: (what, the row's hole, playoff and entries as
+/// SQL, what `golf check` must say).
+const TAMPERED_DRAFTS: [(&str, &str, &str); 9] = [
+    (
+        "seat 99",
+        "1, 0, '[[99, \"5 K Q / 5 2 J\"]]'",
+        "seat 99 is not at this table",
+    ),
+    (
+        "escape codes",
+        "1, 0, '[[0, \"5 K Q\\u001b[2J / 5 2 J\"]]'",
+        "U+001B",
+    ),
+    (
+        "raw escape codes",
+        "1, 0, '[[0, \"5 K Q' || char(27) || '[2J / 5 2 J\"]]'",
+        "cannot be read",
+    ),
+    (
+        "a grid the referee refuses",
+        "1, 0, '[[0, \"5 K Q / 5 2\"]]'",
+        "ann's grid",
+    ),
+    (
+        "a seat twice",
+        "1, 0, '[[0, \"12\"], [0, \"13\"]]'",
+        "two grids for ann",
+    ),
+    ("a hole the match cannot have", "40, 0, '[]'", "hole 40"),
+    (
+        "a negative hole",
+        "-1, 0, '[]'",
+        "hole number is not a number",
+    ),
+    ("not JSON", "1, 0, '[[0, '", "grids cannot be read"),
+    (
+        "a negative seat",
+        "1, 0, '[[-1, \"12\"]]'",
+        "grids cannot be read",
+    ),
+];
+
+/// Issue 32.14: `golf check` reports each tampered draft (exit 1), escaped, and neither
+/// check nor any command panics on one.
+#[test]
+fn check_reports_tampered_drafts() {
+    for (what, row, finds) in TAMPERED_DRAFTS {
+        let env = Env::new();
+        env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+        env.ok(&["check"]);
+        {
+            let conn = Connection::open(env.db()).unwrap();
+            conn.execute_batch(&format!(
+                "INSERT INTO drafts (match_id, hole, playoff, entries, saved_at)
+                 VALUES (1, {row}, '2026-11-25T17:00:00Z');"
+            ))
+            .unwrap();
+        }
+        let out = env.golf().arg("check").output().unwrap();
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(1), "{what}: {text}");
+        assert!(
+            text.contains("draft") && text.contains(finds),
+            "{what}: {text}"
+        );
+        assert!(!text.contains('\x1b'), "{what}: {text}");
+        assert!(!text.contains("panicked"), "{what}: {text}");
+        // recording the hole replaces the draft: the file is sound again
+        env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
+        env.ok(&["check"]);
+    }
+}
+
+/// Issue 32.17: a damaged database that golf refuses is left as it was found: no fresh
+/// `-wal`/`-shm` files beside it (every connection, read-only ones too, makes them), and
+/// the message asks to remove none; `golf check` finding damage leaves none either.
+#[test]
+fn a_refused_damaged_database_gets_no_files_beside_it() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    for _ in 0..3 {
+        env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
+    }
+    let db = env.db();
+    let page = root_page(&db, "holes");
+    let mut bytes = std::fs::read(&db).unwrap();
+    let start = (page as usize - 1) * 4096 + 8;
+    let mut rng = Lcg(page);
+    for b in &mut bytes[start..start + 400] {
+        *b = rng.below(256) as u8;
+    }
+    std::fs::write(&db, &bytes).unwrap();
+    let backup = env.path("copy.db");
+    for args in [
+        &["card"][..],
+        &["history"],
+        &["export"],
+        &["check"],
+        &["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"],
+        &["backup", backup.to_str().unwrap()],
+    ] {
+        let out = env.golf().args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "golf {args:?}: {stderr}");
+        assert!(!stderr.contains("-wal"), "golf {args:?}: {stderr}");
+        let beside = files_in(env.dir.path());
+        assert!(
+            !beside
+                .iter()
+                .any(|f| f.ends_with("-wal") || f.ends_with("-shm")),
+            "golf {args:?} left {beside:?}"
+        );
+        assert_eq!(
+            std::fs::read(&db).unwrap(),
+            bytes,
+            "golf {args:?} changed it"
+        );
+    }
+}
+
+/// Issue 32.17: `golf backup nodir/x.db` says there is no folder nodir (it named a
+/// temporary file of its own), exit 2, nothing made.
+#[test]
+fn a_backup_into_a_missing_folder_names_the_folder() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let target = env.path("nodir").join("x.db");
+    let err = env.bad(&["backup", target.to_str().unwrap()]);
+    assert!(
+        err.contains(&format!(
+            "there is no folder {}",
+            env.path("nodir").display()
+        )),
+        "{err}"
+    );
+    assert!(!err.contains(".part"), "{err}");
+    assert!(!env.path("nodir").exists());
 }
 
 // ---- issue 32b: out-of-bounds stored numbers and foreign triggers ----

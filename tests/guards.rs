@@ -10,7 +10,7 @@ mod common;
 
 use std::path::Path;
 
-use common::Env;
+use common::{files_in, Env};
 use rusqlite::Connection;
 
 /// A database with one match of two holes.
@@ -28,34 +28,14 @@ fn played() -> Env {
     env
 }
 
-/// The database's bytes (and its WAL's), to show a command changed nothing.
-fn snapshot(env: &Env) -> Vec<u8> {
-    let mut bytes = std::fs::read(env.db()).unwrap();
-    let wal = env.path("golf.db-wal");
-    if let Ok(w) = std::fs::read(wal) {
-        bytes.extend(w);
-    }
-    bytes
-}
-
 /// Runs `golf args`, expecting exit 2, a message containing `names`, and the database
 /// unchanged; returns stderr.
 fn refused(env: &Env, args: &[&str], names: &str) -> String {
-    let before = snapshot(env);
+    let before = env.snapshot();
     let stderr = env.bad(args);
     assert!(stderr.contains(names), "golf {args:?}: {stderr}");
-    assert_eq!(snapshot(env), before, "golf {args:?} changed the database");
+    assert_eq!(env.snapshot(), before, "golf {args:?} changed the database");
     stderr
-}
-
-/// Files in `dir`, sorted.
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 fn mkfifo(path: &Path) {
@@ -409,7 +389,7 @@ fn json_imports(env: &Env) -> usize {
             }),
         ),
     ];
-    let before = snapshot(env);
+    let before = env.snapshot();
     for (what, change) in &variants {
         let mut doc = export.clone();
         let m = &mut doc["matches"][0];
@@ -429,7 +409,7 @@ fn json_imports(env: &Env) -> usize {
             !stderr.contains('\x1b') && stderr.len() < 2000,
             "{what}: {stderr}"
         );
-        assert_eq!(snapshot(env), before, "{what}: the database changed");
+        assert_eq!(env.snapshot(), before, "{what}: the database changed");
     }
     variants.len()
 }

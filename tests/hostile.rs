@@ -8,7 +8,6 @@ mod common;
 
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStringExt;
-use std::path::Path;
 use std::time::Duration;
 
 use common::Env;
@@ -528,10 +527,6 @@ fn cases(env: &Env) -> Vec<Case> {
     all
 }
 
-fn snapshot(db: &Path) -> Vec<u8> {
-    std::fs::read(db).unwrap()
-}
-
 #[test]
 fn every_hostile_input_is_refused_with_exit_2_and_leaves_the_database_unchanged() {
     let env = Env::new();
@@ -545,7 +540,8 @@ fn every_hostile_input_is_refused_with_exit_2_and_leaves_the_database_unchanged(
     let cases = cases(&env);
     assert!(cases.len() >= 100, "only {} cases", cases.len());
     eprintln!("{} hostile cases", cases.len());
-    let before = snapshot(&env.db());
+    // the database file alone, written back after a failed case
+    let before = std::fs::read(env.db()).unwrap();
     let mut failures = Vec::new();
     for c in &cases {
         let out = env
@@ -565,7 +561,7 @@ fn every_hostile_input_is_refused_with_exit_2_and_leaves_the_database_unchanged(
             Some("panicked".to_string())
         } else if stderr.contains('\x1b') || stdout.contains('\x1b') || stderr.contains('\x07') {
             Some("a control character reached the terminal".to_string())
-        } else if snapshot(&env.db()) != before {
+        } else if std::fs::read(env.db()).unwrap() != before {
             Some("the database changed".to_string())
         } else {
             None
@@ -585,6 +581,158 @@ fn every_hostile_input_is_refused_with_exit_2_and_leaves_the_database_unchanged(
     );
     let card = env.ok(&["--json", "card"]);
     assert!(card.contains("\"ann\""), "{card}");
+}
+
+// ==== issue 32a: two writers at one table, drafts, man --dir, closed pipes, damaged files ====
+
+/// `golf` with `args` and its standard output already closed by the reader (as `| true`
+/// leaves it): its exit code and what it said on stderr.
+fn with_stdout_closed(env: &Env, args: &[&str]) -> (Option<i32>, String) {
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("golf"));
+    cmd.env("GOLF_DB", env.db())
+        .env("XDG_CONFIG_HOME", env.path("xdg-config"))
+        .env("GOLF_CACHE_DIR", env.path("cache"))
+        .env("NO_COLOR", "1")
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Issue 32.16: a reader that goes away is no error, whichever way the output is written:
+/// `--output -`, `--trace -` and `--svg -` are as quiet as plain `golf export | head -1`.
+#[test]
+fn a_closed_pipe_is_quiet_everywhere() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
+    let mut failures = Vec::new();
+    for args in [
+        &["export"][..],
+        &["export", "--output", "-"],
+        &["export", "--format", "csv", "--output", "-"],
+        &[
+            "simulate",
+            "--rules",
+            "classic",
+            "--matches",
+            "20",
+            "--trace",
+            "-",
+        ],
+        &[
+            "simulate",
+            "--rules",
+            "classic",
+            "--matches",
+            "20",
+            "--export",
+            "-",
+        ],
+        &["chart", "--svg", "-"],
+        &["card"],
+    ] {
+        let (code, stderr) = with_stdout_closed(&env, args);
+        if code != Some(0) || !stderr.trim().is_empty() {
+            failures.push(format!("golf {args:?}: exit {code:?}, said {stderr:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Issue 32.2: `golf man --dir` writes its pages through the output-file guard: never the
+/// database (named as a page, or behind a symbolic link), never through a link onto any
+/// existing file, nothing written unless every page can be; a missing folder is an error
+/// naming it, not made silently; every error names the path.
+#[test]
+fn man_pages_never_overwrite_the_database_or_follow_a_link() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let db = std::fs::read(env.db()).unwrap();
+    let notes = env.write("notes.txt", "mine\n");
+    let d1 = env.path("d1");
+    std::fs::create_dir(&d1).unwrap();
+    for (link, to) in [("golf-hole.1", env.db()), ("golf-card.1", notes.clone())] {
+        let at = d1.join(link);
+        std::os::unix::fs::symlink(&to, &at).unwrap();
+        let err = env.bad(&["man", "--dir", d1.to_str().unwrap()]);
+        assert!(err.contains(&at.display().to_string()), "{err}");
+        std::fs::remove_file(&at).unwrap();
+        assert_eq!(std::fs::read(env.db()).unwrap(), db);
+        assert_eq!(std::fs::read_to_string(&notes).unwrap(), "mine\n");
+        // refused before anything is written
+        assert_eq!(std::fs::read_dir(&d1).unwrap().count(), 0, "{link}");
+    }
+    // the database itself named as a page: `golf --db ./golf.1 man --dir .`
+    std::fs::copy(env.db(), env.path("golf.1")).unwrap();
+    let out = env
+        .golf()
+        .current_dir(env.dir.path())
+        .args(["--db", "./golf.1", "man", "--dir", "."])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("golf.1") && err.contains("the database"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(env.path("golf.1")).unwrap(), db);
+    // a missing folder is named, not made
+    let missing = env.path("no-such-folder");
+    let err = env.bad(&["man", "--dir", missing.to_str().unwrap()]);
+    assert!(
+        err.contains(&format!("there is no folder {}", missing.display())),
+        "{err}"
+    );
+    assert!(!missing.exists());
+    // an old page is replaced, and nothing is left aside
+    std::fs::write(d1.join("golf-hole.1"), "old").unwrap();
+    env.ok(&["man", "--dir", d1.to_str().unwrap()]);
+    let page = std::fs::read_to_string(d1.join("golf-hole.1")).unwrap();
+    assert!(page.contains(".TH"), "{page}");
+    let hidden: Vec<_> = std::fs::read_dir(&d1)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(hidden.is_empty(), "{hidden:?}");
+}
+
+/// Two people at one table both record hole 1 (golf serve makes that normal): with
+/// `--hole 1` the second is refused, exit 2, nothing written, instead of becoming hole 2
+/// with the same grids; `--hole` a number the match cannot take next is refused too.
+#[test]
+fn a_hole_recorded_twice_is_refused_when_its_number_is_given() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let hole1 = [
+        "hole",
+        "--hole",
+        "1",
+        "ann=5 K Q / 5 2 J",
+        "bob=2 7 Q / 2 7 Q",
+    ];
+    env.ok(&hole1);
+    let before = std::fs::read(env.db()).unwrap();
+    let err = env.bad(&hole1);
+    assert!(
+        err.contains("match 1 has 1 hole recorded, so its next is hole 2, not hole 1"),
+        "{err}"
+    );
+    let err = env.bad(&["hole", "--hole", "3", "ann=12", "bob=13"]);
+    assert!(err.contains("its next is hole 2, not hole 3"), "{err}");
+    env.bad(&["hole", "--hole", "0", "ann=12", "bob=13"]);
+    assert_eq!(std::fs::read(env.db()).unwrap(), before);
+    env.ok(&["hole", "--hole", "2", "ann=12", "bob=13"]);
+    assert_eq!(env.json(&["card"])["holes_played"], 2);
 }
 
 // ---- issue 32b: config, dates, the one sanitiser, import, damaged databases, triggers ----
@@ -940,4 +1088,264 @@ fn small_things_a_user_meets() {
             "{args:?}: {err}"
         );
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Issue 30 / issue 32 items 4, 5, 6, 10 and 12: simulated exports, their temp files, rules
+// files' names, bots and seats.
+// ---------------------------------------------------------------------------------------
+
+/// `golf simulate ARGS --export FILE` in `env`; returns the stable ids exported.
+fn simulated_ids(env: &Env, file: &str, args: &[&str]) -> Vec<String> {
+    let path = env.path(file).display().to_string();
+    let mut all = vec!["simulate"];
+    all.extend_from_slice(args);
+    all.extend(["--export", &path]);
+    env.ok(&all);
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let matches = doc["matches"].as_array().unwrap();
+    matches
+        .iter()
+        .map(|m| m["uuid"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Item 4: simulated matches of other rules, house rules or players never share a stable
+/// id, so each export imports beside the others.
+#[test]
+fn simulated_matches_of_other_runs_have_ids_of_their_own() {
+    let env = Env::new();
+    let base = ["--rules", "classic", "--matches", "2", "--seed", "1"];
+    let runs: [(&str, &[&str]); 4] = [
+        ("plain.json", &["--players", "2"]),
+        ("house.json", &["--players", "2", "--house", "blackjack"]),
+        ("three.json", &["--players", "3"]),
+        ("bots.json", &["--players", "2", "--bots", "counting"]),
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for (file, extra) in runs {
+        let mut args = base.to_vec();
+        args.extend_from_slice(extra);
+        for id in simulated_ids(&env, file, &args) {
+            assert!(seen.insert(id.clone()), "{file}: id {id} already exported");
+        }
+        env.ok(&["import", &env.path(file).display().to_string()]);
+    }
+    let listed = env.json(&["history", "--limit", "50"]);
+    assert_eq!(listed.as_array().map(Vec::len), Some(8), "{listed}");
+}
+
+/// Item 5: an export `golf import` would refuse (over its 512 MiB) is refused before
+/// anything runs, exit 2, nothing written.
+#[test]
+fn an_export_larger_than_import_reads_is_refused_before_it_runs() {
+    let env = Env::new();
+    let out = env.path("big.json");
+    let args = [
+        "simulate",
+        "--rules",
+        "classic",
+        "--players",
+        "8",
+        "--holes",
+        "36",
+        "--matches",
+        "7000",
+    ];
+    let run = env
+        .golf()
+        .args(args)
+        .arg("--export")
+        .arg(&out)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("golf import reads"), "{stderr}");
+    assert!(!out.exists());
+}
+
+/// Item 12: more bots than seats is refused, naming both counts, where the extra bots were
+/// silently dropped.
+#[test]
+fn more_bots_than_seats_is_refused() {
+    let env = Env::new();
+    let args = [
+        "simulate",
+        "--rules",
+        "classic",
+        "--players",
+        "2",
+        "--bots",
+        "random,counting,greedy,greedy",
+    ];
+    let stderr = env.bad(&args);
+    assert!(stderr.contains("4 bots given for 2 players"), "{stderr}");
+    // as many as the seats, or fewer (the last repeated), still run
+    env.ok(&[
+        "simulate",
+        "--rules",
+        "classic",
+        "--players",
+        "2",
+        "--matches",
+        "2",
+        "--bots",
+        "random,counting",
+    ]);
+    env.ok(&[
+        "simulate",
+        "--rules",
+        "classic",
+        "--players",
+        "3",
+        "--matches",
+        "2",
+        "--bots",
+        "random",
+    ]);
+}
+
+/// Item 10: a rules file's name is refused as a player's would be — empty, 10,000
+/// characters, a formula, a bundled name — by every command that reads the file, exit 2,
+/// naming the file and the key.
+#[test]
+fn a_rules_files_name_is_refused_as_a_players_would_be() {
+    let env = Env::new();
+    let long = "x".repeat(10_000);
+    let names = [
+        ("empty", "".to_string(), "is empty"),
+        ("spaces", "   ".to_string(), "is empty"),
+        ("long", long, "10000 characters long"),
+        ("formula", "=HYPERLINK(1)".to_string(), "begins with `=`"),
+        ("flag", "-rf".to_string(), "begins with `-`"),
+        ("variant", "Classic".to_string(), "bundled variant"),
+        ("house", "knock".to_string(), "bundled house rule"),
+    ];
+    for (file, name, says) in names {
+        let path = env.write(
+            &format!("{file}.toml"),
+            &format!("name = \"{name}\"\nextends = \"classic\"\n"),
+        );
+        let path = path.display().to_string();
+        for args in [
+            vec!["rules", "check", &path],
+            vec!["simulate", "--rules", &path, "--matches", "1"],
+            vec!["score", "--rules", &path, "5 K Q / 5 2 J"],
+        ] {
+            let stderr = env.bad(&args);
+            assert!(stderr.contains(says), "{file}: golf {args:?}: {stderr}");
+            assert!(stderr.contains("`name`"), "{file}: {stderr}");
+        }
+    }
+    // a file named after a bundled variant, without a name of its own, is refused too
+    let path = env.write("quick.toml", "extends = \"classic\"\n");
+    let stderr = env.bad(&["rules", "check", &path.display().to_string()]);
+    assert!(stderr.contains("bundled variant"), "{stderr}");
+    // a name of its own is fine
+    let path = env.write(
+        "ours.toml",
+        "name = \"harbour rules\"\nextends = \"classic\"\n",
+    );
+    env.ok(&["rules", "check", &path.display().to_string()]);
+}
+
+/// Item 10: `golf rules check` refuses what `golf simulate` refuses: six cards turned up
+/// and six peeked at on a grid of six.
+#[test]
+fn rules_check_refuses_play_data_the_simulator_cannot_deal() {
+    let env = Env::new();
+    let path = env.write(
+        "crowded.toml",
+        "name = \"crowded\"\nextends = \"classic\"\n[play]\nface_up_at_start = 6\npeek_at_start = 6\n",
+    );
+    let path = path.display().to_string();
+    let check = env.bad(&["rules", "check", &path]);
+    let simulate = env.bad(&["simulate", "--rules", &path, "--matches", "1"]);
+    assert!(check.contains("12 cards at the start"), "{check}");
+    assert_eq!(check, simulate);
+    // a 1×1 grid cannot take classic's two start cards: rules check says so, as simulate
+    // does, but the rules still score a grid
+    let tiny = common::repo("tests/cases/rules/tiny.toml")
+        .display()
+        .to_string();
+    let stderr = env.bad(&["rules", "check", &tiny]);
+    assert!(stderr.contains("2 cards at the start"), "{stderr}");
+    env.ok(&["score", "--rules", &tiny, "5"]);
+}
+
+/// The files aside for `name` in `dir` (`.NAME.golf-PID-N`).
+fn asides_of(dir: &std::path::Path, name: &str) -> Vec<String> {
+    let prefix = format!(".{name}.golf-");
+    common::files_in(dir)
+        .into_iter()
+        .filter(|f| f.starts_with(&prefix))
+        .collect()
+}
+
+/// Item 6: a `simulate --trace` (or `--export`) ended by Ctrl-C, SIGTERM or SIGHUP leaves no
+/// file aside; one a killed run left is swept by the next run once its process is gone.
+#[test]
+fn an_interrupted_trace_leaves_no_file_aside() {
+    let env = Env::new();
+    let dir = env.dir.path();
+    for signal in ["INT", "TERM", "HUP"] {
+        let trace = env.path("t.jsonl");
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("golf"))
+            .env("GOLF_DB", env.db())
+            .args([
+                "simulate",
+                "--rules",
+                "classic",
+                "--matches",
+                "100000000",
+                "--trace",
+            ])
+            .arg(&trace)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut waited = 0;
+        while asides_of(dir, "t.jsonl").is_empty() && waited < 600 {
+            std::thread::sleep(Duration::from_millis(50));
+            waited += 1;
+        }
+        assert!(
+            !asides_of(dir, "t.jsonl").is_empty(),
+            "SIG{signal}: no trace started"
+        );
+        let killed = std::process::Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let status = child.wait().unwrap();
+        assert!(!status.success(), "SIG{signal}: {status}");
+        assert_eq!(
+            asides_of(dir, "t.jsonl"),
+            Vec::<String>::new(),
+            "SIG{signal}"
+        );
+        assert!(!trace.exists(), "SIG{signal}: half a trace in place");
+    }
+    // what a SIGKILL leaves (a process that is gone, a file an hour old) is swept
+    let stale = env.path(".t.jsonl.golf-999999999-0");
+    let f = std::fs::File::create(&stale).unwrap();
+    f.set_modified(std::time::SystemTime::now() - Duration::from_secs(3600))
+        .unwrap();
+    drop(f);
+    let trace = env.path("t.jsonl").display().to_string();
+    env.ok(&[
+        "simulate",
+        "--rules",
+        "classic",
+        "--matches",
+        "1",
+        "--trace",
+        &trace,
+    ]);
+    assert_eq!(asides_of(dir, "t.jsonl"), Vec::<String>::new());
 }

@@ -11,6 +11,7 @@ use crate::view::maintenance::BackupView;
 pub fn run(ctx: &Context, args: BackupArgs) -> Result<()> {
     let store = ctx.open_read()?;
     ctx.output_guard()?.check(&args.path)?;
+    crate::output_file::check_folder(&args.path)?;
     let report = maintenance::backup(&store, &args.path)?;
     ctx.out.show(&BackupView {
         database: crate::text::path(store.path()),

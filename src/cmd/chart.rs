@@ -44,6 +44,10 @@ pub fn run(ctx: &Context, args: ChartArgs) -> Result<()> {
         None => ChartView::running(&store.read(|tx| pick_match(tx, args.match_id, false))?),
     };
     match &args.svg {
+        Some(_) if chart.no_line.is_some() => input(format!(
+            "{} `golf chart --ratings` without --svg shows them as a table, as `golf ratings` does",
+            chart.no_line.as_deref().unwrap_or_default()
+        )),
         Some(path) => {
             ctx.write_file(path, chart.svg()?.as_bytes())?;
             if !ctx.out.json && path.as_os_str() != "-" {
@@ -51,6 +55,9 @@ pub fn run(ctx: &Context, args: ChartArgs) -> Result<()> {
             }
             Ok(())
         }
-        None => ctx.out.show(&chart),
+        // the lines in the chart's own colours; every name in it was escaped when built
+        None => ctx
+            .out
+            .show_keeping(&chart, crate::view::chart::is_own_colour),
     }
 }

@@ -6,6 +6,26 @@ use crate::error::Result;
 use crate::store::{maintenance, schema};
 use crate::view::maintenance::CheckView;
 
+/// The drafts kept at the prompt that the next prompt could not offer: unreadable, or
+/// not what the prompt writes for their match ([`crate::prompt::Draft::problem`]).
+fn draft_problems(conn: &rusqlite::Connection) -> Result<Vec<String>> {
+    let mut problems = Vec::new();
+    for (id, draft) in crate::store::drafts::all(conn)? {
+        let problem = match draft {
+            Err(why) => Some(why),
+            // a match that cannot be loaded is reported among the match problems
+            Ok(d) => match crate::store::load_match(conn, id).ok().flatten() {
+                Some(m) => d.problem(&m),
+                None => None,
+            },
+        };
+        if let Some(p) = problem {
+            problems.push(format!("match {id}: its draft at the prompt: {p}"));
+        }
+    }
+    Ok(problems)
+}
+
 /// Runs `golf check`. Exit 1 when the database fails a check.
 pub fn run(ctx: &Context) -> Result<()> {
     let mut store = ctx.open_read_as_is()?;
@@ -20,6 +40,7 @@ pub fn run(ctx: &Context) -> Result<()> {
                 if let Err(e) = crate::store::check_bounds(conn) {
                     problems.insert(0, crate::text::escape(&format!("{e:#}")).into_owned());
                 }
+                problems.extend(draft_problems(conn)?);
                 problems
             }
             false => Vec::new(),
@@ -41,10 +62,10 @@ pub fn run(ctx: &Context) -> Result<()> {
     })?;
     ctx.out.show(&view)?;
     if !view.sound() {
-        return Err(anyhow::anyhow!(
-            "{path} failed its checks; restore from a backup (`golf backup` makes one), removing the -wal and -shm files beside the database first"
-        )
-        .into());
+        // said as damage is (store::explain), the files this check made beside it removed
+        return Err(crate::error::Error::System(
+            crate::store::Damaged(format!("{path} failed the checks above")).into(),
+        ));
     }
     Ok(())
 }

@@ -95,12 +95,12 @@ pub fn init() -> Result<()> {
         }
     };
     write(&path, &config_keys::template())?;
-    eprintln!(
+    crate::say!(
         "golf: wrote {} (every key commented out; `golf config set KEY VALUE` sets one)",
         shown(&path)
     );
     if let Some(aside) = kept {
-        eprintln!(
+        crate::say!(
             "golf: the file there did not load; it is kept as {}",
             shown(&aside)
         );
@@ -142,14 +142,14 @@ pub fn set(ctx: &super::Context, name: &str, value: &str) -> Result<()> {
         }
     };
     write(&path, &text)?;
-    eprintln!(
+    crate::say!(
         "golf: {} = {} in {}",
         key.name,
         crate::text::escape(&value.to_string()),
         shown(&path)
     );
     if let Some(problem) = still {
-        eprintln!("golf: {} still does not load: {problem}", shown(&path));
+        crate::say!("golf: {} still does not load: {problem}", shown(&path));
     }
     Ok(())
 }

@@ -46,12 +46,14 @@ fn empty(ctx: &Context, player: Option<&str>, seasoned: bool) -> Result<()> {
         return ctx.out.show(&History(Vec::new()));
     }
     match player {
-        _ if seasoned => eprintln!("golf: no match matches --rules, --holes, --since and --until"),
-        Some(p) => eprintln!(
+        _ if seasoned => {
+            crate::say!("golf: no match matches --rules, --holes, --since and --until")
+        }
+        Some(p) => crate::say!(
             "golf: no match with a player named {}",
             crate::text::escape(p)
         ),
-        None => eprintln!("golf: no matches recorded yet"),
+        None => crate::say!("golf: no matches recorded yet"),
     }
     Ok(())
 }

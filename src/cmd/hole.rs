@@ -1,11 +1,20 @@
 //! `golf hole`: record the next hole (or a sudden-death playoff hole) and show the
 //! standings (CLI.md). On a terminal with no `PLAYER=GRID` arguments it asks for each grid.
+//!
+//! Two writers at one table: the prompt binds to the match and the hole it started on.
+//! When it saves, in the write itself, the match must still be the one meant (the newest
+//! unfinished, unless `--match` named it) and the hole still the next; otherwise nothing is
+//! recorded, the grids are kept as the match's draft and the command exits 2. The store's
+//! write checks the hole's number again ([`store::insert_next_hole`]), for the arguments
+//! too.
 
 use std::io::IsTerminal;
 
 use super::{ending, pairs, pick_match, Context};
 use crate::cli::HoleArgs;
-use crate::error::{input, Result};
+use crate::error::{input, Error, Result};
+use crate::game::{Hole, Match};
+use crate::prompt::{Draft, Prompted};
 use crate::store;
 use crate::view::matches::HoleRecorded;
 use crate::view::odds::ChancesView;
@@ -13,21 +22,34 @@ use crate::view::odds::ChancesView;
 /// Asks for the hole at the terminal, offering back the draft kept for it. Stopped before
 /// the hole is complete, it keeps the grids typed as the match's draft and errs: nothing
 /// is recorded.
-fn at_the_terminal(
-    store: &mut store::Store,
-    m: &crate::game::Match,
-    seats: &[usize],
-) -> Result<crate::prompt::Prompted> {
-    let draft = store::drafts::load(store.conn(), m.id)?;
+fn at_the_terminal(store: &mut store::Store, m: &Match, seats: &[usize]) -> Result<Prompted> {
+    let draft = match store::drafts::load(store.conn(), m.id)? {
+        Some(Ok(draft)) => Some(draft),
+        Some(Err(why)) => {
+            eprintln!(
+                "golf: the draft kept for {} cannot be read ({why}); it is not offered",
+                m.label()
+            );
+            None
+        }
+        None => None,
+    };
     let mut terminal = crate::prompt::Terminal::new()?;
-    match crate::prompt::hole(&mut terminal, m, seats, draft.as_ref())? {
+    // kept after every grid typed: a prompt killed loses at most the grid being typed
+    let mut each = KeepEach {
+        seen: store::drafts::stamp(store.conn(), m.id)?.map(|(_, _, at)| at),
+        failed: false,
+        warned: false,
+    };
+    let mut keep_each = |d: &Draft| each.keep(store, m, d);
+    let outcome = crate::prompt::hole(&mut terminal, m, seats, draft.as_ref(), &mut keep_each)?;
+    match outcome {
         crate::prompt::Outcome::Complete(prompted) => Ok(prompted),
         crate::prompt::Outcome::Stopped(draft) if draft.entries.is_empty() => {
             input("stopped before the hole was complete; nothing was recorded")
         }
         crate::prompt::Outcome::Stopped(draft) => {
-            let now = store::timestamp();
-            store.write(|tx| Ok(store::drafts::save(tx, m.id, &draft, &now)?))?;
+            keep(store, m, &draft)?;
             let typed: Vec<usize> = draft.entries.iter().map(|(s, _)| *s).collect();
             input(format!(
                 "stopped before the hole was complete; nothing was recorded. The grids of {} \
@@ -38,11 +60,166 @@ fn at_the_terminal(
     }
 }
 
+/// Keeping the prompt's draft after every grid: when the draft was last seen saved, and
+/// what has been said about it (each once).
+struct KeepEach {
+    /// `saved_at` of the draft as this prompt last saw or wrote it.
+    seen: Option<String>,
+    /// Keeping it failed, and that was said.
+    failed: bool,
+    /// Another prompt typing the same hole was said.
+    warned: bool,
+}
+
+impl KeepEach {
+    /// Keeps `draft` as `m`'s draft; says (once) if it cannot, or if another prompt saved a
+    /// draft of the same hole since this one last did: two people typing one hole, of whom
+    /// the first to finish records it and the other is refused with their grids named.
+    fn keep(&mut self, store: &mut store::Store, m: &Match, draft: &Draft) -> Option<String> {
+        let now = store::timestamp();
+        let before = store.write(|tx| {
+            let before = store::drafts::stamp(tx, m.id)?;
+            store::drafts::save(tx, m.id, draft, &now)?;
+            Ok(before)
+        });
+        let before = match before {
+            Ok(before) => before,
+            Err(e) if !self.failed => {
+                self.failed = true;
+                return Some(format!(
+                    "the grids typed cannot be kept as a draft as they are typed: {}",
+                    e.describe()
+                ));
+            }
+            Err(_) => return None,
+        };
+        let seen = self.seen.replace(now);
+        let same_hole = |(hole, playoff, _): &(i64, i64, String)| {
+            *hole == i64::from(draft.hole) && (*playoff == 1) == draft.playoff
+        };
+        match before {
+            Some(b) if same_hole(&b) && Some(&b.2) != seen.as_ref() && !self.warned => {
+                self.warned = true;
+                Some(format!(
+                    "another `golf hole` is typing this hole of {} too; the first to finish records it",
+                    m.label()
+                ))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Keeps `draft` as the draft of match `m`.
+fn keep(store: &mut store::Store, m: &Match, draft: &Draft) -> Result<()> {
+    let now = store::timestamp();
+    store.write(|tx| Ok(store::drafts::save(tx, m.id, draft, &now)?))
+}
+
+/// Records the hole typed at the prompt into `m`, the match the prompt started on, as hole
+/// `number` (playoff or not): in one write that first checks that `m` is still the match
+/// meant (`--match`, or the newest unfinished) and open, and that the hole is still the
+/// next. Refused otherwise (exit 2): the grids typed are kept as `m`'s draft and named in
+/// the message, and nothing is recorded.
+fn record_prompted(
+    store: &mut store::Store,
+    args: &HoleArgs,
+    m: &Match,
+    (number, playoff): (u32, bool),
+    (entries, out): Prompted,
+    note: Option<&str>,
+) -> Result<(Match, Hole)> {
+    let now = store::timestamp();
+    let written = store.write(|tx| {
+        if args.match_id.is_none() {
+            if let Ok(current) = pick_match(tx, None, true) {
+                if current.id != m.id {
+                    return input(format!(
+                        "while the grids were typed, the current match changed: it is now {} ({}), \
+                         and these grids were for {} ({})",
+                        current.label(),
+                        current.names(&(0..current.players.len()).collect::<Vec<_>>()),
+                        m.label(),
+                        m.names(&(0..m.players.len()).collect::<Vec<_>>())
+                    ));
+                }
+            }
+        }
+        let Some(mut now_m) = store::load_match(tx, m.id)? else {
+            return Err(store::Misplaced::NoMatch(m.id).into());
+        };
+        let mut hole = now_m.play_hole(&entries, out, playoff, &now)?;
+        if (hole.number, hole.playoff) != (number, playoff) {
+            return Err(store::Misplaced::NotNext {
+                id: m.id,
+                kind: if playoff { "playoff " } else { "" },
+                number,
+                recorded: hole.number.saturating_sub(1),
+            }
+            .into());
+        }
+        hole.note = note.map(str::to_string);
+        store::insert_next_hole(tx, m.id, &hole)?;
+        store::drafts::remove(tx, m.id)?;
+        now_m.record(hole.clone());
+        Ok((now_m, hole))
+    });
+    match written {
+        Err(Error::Input(e)) => {
+            let draft = Draft::of(number, playoff, &entries);
+            let grids: Vec<String> = draft
+                .entries
+                .iter()
+                .map(|(s, t)| format!("{}={t}", m.players[*s]))
+                .collect();
+            let kind = if playoff { "playoff " } else { "" };
+            // the grids are named in the message whether or not the draft can be kept
+            let kept = match keep(store, m, &draft) {
+                Ok(()) => format!(
+                    "are kept as the draft of {kind}hole {number} of {}: `golf hole --match {}` \
+                     offers them back while that is the next hole, and `golf card {}` shows what is recorded",
+                    m.label(),
+                    m.id,
+                    m.id
+                ),
+                Err(why) => format!("could not be kept as a draft ({})", why.describe()),
+            };
+            input(format!(
+                "{e}. Nothing was recorded; the grids typed ({}) {kept}",
+                grids.join(", ")
+            ))
+        }
+        other => other,
+    }
+}
+
+/// `--hole meant` given where `next` is the match's next hole (of its kind): refused.
+fn not_next(m: &Match, playoff: bool, meant: u32, next: u32) -> Error {
+    let kind = if playoff { "playoff " } else { "" };
+    let recorded = next.saturating_sub(1);
+    crate::error::InputError::new(format!(
+        "{} has {recorded} {kind}hole{} recorded, so its next is {kind}hole {next}, not {kind}hole {meant} (--hole); \
+         nothing was recorded: `golf card {}` shows what is",
+        m.label(),
+        if recorded == 1 { "" } else { "s" },
+        m.id
+    ))
+    .into()
+}
+
 /// Runs `golf hole`.
 pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
     let mut store = ctx.open_existing()?;
-    // on a terminal with no grids given, ask for them before the write begins
-    let prompted = if args.entries.is_empty() {
+    let note = match args.note.as_deref() {
+        Some(n) => Some(crate::text::stored(
+            "the hole's note",
+            n,
+            crate::game::MAX_NOTE,
+        )?),
+        None => None,
+    };
+    let (m, hole) = if args.entries.is_empty() {
+        // on a terminal with no grids given, ask for them before the write begins
         let m = pick_match(store.conn(), args.match_id, true)?;
         let seats = m.seats_for(args.playoff)?;
         if !std::io::stdin().is_terminal() {
@@ -52,37 +229,61 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
                 m.players[seats[0]]
             ));
         }
-        Some(at_the_terminal(&mut store, &m, &seats)?)
+        let bound = match m.next_hole() {
+            Some((number, playoff, _)) => (number, playoff),
+            None => (m.holes_played() + 1, args.playoff),
+        };
+        if let Some(meant) = args.hole.filter(|&n| n != bound.0) {
+            return Err(not_next(&m, bound.1, meant, bound.0));
+        }
+        let prompted = at_the_terminal(&mut store, &m, &seats)?;
+        record_prompted(&mut store, &args, &m, bound, prompted, note.as_deref())?
     } else {
-        None
-    };
-    let now = store::timestamp();
-    let (m, hole) = store.write(|tx| {
-        let mut m = pick_match(tx, args.match_id, true)?;
-        let (entries, out) = match &prompted {
-            Some((entries, out)) => (entries.clone(), *out),
-            None => {
-                let entries = m.typed_entries(&pairs(&m, &args.entries)?)?;
-                (
-                    entries,
-                    ending(&m, args.out.as_deref(), args.knock.as_deref())?,
-                )
+        let now = store::timestamp();
+        store.write(|tx| {
+            let mut m = pick_match(tx, args.match_id, true)?;
+            let entries = m.typed_entries(&pairs(&m, &args.entries)?)?;
+            let out = ending(&m, args.out.as_deref(), args.knock.as_deref())?;
+            let mut hole = m.play_hole(&entries, out, args.playoff, &now)?;
+            if let Some(meant) = args.hole.filter(|&n| n != hole.number) {
+                return Err(not_next(&m, hole.playoff, meant, hole.number));
             }
-        };
-        let mut hole = m.play_hole(&entries, out, args.playoff, &now)?;
-        hole.note = match args.note.as_deref() {
-            Some(n) => Some(crate::text::stored(
-                "the hole's note",
-                n,
-                crate::game::MAX_NOTE,
-            )?),
-            None => None,
-        };
-        store::insert_hole(tx, m.id, &hole)?;
-        store::drafts::remove(tx, m.id)?;
-        m.record(hole.clone());
-        Ok((m, hole))
-    })?;
+            hole.note = note.clone();
+            store::insert_next_hole(tx, m.id, &hole)?;
+            store::drafts::remove(tx, m.id)?;
+            m.record(hole.clone());
+            Ok((m, hole))
+        })?
+    };
+    // given on the command line without --out or --knock, where it matters: said plainly
+    if !args.entries.is_empty() && hole.out.is_none() {
+        if let Some(how) = crate::game::hole::ending_adjustment(&m.rules) {
+            let on = match args.match_id {
+                Some(id) => format!(" --match {id}"),
+                None => String::new(),
+            };
+            let (what, fix) = match hole.playoff {
+                false => (
+                    "hole",
+                    format!("`golf amend{on} {} --out PLAYER`", hole.number),
+                ),
+                true => (
+                    "playoff hole",
+                    format!(
+                        "`golf undo{}` and `golf hole{on} --playoff --out PLAYER …`",
+                        args.match_id.map(|id| format!(" {id}")).unwrap_or_default()
+                    ),
+                ),
+            };
+            eprintln!(
+                "golf: no one is recorded as ending {what} {} (going out or knocking), so no one's \
+                 score was adjusted for it: under {} the player who ends a hole {how} (RULES.md §5). \
+                 If someone did, {fix} records it",
+                hole.number,
+                m.rules.display_name(),
+            );
+        }
+    }
     let mut view = HoleRecorded::new(&m, &hole, false);
     if !args.no_odds && ctx.config.odds != Some(false) && crate::odds::in_play(&m) {
         // the hole is recorded: chances that cannot be worked out are left off, no more
@@ -95,7 +296,7 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
         view.card.chances = odds.ok().map(|o| ChancesView::new(&o));
     }
     for warning in view.warnings() {
-        eprintln!("golf: {warning}");
+        crate::say!("golf: {warning}");
     }
     ctx.out.show(&view)
 }

@@ -29,6 +29,7 @@ mod rescore;
 mod rules;
 mod ruling;
 mod score;
+mod serve;
 mod simulate;
 mod stats;
 mod tournament;
@@ -70,10 +71,18 @@ pub fn dispatch(cli: Cli) -> Result<()> {
         config,
         out,
     };
-    // a database failure names the file it happened in
-    let result = run(&ctx, cli.command).map_err(|e| match ctx.db_path() {
-        Ok(path) => store::explain(e, &path),
-        Err(_) => e,
+    // a database failure names the file it happened in; a damaged one is left as found,
+    // without the -wal and -shm files this command's connections made beside it
+    let path = ctx.db_path().ok();
+    let companions = path.as_deref().map(store::Companions::of);
+    let result = run(&ctx, cli.command).map_err(|e| match (&path, companions) {
+        (Some(path), Some(before)) => {
+            if store::is_damage(&e) {
+                before.remove_made(path);
+            }
+            store::explain(e, path)
+        }
+        _ => e,
     });
     if let (Err(e), true) = (&result, ctx.out.json) {
         // --json: the error is a document too (stdout), besides the message on stderr
@@ -111,6 +120,7 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
         Command::Backup(args) => backup::run(ctx, args.0),
         Command::Check => check::run(ctx),
         Command::Simulate(args) => simulate::run(ctx, args.0),
+        Command::Serve(args) => serve::run(ctx, args.0),
         Command::Advise(args) => advise::run(ctx, args.0),
         Command::Match(crate::cli::MatchCommand::Edit(args)) => match_edit::run(ctx, args),
         Command::Abandon(args) => match_edit::abandon(ctx, args.0),
@@ -122,6 +132,6 @@ fn run(ctx: &Context, command: Command) -> Result<()> {
             Some(crate::cli::ConfigCommand::Set { key, value }) => config::set(ctx, &key, &value),
         },
         Command::Completions { shell } => docs::completions(shell),
-        Command::Man(args) => man::run(args),
+        Command::Man(args) => man::run(ctx, args),
     }
 }

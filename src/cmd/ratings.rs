@@ -29,12 +29,12 @@ pub fn run(ctx: &Context, args: RatingsArgs) -> Result<()> {
     }
     if rated.standings.is_empty() && !ctx.out.json {
         match &filter.player {
-            Some(p) => eprintln!(
+            Some(p) => crate::say!(
                 "golf: no rated match with a player named {}; ratings count finished matches only",
                 crate::text::escape(p)
             ),
             None => {
-                eprintln!("golf: no finished match matches; ratings count finished matches only")
+                crate::say!("golf: no finished match matches; ratings count finished matches only")
             }
         }
         return Ok(());

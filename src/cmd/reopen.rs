@@ -22,7 +22,7 @@ pub fn reopen(conn: &Connection, m: &mut Match, now: &str) -> Result<bool> {
 /// Says on stderr that a correction reopened match `m`, and how to record the new result.
 pub fn said_reopened(m: &Match, reopened: bool) {
     if reopened {
-        eprintln!(
+        crate::say!(
             "golf: match {id} was finished; this correction reopens it (the result it replaced is kept in `golf log {id}`). Record the new result with `golf finish {id}`.",
             id = m.id
         );

@@ -15,10 +15,9 @@ pub fn run(ctx: &Context, command: RulesCommand) -> Result<()> {
         }
         RulesCommand::Doc => {
             let (variants, house) = rules::catalogue()?;
-            crate::outln!(
-                "{}",
-                crate::view::rules::rulebook(&variants, &house).trim_end()
-            );
+            // a Markdown document, never wrapped
+            let doc = crate::view::rules::rulebook(&variants, &house);
+            crate::view::line(format_args!("{}", doc.trim_end()))?;
             Ok(())
         }
         RulesCommand::Show {
@@ -35,11 +34,16 @@ pub fn run(ctx: &Context, command: RulesCommand) -> Result<()> {
             };
             ctx.out.show(&RulesShown(rules))
         }
-        RulesCommand::Sheet { name, house } => {
+        RulesCommand::Sheet {
+            name,
+            house,
+            tournament,
+        } => {
             let name = ctx.rules(name)?;
             let rules = rules::resolve(&name, &ctx.house(house))?;
-            ctx.out
-                .show(&crate::view::rules_sheet::RulesSheet::new(&rules))
+            ctx.out.show(&crate::view::rules_sheet::RulesSheet::new(
+                &rules, tournament,
+            ))
         }
         RulesCommand::Diff { a, b } => {
             let (a, b) = (rules::resolve(&a, &[])?, rules::resolve(&b, &[])?);
@@ -48,6 +52,13 @@ pub fn run(ctx: &Context, command: RulesCommand) -> Result<()> {
         RulesCommand::Check { file } => {
             let file = crate::text::path(&file);
             let rules = rules::resolve(&file, &[])?;
+            // what golf simulate would refuse: [play] data that cannot deal a hole to
+            // the smallest table (the start cards must fit the grid); rules without [play]
+            // data only score, which is fine
+            if rules.playing.is_some() {
+                let cards = rules.cards_in(rules.deck.decks_for(2)) as usize;
+                crate::play::check_deal(&rules, 2, cards)?;
+            }
             ctx.out.show(&RulesChecked { rules, file })
         }
     }

@@ -234,7 +234,7 @@ pub enum GameError {
     #[error("--late {0} is out of range; expected {min} to {max} minutes", min = crate::bounds::LateMinutes::MIN, max = crate::bounds::LateMinutes::MAX)]
     Late(u32),
     /// Finishing with holes to play.
-    #[error("{label} has {played} of {planned} holes; record the rest with `golf hole` before finishing")]
+    #[error("{label} has {played} of {planned} holes; record the rest with `golf hole` before finishing, or, if the table stopped early, make it a {played}-hole match with `golf match edit --holes {played}` and finish it (`golf abandon` keeps it without a result)")]
     HolesToPlay {
         /// `match N`.
         label: String,

@@ -46,6 +46,42 @@ pub enum HoleError {
     },
 }
 
+/// What `rules` do to the score of the player who ends a hole (goes out or knocks), in
+/// players' words ("scores 10 more unless no one scored lower"), or `None` when the rules
+/// leave that score alone (RULES.md §5, step 2): where it is `Some`, a hole recorded with
+/// no one ending it adjusts no one's score, and the prompt asks for "nobody" in words.
+pub fn ending_adjustment(rules: &Rules) -> Option<String> {
+    use crate::rules::{BonusWhen, Penalty, PenaltyWhen};
+    let g = &rules.going_out;
+    let mut said = Vec::new();
+    let penalty = match g.penalty {
+        Penalty::None => None,
+        Penalty::Add(n) => Some(format!("scores {n} more")),
+        Penalty::Double => Some("scores double".to_string()),
+        Penalty::DoublePlus(n) => Some(format!("scores double plus {n}")),
+        Penalty::PerPlayer(n) => Some(format!(
+            "scores {n} more for each player who tied or beat them"
+        )),
+        Penalty::Times(n) => Some(format!("scores {n} times as much")),
+    };
+    if let Some(p) = penalty {
+        said.push(match g.penalty_when {
+            PenaltyWhen::NotLowest => format!("{p} unless no one scored lower"),
+            PenaltyWhen::NotStrictlyLowest => format!("{p} unless everyone else scored higher"),
+            PenaltyWhen::Always => p,
+        });
+    }
+    if g.bonus != 0 {
+        let b = format!("scores {:+}", g.bonus);
+        said.push(match g.bonus_when {
+            BonusWhen::Always => b,
+            BonusWhen::Lowest => format!("{b} when no one scored lower"),
+            BonusWhen::StrictlyLowest => format!("{b} when everyone else scored higher"),
+        });
+    }
+    (!said.is_empty()).then(|| said.join(", and "))
+}
+
 /// Checks that a hole ended by a knock was played under rules that let a player knock
 /// (RULES.md §14; Official §9.4); `players` names the seats.
 pub fn check_knock(

@@ -14,7 +14,7 @@ pub const MAX_PENALTIES: usize = 4096;
 /// The most amendments and undos one match may hold.
 pub const MAX_AUDIT: usize = 16_384;
 /// The longest text of a rules set, in characters: what a rules file can hold.
-const MAX_TEXT: usize = crate::rules::load::MAX_FILE_BYTES as usize;
+const MAX_TEXT: usize = crate::rules::layers::MAX_FILE_BYTES as usize;
 /// The longest audit entry (the replaced hole as JSON), in characters.
 const MAX_DETAIL: usize = 1024 * 1024;
 

@@ -56,7 +56,7 @@ impl Match {
                 crate::text::escape(&self.uuid)
             ));
         }
-        self.rules.within_bounds()?;
+        self.rules.within_bounds().map_err(|e| e.to_string())?;
         if let Some(why) = self.damage() {
             return Err(why);
         }

@@ -63,7 +63,7 @@ pub const HOUSE_RULES: &[Bundled] = embed!("house/":
     "out-penalty-10", "out-penalty-double", "out-penalty-double-plus-5", "out-penalty-ties",
     "horizontal-pairs", "negative-pairs-cancel", "negative-pairs-keep", "four-of-a-kind-20",
     "out-times-2", "out-bonus-5", "super-kings", "ten-penny", "lucky-swing", "eagle-eye",
-    "one-eyed-jacks", "wolfpack", "blackjack", "underdog", "tied-shame", "look-once",
+    "one-eyed-jacks", "with-jokers", "wolfpack", "blackjack", "underdog", "tied-shame", "look-once",
     "no-penalty-discard", "knock",
 );
 

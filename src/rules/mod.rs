@@ -5,10 +5,16 @@
 //! embedded at build time, or a group's own file); this module holds the resolved shape
 //! those files produce. [`load`] reads and resolves files; [`raw`] is the file schema.
 
+pub mod bounds;
 pub mod bundled;
-pub mod load;
+mod error;
+mod facts;
+pub mod layers;
+pub mod plain;
 pub mod raw;
+pub mod resolve;
 pub mod rulings;
+mod text;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -18,7 +24,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Rank, Suit};
 
-pub use load::{resolve, resolve_text, RulesError};
+pub use bounds::OutOfBounds;
+pub use error::RulesError;
+pub use facts::Fact;
+pub use resolve::{resolve, resolve_text};
 
 /// A resolved set of rules: what scores a grid, what the deck holds, how a match runs.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -326,7 +335,7 @@ pub enum BonusWhen {
 /// (RULES.md §5).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GoingOut {
-    /// The penalty.
+    /// What the ender adds when it applies: nothing, points, double, times N, per player.
     pub penalty: Penalty,
     /// When it applies.
     pub penalty_when: PenaltyWhen,
@@ -563,7 +572,7 @@ pub struct Ruling {
     pub topic: Option<String>,
     /// The question as players ask it.
     pub question: String,
-    /// The ruling.
+    /// What the referee rules, in a sentence or two.
     pub answer: String,
     /// Its section (e.g. "Official §8.1").
     pub source: String,
@@ -601,7 +610,7 @@ pub fn catalogue() -> Result<(Vec<Rules>, Vec<HouseRule>), RulesError> {
         .collect::<Result<Vec<_>, _>>()?;
     let mut house = Vec::new();
     for name in bundled::house_names() {
-        let layer = load::house_meta(name)?;
+        let layer = layers::house_meta(name)?;
         house.push(HouseRule {
             name,
             summary: layer.0,
@@ -721,150 +730,6 @@ impl Rules {
         }
     }
 
-    /// Whether every number of these rules is within RULES.md §12 — rules read from a
-    /// file are checked as they load; rules read from an export or a database are checked
-    /// here before anything is scored with them. `Err` names the first value out of range.
-    pub fn within_bounds(&self) -> Result<(), String> {
-        use crate::bounds as b;
-        let check = |what: &str, v: i64, ok: bool| -> Result<(), String> {
-            ok.then_some(())
-                .ok_or_else(|| format!("{what} = {v} is out of range"))
-        };
-        let signed = |what: &str, v: i32, min: i64, max: i64| {
-            check(what, i64::from(v), (min..=max).contains(&i64::from(v)))
-        };
-        let l = &self.layout;
-        check("layout.rows", l.rows as i64, (1..=4).contains(&l.rows))?;
-        check(
-            "layout.columns",
-            l.columns as i64,
-            (1..=6).contains(&l.columns),
-        )?;
-        check(
-            "deck.decks",
-            i64::from(self.deck.decks),
-            b::Decks::try_from(i64::from(self.deck.decks)).is_ok(),
-        )?;
-        check(
-            "deck.jokers_per_deck",
-            i64::from(self.deck.jokers_per_deck),
-            self.deck.jokers_per_deck <= 8,
-        )?;
-        if let Some(j) = self.deck.jokers {
-            check("deck.jokers", i64::from(j), j <= 64)?;
-        }
-        check("pack", self.pack.len() as i64, self.pack.len() <= 64)?;
-        for f in &self.pack {
-            check(
-                "pack copies",
-                i64::from(f.copies),
-                (1..=64).contains(&f.copies),
-            )?;
-            signed("pack value", f.value, -100, 100)?;
-        }
-        self.values_within_bounds()?;
-        self.adjustments_within_bounds()?;
-        self.match_within_bounds()
-    }
-
-    /// The going-out and hole adjustments of [`Rules::within_bounds`] (RULES.md §5, §12).
-    fn adjustments_within_bounds(&self) -> Result<(), String> {
-        let signed =
-            |what: &str, v: i32, min: i64, max: i64| match (min..=max).contains(&i64::from(v)) {
-                true => Ok(()),
-                false => Err(format!("{what} = {v} is out of range")),
-            };
-        let points = match self.going_out.penalty {
-            Penalty::Add(n) | Penalty::DoublePlus(n) | Penalty::PerPlayer(n) => n,
-            Penalty::Times(n) if (2..=10).contains(&n) => 0,
-            Penalty::Times(_) => i32::MAX,
-            Penalty::None | Penalty::Double => 0,
-        };
-        signed("going_out.penalty", points, -100, 100)?;
-        signed("going_out.bonus", self.going_out.bonus, -100, 100)?;
-        for (k, x) in &self.hole.score_map {
-            signed("hole.score_map", *k, -500, 500)?;
-            signed("hole.score_map", *x, -500, 500)?;
-        }
-        for x in self.hole.lowest_bonus.iter().chain(&self.hole.tie_penalty) {
-            signed("a hole bonus or penalty", *x, -100, 100)?;
-        }
-        Ok(())
-    }
-
-    /// The match length and tournament numbers of [`Rules::within_bounds`] (RULES.md §12).
-    fn match_within_bounds(&self) -> Result<(), String> {
-        use crate::bounds as b;
-        let check = |what: &str, v: i64, ok: bool| -> Result<(), String> {
-            ok.then_some(())
-                .ok_or_else(|| format!("{what} = {v} is out of range"))
-        };
-        let signed = |what: &str, v: i32, min: i64, max: i64| {
-            check(what, i64::from(v), (min..=max).contains(&i64::from(v)))
-        };
-        check(
-            "match.holes",
-            i64::from(self.holes),
-            b::Holes::try_from(i64::from(self.holes)).is_ok(),
-        )?;
-        if let Some(t) = self.target {
-            check(
-                "match.target",
-                i64::from(t),
-                b::Target::try_from(i64::from(t)).is_ok(),
-            )?;
-        }
-        for o in &self.tournament.illegal_move {
-            if let Offence::Points(n) = o {
-                signed("tournament.illegal_move", *n, -100, 100)?;
-            }
-        }
-        signed(
-            "tournament.late_per_minute",
-            self.tournament.late_per_minute,
-            0,
-            100,
-        )?;
-        signed(
-            "tournament.round_disqualification",
-            self.tournament.round_disqualification,
-            0,
-            100,
-        )?;
-        let count = |n: u32| i32::try_from(n).unwrap_or(i32::MAX);
-        signed(
-            "tournament.table_size",
-            count(self.tournament.table_size),
-            2,
-            16,
-        )?;
-        signed("tournament.rounds", count(self.tournament.rounds), 1, 20)
-    }
-
-    /// The card and set values of [`Rules::within_bounds`].
-    fn values_within_bounds(&self) -> Result<(), String> {
-        let out = |what: &str, v: i32, min: i32, max: i32| match (min..=max).contains(&v) {
-            true => Ok(()),
-            false => Err(format!("{what} = {v} is out of range")),
-        };
-        let v = &self.values;
-        let cards = v
-            .ranks
-            .iter()
-            .chain(&v.joker)
-            .chain(v.suited.iter().map(|s| &s.2));
-        for x in cards.chain(&v.faces) {
-            out("a card value", *x, -100, 100)?;
-        }
-        let m = &self.matching;
-        let tables = m.rank_columns.iter().flat_map(|(_, t)| t.values());
-        let sets = m.same_rank_columns.values().chain(tables);
-        for x in sets.chain(m.matched_values.iter().map(|x| &x.1)) {
-            out("a set value", *x, -200, 200)?;
-        }
-        Ok(())
-    }
-
     /// How many rank codes ([`Rank::code`]) the rules' cards use: ace to king (0–12), the
     /// joker (13), then each face of a pack of the rules' own (14 on). A table indexed by
     /// rank code holds this many entries; by card ([`Card::slot`]), this many ×
@@ -889,276 +754,5 @@ impl Rules {
             Rank::Face(i) => self.pack.get(usize::from(i)).map_or(0, |f| f.copies) * decks,
             _ => 4 * decks,
         }
-    }
-
-    /// A card as players type it: a face of the rules' own pack by its first token.
-    pub fn card_text(&self, card: Card) -> String {
-        let rank = match card.rank {
-            Rank::Face(i) => {
-                return self
-                    .pack
-                    .get(usize::from(i))
-                    .and_then(|f| f.tokens.first().cloned())
-                    .unwrap_or_else(|| card.to_string())
-            }
-            Rank::Joker => "JK",
-            other => other.key(),
-        };
-        // built by hand rather than through `Display`: an explained score writes one per card
-        let mut text = String::with_capacity(rank.len() + 1);
-        text.push_str(rank);
-        if let Some(suit) = card.suit {
-            text.push(suit.letter());
-        }
-        text
-    }
-
-    /// A rank as a rules file names it: `J`, `joker`, or a face's name.
-    pub fn rank_key(&self, rank: Rank) -> String {
-        match rank {
-            Rank::Face(i) => self
-                .pack
-                .get(usize::from(i))
-                .map_or_else(|| rank.key().to_string(), |f| f.name.clone()),
-            _ => rank.key().to_string(),
-        }
-    }
-
-    /// A rank in the plural for explanations: `kings`, or a face's name (`8s`).
-    pub fn plural(&self, rank: Rank) -> String {
-        match rank {
-            Rank::Face(i) => self
-                .pack
-                .get(usize::from(i))
-                .map_or_else(|| rank.plural().to_string(), |f| format!("{}s", f.name)),
-            _ => rank.plural().to_string(),
-        }
-    }
-
-    /// A grid in notation, faces of the rules' own pack by their tokens.
-    pub fn grid_text(&self, grid: &crate::grid::Grid) -> String {
-        if self.pack.is_empty() {
-            return grid.to_string();
-        }
-        grid.cards()
-            .chunks(grid.columns())
-            .map(|row| {
-                row.iter()
-                    .map(|c| self.card_text(*c))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect::<Vec<_>>()
-            .join(" / ")
-    }
-}
-
-/// One resolved rule as shown by `golf rules show` and compared by `golf rules diff`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Fact {
-    /// The dotted key (`matching.columns`).
-    pub key: String,
-    /// The value, as written in a rules file.
-    pub value: String,
-    /// Where it comes from.
-    pub source: String,
-}
-
-impl Rules {
-    /// Every rule as a `(key, value, source)` fact, in file order.
-    pub fn facts(&self) -> Vec<Fact> {
-        let mut facts = self.pack_facts();
-        facts.extend(self.matching_facts());
-        facts.extend(self.play_facts());
-        let mut out: Vec<Fact> = facts
-            .into_iter()
-            .map(|(key, value)| Fact {
-                source: self.source_of(&key).to_string(),
-                key,
-                value,
-            })
-            .collect();
-        out.extend(self.play.iter().map(|p| Fact {
-            key: format!("play.{}", p.name),
-            value: p.text.clone(),
-            source: p.source.clone(),
-        }));
-        out
-    }
-
-    /// Layout, deck and card values.
-    fn pack_facts(&self) -> Vec<(String, String)> {
-        let mut facts: Vec<(String, String)> = vec![
-            (
-                "layout".into(),
-                format!("{}×{}", self.layout.rows, self.layout.columns),
-            ),
-            ("deck.decks".into(), self.deck.decks.to_string()),
-            (
-                "deck.jokers_per_deck".into(),
-                self.deck.jokers_per_deck.to_string(),
-            ),
-        ];
-        if !self.deck.decks_by_players.is_empty() {
-            let by: Vec<String> = self
-                .deck
-                .decks_by_players
-                .iter()
-                .map(|(p, d)| format!("{p}+ players: {d}"))
-                .collect();
-            facts.push(("deck.decks_by_players".into(), by.join(", ")));
-        }
-        if let Some(j) = self.deck.jokers {
-            facts.push(("deck.jokers".into(), format!("{j} in the whole pack")));
-        }
-        for f in &self.pack {
-            facts.push((
-                format!("pack.{}", f.name),
-                format!(
-                    "typed {}; {} a pack; scores {}",
-                    f.tokens.join(" or "),
-                    f.copies,
-                    f.value
-                ),
-            ));
-        }
-        if self.pack.is_empty() {
-            for (rank, value) in Rank::STANDARD.iter().zip(self.values.ranks) {
-                facts.push((format!("values.{}", rank.key()), value.to_string()));
-            }
-        }
-        if let Some(j) = self.values.joker {
-            facts.push(("values.joker".into(), j.to_string()));
-        }
-        for (rank, suit, v) in &self.values.suited {
-            let card = Card {
-                rank: *rank,
-                suit: Some(*suit),
-            };
-            facts.push((format!("values.suited.{card}"), v.to_string()));
-        }
-        facts
-    }
-
-    /// How cards match.
-    fn matching_facts(&self) -> Vec<(String, String)> {
-        let mut facts = Vec::new();
-        let m = &self.matching;
-        facts.extend([
-            ("matching.columns".into(), m.columns.to_string()),
-            ("matching.rows".into(), m.rows.to_string()),
-            ("matching.diagonals".into(), m.diagonals.to_string()),
-            ("matching.row_pairs".into(), m.row_pairs.to_string()),
-            ("matching.anywhere".into(), name_of(&m.anywhere)),
-            (
-                "matching.negative_matches".into(),
-                name_of(&m.negative_matches),
-            ),
-        ]);
-        for (rank, value) in &m.matched_values {
-            facts.push((
-                format!("matching.matched_values.{}", self.rank_key(*rank)),
-                value.to_string(),
-            ));
-        }
-        for (rank, table) in &m.rank_columns {
-            let table: Vec<String> = table.iter().map(|(k, v)| format!("{k} = {v}")).collect();
-            facts.push((
-                format!("matching.rank_columns.{}", self.rank_key(*rank)),
-                format!("{{ {} }}", table.join(", ")),
-            ));
-        }
-        if !m.same_rank_columns.is_empty() {
-            let table: Vec<String> = m
-                .same_rank_columns
-                .iter()
-                .map(|(k, v)| format!("{k} = {v}"))
-                .collect();
-            facts.push((
-                "matching.same_rank_columns".into(),
-                format!("{{ {} }}", table.join(", ")),
-            ));
-        }
-        facts
-    }
-
-    /// Going out, the match and tournament penalties.
-    fn play_facts(&self) -> Vec<(String, String)> {
-        let mut facts = Vec::new();
-        let g = &self.going_out;
-        facts.extend([
-            ("going_out.penalty".into(), g.penalty.to_string()),
-            ("going_out.penalty_when".into(), name_of(&g.penalty_when)),
-            ("going_out.bonus".into(), g.bonus.to_string()),
-            ("going_out.bonus_when".into(), name_of(&g.bonus_when)),
-            (
-                "tournament.illegal_move".into(),
-                self.tournament
-                    .illegal_move
-                    .iter()
-                    .map(|o| String::from(*o))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            ),
-            (
-                "tournament.late_per_minute".into(),
-                self.tournament.late_per_minute.to_string(),
-            ),
-            (
-                "tournament.negative_points".into(),
-                self.tournament.negative_points.to_string(),
-            ),
-            (
-                "tournament.table_size".into(),
-                self.tournament.table_size.to_string(),
-            ),
-            (
-                "tournament.rounds".into(),
-                self.tournament.rounds.to_string(),
-            ),
-            (
-                "tournament.round_disqualification".into(),
-                format!(
-                    "round's highest total + {}",
-                    self.tournament.round_disqualification
-                ),
-            ),
-            ("match.holes".into(), self.holes.to_string()),
-            (
-                "match.tiebreak".into(),
-                self.tiebreak
-                    .iter()
-                    .map(|t| t.name())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            ),
-        ]);
-        for (from, to) in &self.hole.score_map {
-            facts.push((format!("hole.score_map.{from}"), to.to_string()));
-        }
-        if let Some(b) = self.hole.lowest_bonus {
-            facts.push(("hole.lowest_bonus".into(), b.to_string()));
-        }
-        if let Some(p) = self.hole.tie_penalty {
-            facts.push(("hole.tie_penalty".into(), p.to_string()));
-        }
-        if let Some(t) = self.target {
-            facts.push(("match.target".into(), t.to_string()));
-        }
-        if let Some(p) = &self.playing {
-            facts.extend([
-                (
-                    "play.face_up_at_start".into(),
-                    p.face_up_at_start.to_string(),
-                ),
-                ("play.peek_at_start".into(), p.peek_at_start.to_string()),
-                ("play.start_cards".into(), name_of(&p.start_cards)),
-                ("play.first".into(), name_of(&p.first)),
-                ("play.discard_drawn".into(), name_of(&p.discard_drawn)),
-                ("play.may_knock".into(), p.may_knock.to_string()),
-                ("play.may_look_once".into(), p.may_look_once.to_string()),
-            ]);
-        }
-        facts
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! A layer is a bundled variant, a house rule, or a group's own file. Field-level checks
 //! (ranges, names, penalty syntax) run while deserializing, so the toml error names the
-//! file's line and key. [`super::load`] merges layers and checks the whole.
+//! file's line and key. [`super::layers`] merges layers and [`super::resolve`] checks the whole.
 //!
 //! ```toml
 //! name = "classic"
@@ -245,7 +245,7 @@ pub struct RawMatching {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawGoingOut {
-    /// The penalty.
+    /// What the ender adds (`add 10`, `double`, `times 2`, `per-player 3`, `none`).
     pub penalty: Option<Penalty>,
     /// When it applies.
     pub penalty_when: Option<PenaltyWhen>,
@@ -379,9 +379,9 @@ pub struct RawPlay {
 pub struct RawRuling {
     /// The heading `golf ruling` lists it under (`Starting a hole`).
     pub topic: Option<String>,
-    /// The question.
+    /// The question as players ask it.
     pub question: String,
-    /// The ruling.
+    /// What the referee rules, in a sentence or two.
     pub answer: String,
     /// Its section.
     pub source: String,

@@ -1,10 +1,14 @@
 //! Finding a ruling in players' words (`golf ruling`): whole words, simple plurals and the
 //! groups of words that mean one thing at the table, all read from the bundled
-//! `rules/words/rulings.toml`, so a new word is a line of data.
+//! `rules/words/rulings.toml`, so a new word is a line of data. A question about a card's
+//! value ("is a king zero") is answered from the rules in force ([`card_value`]).
+
+use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::Ruling;
+use super::{Rules, Ruling};
+use crate::card::Rank;
 
 /// The word table: `rules/words/rulings.toml`, embedded.
 const WORDS: &str = include_str!("../../rules/words/rulings.toml");
@@ -20,6 +24,12 @@ pub struct Words {
     pub topics: Vec<String>,
     /// Groups of words that mean one thing (`swap`, `replace`, `exchange`).
     pub same: Vec<Vec<String>>,
+    /// Words naming a card, each to its rank as grid notation writes it (`king` → `K`).
+    #[serde(default)]
+    pub cards: BTreeMap<String, String>,
+    /// Words asking what a card is worth (`worth`, `score`, `zero`).
+    #[serde(default)]
+    pub worth: Vec<String>,
 }
 
 /// The bundled word table.
@@ -31,25 +41,32 @@ pub fn words() -> Words {
 /// The rulings that answer `query`, best first, and whether they match every word looked
 /// for. A ruling matches a word when its id, question, answer or source uses that word or
 /// one of its group, as a whole word or its simple plural. Rulings matching every word are
-/// returned, those using the words as asked (not their synonyms) first; when none matches
+/// returned, those using the words as asked (not their synonyms) first, then those whose
+/// question uses the most of them, the shortest question first; when none matches
 /// every word, those matching the most (none when no word matches).
 pub fn matching<'a>(rulings: &'a [Ruling], query: &str) -> (Vec<&'a Ruling>, bool) {
     let table = words();
     let asked: Vec<String> = split(query)
         .filter(|w| !table.ignore.iter().any(|i| i == w))
         .collect();
-    let mut scored: Vec<(usize, usize, &Ruling)> = rulings
+    let mut scored: Vec<(usize, Closeness, &Ruling)> = rulings
         .iter()
         .map(|r| {
             let text = format!("{} {} {} {}", r.id, r.question, r.answer, r.source);
             let have: Vec<String> = split(&text).collect();
             let uses = |w: &String| have.iter().any(|h| same_word(w, h));
             let exact = asked.iter().filter(|w| uses(w)).count();
+            let question: Vec<String> = split(&r.question).collect();
+            let in_question = asked
+                .iter()
+                .filter(|w| question.iter().any(|h| same_word(w, h)))
+                .count();
             let hits = asked
                 .iter()
                 .filter(|w| group(&table, w).iter().any(uses))
                 .count();
-            (hits, exact, r)
+            let shorter = std::cmp::Reverse(question.len());
+            (hits, (exact, in_question, shorter), r)
         })
         .collect();
     let best = scored.iter().map(|(h, _, _)| *h).max().unwrap_or(0);
@@ -57,10 +74,130 @@ pub fn matching<'a>(rulings: &'a [Ruling], query: &str) -> (Vec<&'a Ruling>, boo
         return (Vec::new(), false);
     }
     scored.retain(|(h, _, _)| *h == best);
-    scored.sort_by_key(|(_, exact, _)| std::cmp::Reverse(*exact));
+    // the words as asked first, then those the question itself uses, then the shortest
+    // question (the most direct answer)
+    scored.sort_by_key(|(_, rank, _)| std::cmp::Reverse(*rank));
     let found = scored.into_iter().map(|(_, _, r)| r).collect();
     (found, best == asked.len())
 }
+
+/// The card whose value `query` asks, when it names one card and its other words (those
+/// not ignored) only ask what it is worth: "is a king zero", "what is a joker worth",
+/// "king". `None` for any other question ("do jokers pair").
+pub fn card_asked(query: &str) -> Option<Rank> {
+    let table = words();
+    let mut rank = None;
+    for word in split(query).filter(|w| !table.ignore.iter().any(|i| i == w)) {
+        let named = table
+            .cards
+            .iter()
+            .find(|(w, _)| same_word(w, &word))
+            .and_then(|(_, r)| Rank::parse(r));
+        match named {
+            Some(r) if rank.is_none_or(|k| k == r) => rank = Some(r),
+            Some(_) => return None,
+            None if table.worth.iter().any(|w| same_word(w, &word)) => {}
+            None => return None,
+        }
+    }
+    rank
+}
+
+/// The ruling on what `rank` scores under `rules`, its source the rules' own for that
+/// value (`K scores 0 under classic`, Official §2.2): the value unmatched, where a matched
+/// set changes it, a suited card's own value, and, when the deck has no such card, which
+/// rules add it (RULES.md §3 step 1, §4, §6).
+pub fn card_value(rules: &Rules, rank: Rank) -> Ruling {
+    let name = rules.display_name();
+    let card = rank.key().replace("joker", "A joker");
+    let plural = rank.plural();
+    let singular = plural
+        .strip_suffix("xes")
+        .map(|s| format!("{s}x"))
+        .unwrap_or_else(|| plural.trim_end_matches('s').to_string());
+    let article = match rank {
+        Rank::Ace | Rank::Eight => "an",
+        _ => "a",
+    };
+    let question = format!("What is {article} {singular} worth?");
+    let plain = |answer: String, source: &str| Ruling {
+        id: "card-value".into(),
+        topic: Some("Scoring".into()),
+        question: question.clone(),
+        answer,
+        source: source.to_string(),
+    };
+    if !rules.pack.is_empty() {
+        return plain(
+            format!(
+                "{name} plays its own pack, without {}: {}.",
+                rank.plural(),
+                super::plain::card_values(rules)
+            ),
+            rules.source_of("pack"),
+        );
+    }
+    if rank == Rank::Joker && !rules.deck.has_jokers() {
+        return plain(
+            format!(
+                "Under {name} there are no jokers: its deck holds none, and golf refuses one typed into a grid. \
+                 Tables that add them play the jokers variant (a joker −2, and 2s become +2) or \
+                 --house with-jokers (a joker −2, nothing else changed)."
+            ),
+            &format!("{}; Official §5.4", rules.source_of("deck")),
+        );
+    }
+    let value = rules.values.of_rank(rank);
+    let mut answer = format!(
+        "{card} scores {} under {name}, wherever it lies unmatched.",
+        super::plain::points(value)
+    );
+    let suited: Vec<String> = rules
+        .values
+        .suited
+        .iter()
+        .filter(|(r, _, _)| *r == rank)
+        .map(|(r, s, v)| {
+            format!(
+                "{} scores {}",
+                super::plain::suited(*r, *s),
+                super::plain::points(*v)
+            )
+        })
+        .collect();
+    if !suited.is_empty() {
+        answer.push_str(&format!(" But {}.", suited.join(" and ")));
+    }
+    let matched = match (value < 0, rules.matching.negative_matches) {
+        (true, super::NegativeMatches::Keep) => format!(
+            " A matched pair of them keeps its sum ({}).",
+            super::plain::points(value.saturating_mul(2))
+        ),
+        _ => " A matched set of them scores 0.".to_string(),
+    };
+    answer.push_str(&matched);
+    plain(answer, rules.source_of(rank.value_key()))
+}
+
+/// `ruling` as it applies under `rules`: the going-out tie answered for the table's own
+/// going-out rule (RULES.md §5); any other ruling unchanged.
+pub fn in_force(ruling: &Ruling, rules: &Rules) -> Ruling {
+    let mut r = ruling.clone();
+    let plays_one = rules.going_out.penalty != super::Penalty::None || rules.going_out.bonus != 0;
+    if r.id == "going-out-tie" && plays_one {
+        r.answer.push_str(&format!(
+            " Under {}: {}",
+            rules.display_name(),
+            super::plain::going_out(rules).join(" ")
+        ));
+        r.source = format!("{}; {}", r.source, rules.source_of("going_out"));
+    }
+    r
+}
+
+/// How closely a ruling that matches the words answers them, best highest: the words it
+/// uses as asked, those its question uses, and the shortness of its question.
+type Closeness = (usize, usize, std::cmp::Reverse<usize>);
 
 /// `rulings` grouped by topic, in the word table's order of topics; rulings without a
 /// known topic come last under "Other questions".
@@ -120,6 +257,23 @@ mod tests {
         let table: Words = toml::from_str(WORDS).unwrap();
         assert!(table.same.iter().any(|g| g.contains(&"swap".to_string())));
         assert!(!table.topics.is_empty());
+    }
+
+    #[test]
+    fn a_card_named_with_words_for_its_worth_asks_its_value() {
+        assert_eq!(card_asked("is a king zero"), Some(Rank::King));
+        assert_eq!(card_asked("what is a joker worth"), Some(Rank::Joker));
+        assert_eq!(card_asked("kings"), Some(Rank::King));
+        assert_eq!(card_asked("do jokers pair"), None);
+        assert_eq!(card_asked("king or queen"), None);
+        let classic = super::super::resolve("classic", &[]).unwrap();
+        let k = card_value(&classic, Rank::King);
+        assert!(
+            k.answer.starts_with("K scores 0 under classic"),
+            "{}",
+            k.answer
+        );
+        assert_eq!(k.source, "Official §2.2");
     }
 
     #[test]

@@ -60,12 +60,31 @@ pub enum SimError {
     /// No bots named.
     #[error("no bots given; expected random, greedy, counting or expert")]
     NoBots,
+    /// More bots named than there are seats: the extra ones would never play.
+    #[error("{bots} bots given for {players} players; expected at most one bot a seat (the last is repeated for seats beyond the list): use --players {bots} or name fewer bots")]
+    TooManyBots {
+        /// Bots named.
+        bots: usize,
+        /// Seats at the table.
+        players: usize,
+    },
     /// `--export` at a table of one: a match needs two players.
     #[error("--export writes matches, which need at least 2 players; use --players 2 or more")]
     ExportPlayers,
     /// `--export` of more matches than [`record::MAX_EXPORTED_MATCHES`].
     #[error("--export keeps every match to write one file; {0} matches is more than the {most} it can export; use --matches {most} or fewer with --export (the figures alone, or --trace, take any number)", most = record::MAX_EXPORTED_MATCHES)]
     ExportMatches(u64),
+    /// `--export` of more than `golf import` reads ([`crate::sheet::MAX_EXPORT_BYTES`]),
+    /// by [`record::estimated_bytes`].
+    #[error("--export of {matches} matches would write about {} MB, more than the {} MB golf import reads; use --matches {fit} or fewer with --export (the figures alone, or --trace, take any number)", .bytes / 1_000_000, crate::sheet::MAX_EXPORT_BYTES / 1_000_000)]
+    ExportBytes {
+        /// Matches asked for.
+        matches: u64,
+        /// The export's estimated size in bytes.
+        bytes: u64,
+        /// The most matches that fit.
+        fit: u64,
+    },
     /// A bot made no move or a move the hole refused: the run stopped ([`engine`]).
     #[error(transparent)]
     Engine(#[from] EngineError),
@@ -83,7 +102,7 @@ impl From<SimError> for crate::error::Error {
 /// What to simulate.
 #[derive(Debug, Clone)]
 pub struct Setup {
-    /// The rules.
+    /// The rules the matches are played under.
     pub rules: Rules,
     /// Rules to compare with on the same shuffles (`--vs`).
     pub vs: Option<Rules>,
@@ -109,13 +128,23 @@ impl Setup {
     }
 
     /// Checks that the matches can be exported too (`--export`): at least 2 players, at
-    /// most [`record::MAX_EXPORTED_MATCHES`] matches.
+    /// most [`record::MAX_EXPORTED_MATCHES`] matches, and a file `golf import` reads (at
+    /// most [`crate::sheet::MAX_EXPORT_BYTES`] by [`record::estimated_bytes`]).
     pub fn check_export(&self) -> Result<(), SimError> {
         if self.players < 2 {
             return Err(SimError::ExportPlayers);
         }
         if self.matches > record::MAX_EXPORTED_MATCHES {
             return Err(SimError::ExportMatches(self.matches));
+        }
+        let bytes = record::estimated_bytes(self);
+        if bytes > crate::sheet::MAX_EXPORT_BYTES {
+            let per_match = (bytes / self.matches.max(1)).max(1);
+            return Err(SimError::ExportBytes {
+                matches: self.matches,
+                bytes,
+                fit: crate::sheet::MAX_EXPORT_BYTES / per_match,
+            });
         }
         Ok(())
     }
@@ -136,6 +165,12 @@ impl Setup {
         }
         if self.bots.is_empty() {
             return Err(SimError::NoBots);
+        }
+        if self.bots.len() > self.players {
+            return Err(SimError::TooManyBots {
+                bots: self.bots.len(),
+                players: self.players,
+            });
         }
         for rules in std::iter::once(&self.rules).chain(&self.vs) {
             let cards = rules.cards_in(rules.deck.decks_for(self.players)) as usize;
@@ -289,5 +324,30 @@ impl Report {
             vs: self.vs.zip(other.vs).map(|(x, y)| x.merge(y)),
             paired: self.paired.zip(other.paired).map(|(x, y)| x.merge(y)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::Fault;
+
+    /// A defect of the engine is a failure (exit 1); a setup golf cannot run is the user's
+    /// to change (exit 2).
+    #[test]
+    fn a_stopped_run_is_a_failure_and_a_bad_setup_bad_input() {
+        let stopped = SimError::Engine(EngineError {
+            game: 0,
+            hole: 2,
+            fault: Fault::NoBot { seat: 1 },
+        });
+        assert_eq!(crate::error::Error::from(stopped).exit_code(), 1);
+        let bad = SimError::Deal(DealError::NoPlayers);
+        assert_eq!(crate::error::Error::from(bad).exit_code(), 2);
+        let bots = SimError::TooManyBots {
+            bots: 3,
+            players: 2,
+        };
+        assert_eq!(crate::error::Error::from(bots).exit_code(), 2);
     }
 }

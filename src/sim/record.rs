@@ -14,12 +14,40 @@ use crate::rules::Rules;
 /// takes about 550 MB of memory while the figures alone stay flat (`--trace` streams).
 pub const MAX_EXPORTED_MATCHES: u64 = 10_000;
 
+/// About how many bytes the `--export` of `setup` writes, erring high: every match under
+/// each rule set (twice the matches under `--vs`), its rules written out, every hole's
+/// grids typed twice with their explanations, and a playoff hole. Measured against real
+/// exports (classic, 8 players, 36 holes: 88 KB a match, estimated 110 KB), so
+/// [`super::Setup::check_export`] can refuse an export `golf import` would refuse before
+/// anything runs.
+pub fn estimated_bytes(setup: &super::Setup) -> u64 {
+    let players = setup.players as u64;
+    let holes = setup.holes as u64 + 1;
+    std::iter::once(&setup.rules)
+        .chain(&setup.vs)
+        .map(|rules| {
+            let written = serde_json::to_string_pretty(rules).map_or(16_384, |j| j.len()) as u64;
+            let cells = (rules.layout.rows * rules.layout.columns) as u64;
+            let explained = match crate::scoring::adjusts_holes(rules) {
+                true => 80,
+                false => 0,
+            };
+            let entry = 230 + 8 * cells + explained;
+            let hole = 250 + players * entry;
+            let one = written + written / 5 + 2_048 + holes * hole;
+            one.saturating_mul(setup.matches)
+        })
+        .fold(0u64, u64::saturating_add)
+}
+
 /// A [`Watch`] that records each simulated match as a [`Match`].
 pub struct Recorder<'r> {
     rules: &'r Rules,
     names: Vec<String>,
     holes: usize,
-    seed: u64,
+    /// What every match of the run is made from, for its stable id: the resolved rules,
+    /// the seats, the holes, the seed and the time stamped (see [`Recorder::new`]).
+    made_of: uuid::Uuid,
     /// Added to each match's name and to what its stable id is made from: empty for the
     /// run's own rules, `under RULES` for the rules compared with.
     label: String,
@@ -31,9 +59,12 @@ pub struct Recorder<'r> {
 
 impl<'r> Recorder<'r> {
     /// Records matches of `holes` holes under `rules` with seats named `names` (at least
-    /// two), stamped `at` (RFC 3339); each match's stable id is derived from `seed`, its
-    /// number and `label` (see [`Recorder::compared`]), so a run recorded twice gives the
-    /// same ids.
+    /// two), stamped `at` (RFC 3339). Each match's stable id is derived from everything
+    /// that makes it: the resolved rules (variant, house rules and every value), the seats,
+    /// the holes, `seed`, the time stamped, its number and `label` (see
+    /// [`Recorder::compared`]): equal ids only for equal matches, so exports of other
+    /// runs never collide on import, and the same run recorded at the same instant gives
+    /// the same ids.
     pub fn new(
         rules: &'r Rules,
         names: Vec<String>,
@@ -41,11 +72,13 @@ impl<'r> Recorder<'r> {
         seed: u64,
         at: &str,
     ) -> Recorder<'r> {
+        let rules_json = serde_json::to_string(rules).unwrap_or_default();
+        let made_of = format!("{rules_json}\n{names:?}\n{holes}\n{seed}\n{at}");
         Recorder {
             rules,
             names,
             holes,
-            seed,
+            made_of: uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_OID, made_of.as_bytes()),
             label: String::new(),
             at: at.to_string(),
             current: None,
@@ -92,7 +125,7 @@ impl<'r> Recorder<'r> {
             ..Default::default()
         };
         let mut m = Match::with_rules(&setup, self.rules.clone(), &self.at)?;
-        let id = format!("golf simulate {} {}{}", self.seed, game, self.label);
+        let id = format!("golf simulate {} {}{}", self.made_of, game, self.label);
         m.uuid = uuid::Uuid::new_v5(&uuid::Uuid::NAMESPACE_OID, id.as_bytes()).to_string();
         self.current = Some(m);
         Ok(())
@@ -184,5 +217,60 @@ impl<'r> Recorders<'r> {
             matches.extend(vs.finish()?);
         }
         Ok(matches)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::bots::Strategy;
+    use crate::sim::{run_watched, Setup};
+
+    /// The estimate an export is refused by errs high, but not by much: at most twice the
+    /// bytes written, on small and large tables, with explanations and with `--vs`.
+    #[test]
+    fn an_exports_estimated_size_errs_high_within_twice() {
+        let rules = |name: &str, house: &[&str]| {
+            let house: Vec<String> = house.iter().map(|h| h.to_string()).collect();
+            crate::rules::resolve(name, &house).unwrap()
+        };
+        let cases = [
+            (rules("classic", &[]), None, 2, 1),
+            (
+                rules("classic", &["out-penalty-10", "tied-shame"]),
+                None,
+                6,
+                18,
+            ),
+            (rules("play-nine", &[]), None, 4, 9),
+            (rules("six-card", &[]), Some(rules("four-card", &[])), 3, 9),
+        ];
+        for (rules, vs, players, holes) in cases {
+            let setup = Setup {
+                rules,
+                vs,
+                players,
+                holes,
+                matches: 4,
+                bots: vec![Strategy::Greedy],
+                seed: 9,
+            };
+            let names = (1..=players).map(|i| format!("greedy-{i}")).collect();
+            let mut recorders = Recorders::new(&setup, names, "2026-01-01T00:00:00.000Z");
+            let (base, vs) = recorders.watches();
+            run_watched(&setup, base, vs, &|_| {}).unwrap();
+            let matches = recorders.finish().unwrap();
+            let json = crate::view::export::Export::new(matches, Vec::new())
+                .json()
+                .unwrap();
+            let (written, estimate) = (json.len() as u64, estimated_bytes(&setup));
+            let what = setup.rules.display_name();
+            assert!(estimate >= written, "{what}: {estimate} < {written}");
+            assert!(
+                estimate <= 2 * written,
+                "{what}: {estimate} > 2 × {written}"
+            );
+        }
     }
 }

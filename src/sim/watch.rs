@@ -8,7 +8,7 @@ use crate::play::{Hole, Move, Source};
 /// One turn as it was played, for a trace (CLI.md `--trace`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Turn {
-    /// The seat.
+    /// The table seat whose turn it was, from 0.
     pub player: usize,
     /// Where the card was drawn from; `None` for a knock.
     pub draw: Option<Source>,

@@ -1,10 +1,17 @@
-//! Drafts of holes typed at the prompt and stopped before they were complete (schema v8):
-//! one per match, saved when the prompt stops, offered back by the next prompt, removed
-//! when any hole of the match is recorded. Never part of a match's record.
+//! Drafts of holes typed at the prompt (schema v8): one per match, kept after each grid
+//! typed and when the prompt stops, offered back by the next prompt, removed when any hole
+//! of the match is recorded. Never part of a match's record.
+//!
+//! A draft is read back as it is stored, whatever a tampered file holds: a row that cannot
+//! be read is reported as such (never a panic); what it says is checked against its match
+//! by [`Draft::problem`] before it is offered, and by `golf check`.
 
 use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::prompt::Draft;
+
+/// A draft as read back: the draft, or why its row cannot be read (escaped).
+pub type Stored = Result<Draft, String>;
 
 /// Keeps `draft` as the draft of match `match_id`, replacing any earlier one.
 pub fn save(conn: &Connection, match_id: i64, draft: &Draft, now: &str) -> anyhow::Result<()> {
@@ -22,23 +29,82 @@ pub fn save(conn: &Connection, match_id: i64, draft: &Draft, now: &str) -> anyho
     Ok(())
 }
 
-/// The draft kept for match `match_id`, if any (one that cannot be read is no draft).
-pub fn load(conn: &Connection, match_id: i64) -> anyhow::Result<Option<Draft>> {
-    let row: Option<(u32, bool, String)> = conn
+/// The draft kept for match `match_id`, if any.
+pub fn load(conn: &Connection, match_id: i64) -> anyhow::Result<Option<Stored>> {
+    let row = conn
         .query_row(
             "SELECT hole, playoff, entries FROM drafts WHERE match_id = ?1",
             [match_id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            |r| Ok((r.get_ref(0)?.as_i64(), r.get_ref(1)?.as_i64(), text(r, 2))),
         )
         .optional()?;
-    Ok(row.and_then(|(hole, playoff, entries)| {
-        let entries = serde_json::from_str(&entries).ok()?;
-        Some(Draft {
-            hole,
-            playoff,
-            entries,
-        })
-    }))
+    Ok(row.map(|(hole, playoff, entries)| read(hole.ok(), playoff.ok(), entries)))
+}
+
+/// Which hole the draft of match `match_id` is for and when it was saved, as stored
+/// (`(hole, playoff, saved_at)`), if there is one: a prompt that sees it change under it
+/// knows another prompt is typing the same match.
+pub fn stamp(conn: &Connection, match_id: i64) -> anyhow::Result<Option<(i64, i64, String)>> {
+    Ok(conn
+        .query_row(
+            "SELECT hole, playoff, saved_at FROM drafts WHERE match_id = ?1",
+            [match_id],
+            |r| {
+                Ok((
+                    r.get_ref(0)?.as_i64().unwrap_or(-1),
+                    r.get_ref(1)?.as_i64().unwrap_or(-1),
+                    text(r, 2).unwrap_or_default(),
+                ))
+            },
+        )
+        .optional()?)
+}
+
+/// Every draft kept, by match id, in match order (for `golf check`).
+pub fn all(conn: &Connection) -> anyhow::Result<Vec<(i64, Stored)>> {
+    let mut stmt =
+        conn.prepare("SELECT match_id, hole, playoff, entries FROM drafts ORDER BY match_id")?;
+    let rows = stmt
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                read(
+                    r.get_ref(1)?.as_i64().ok(),
+                    r.get_ref(2)?.as_i64().ok(),
+                    text(r, 3),
+                ),
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// Column `i` as text, if it is text.
+fn text(r: &rusqlite::Row<'_>, i: usize) -> Option<String> {
+    r.get_ref(i)
+        .ok()
+        .and_then(|v| v.as_str().ok().map(str::to_string))
+}
+
+/// A draft from its stored columns, or why it cannot be read.
+fn read(hole: Option<i64>, playoff: Option<i64>, entries: Option<String>) -> Stored {
+    let hole = hole
+        .and_then(|h| u32::try_from(h).ok())
+        .ok_or("its hole number is not a number from 0 to 4294967295")?;
+    let playoff = match playoff {
+        Some(0) => false,
+        Some(1) => true,
+        _ => return Err("its playoff mark is neither 0 nor 1".into()),
+    };
+    let entries = entries.ok_or("its grids are not text")?;
+    let entries = serde_json::from_str(&entries).map_err(|e| {
+        crate::text::escape(&format!("its grids cannot be read ({e})")).into_owned()
+    })?;
+    Ok(Draft {
+        hole,
+        playoff,
+        entries,
+    })
 }
 
 /// Removes the draft of match `match_id` (a hole of it was recorded).

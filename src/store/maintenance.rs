@@ -204,11 +204,13 @@ fn write_copy(from: &Connection, part: &Path, target: &Path) -> anyhow::Result<i
         .map_err(cannot)?;
     let problems = integrity(&copy)?;
     if !problems.is_empty() {
-        anyhow::bail!(
-            "the backup {} failed its integrity check: {}",
+        // the copy is as damaged as the database it was made from: said as damage is
+        return Err(super::Damaged(format!(
+            "the backup {} failed its integrity check (it was not kept): {}",
             target.display(),
             problems.join("; ")
-        );
+        ))
+        .into());
     }
     let (matches, _) = counts(&copy)?;
     copy.pragma_update(None, "wal_checkpoint", "TRUNCATE")

@@ -571,6 +571,83 @@ pub fn insert_hole(conn: &Connection, match_id: i64, hole: &Hole) -> anyhow::Res
     Ok(())
 }
 
+/// Why a hole was not recorded where it was meant to go: another writer changed the match
+/// between reading it and writing (bad input, exit 2; nothing written).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Misplaced {
+    /// The match is gone (deleted from the file).
+    #[error("there is no match {0} any more")]
+    NoMatch(i64),
+    /// The match was finished, abandoned or deleted meanwhile.
+    #[error("match {id} was {how} meanwhile")]
+    Closed {
+        /// The match.
+        id: i64,
+        /// `finished`, `abandoned` or `deleted`.
+        how: &'static str,
+    },
+    /// The hole's number is not the next one: another writer recorded it (or undid one).
+    #[error("match {id} now has {recorded} {kind}hole{s} recorded, so this is not its {kind}hole {number}", s = if *recorded == 1 { "" } else { "s" })]
+    NotNext {
+        /// The match.
+        id: i64,
+        /// `"playoff "` or `""`.
+        kind: &'static str,
+        /// The hole meant.
+        number: u32,
+        /// How many holes of that kind the match has now.
+        recorded: u32,
+    },
+}
+
+impl crate::error::BadInput for Misplaced {}
+
+/// Records `hole` as the next hole of match `match_id`, checking in the same transaction
+/// that the match is still open (not finished, abandoned or deleted) and that `hole.number`
+/// is the next number of its kind (regular or playoff): a hole read against one state of
+/// the match is never written into another. Errors: [`Misplaced`] (nothing written), or
+/// SQLite's.
+pub fn insert_next_hole(
+    conn: &Connection,
+    match_id: i64,
+    hole: &Hole,
+) -> Result<(), crate::error::Error> {
+    let row: Option<(Option<String>, i64)> = conn
+        .query_row(
+            "SELECT CASE WHEN deleted_at IS NOT NULL THEN 'deleted'
+                         WHEN abandoned_at IS NOT NULL THEN 'abandoned'
+                         WHEN finished_at IS NOT NULL THEN 'finished' END,
+                    (SELECT count(*) FROM holes WHERE match_id = m.id AND playoff = ?2)
+             FROM matches m WHERE id = ?1",
+            params![match_id, hole.playoff],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    let Some((closed, recorded)) = row else {
+        return Err(Misplaced::NoMatch(match_id).into());
+    };
+    let how = match closed.as_deref() {
+        Some("deleted") => Some("deleted"),
+        Some("abandoned") => Some("abandoned"),
+        Some(_) => Some("finished"),
+        None => None,
+    };
+    if let Some(how) = how {
+        return Err(Misplaced::Closed { id: match_id, how }.into());
+    }
+    if recorded + 1 != i64::from(hole.number) {
+        return Err(Misplaced::NotNext {
+            id: match_id,
+            kind: if hole.playoff { "playoff " } else { "" },
+            number: hole.number,
+            recorded: u32::try_from(recorded).unwrap_or(u32::MAX),
+        }
+        .into());
+    }
+    insert_hole(conn, match_id, hole)?;
+    Ok(())
+}
+
 /// Removes one recorded hole and its grids (the caller keeps it in the audit log).
 pub fn delete_hole(
     conn: &Connection,
@@ -769,4 +846,63 @@ pub fn player_names(conn: &Connection, prefix: &str) -> anyhow::Result<Vec<Strin
         .query_map([prefix], |r| r.get(0))?
         .collect::<Result<Vec<String>, _>>()?;
     Ok(names)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Setup, Typed};
+
+    /// Issue 32.1: the write itself refuses a hole made against another state of the match.
+    #[test]
+    fn a_hole_is_recorded_only_as_the_next_of_an_open_match() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = crate::store::Store::open(&dir.path().join("g.db")).unwrap();
+        let setup = Setup {
+            rules: "classic".into(),
+            players: vec!["ann".into(), "bob".into()],
+            ..Default::default()
+        };
+        let mut m = Match::new(&setup, "2026-11-22T20:00:00Z").unwrap();
+        let grids = |m: &Match| {
+            vec![
+                (0, Typed::parse("ann", "5 K Q / 5 2 J", &m.rules).unwrap()),
+                (1, Typed::parse("bob", "2 7 Q / 2 7 Q", &m.rules).unwrap()),
+            ]
+        };
+        let first = m.play_hole(&grids(&m), None, false, "t").unwrap();
+        let got = store.write(|tx| {
+            m.id = insert_match(tx, &m)?;
+            insert_next_hole(tx, m.id, &first)?;
+            // the same hole again: another writer's copy of the match is one hole behind
+            Ok(insert_next_hole(tx, m.id, &first))
+        });
+        let err = got.unwrap().unwrap_err();
+        assert_eq!(err.exit_code(), 2);
+        assert!(err.to_string().contains("now has 1 hole recorded"), "{err}");
+        m.record(first);
+        let third = Hole {
+            number: 3,
+            ..m.play_hole(&grids(&m), None, false, "t").unwrap()
+        };
+        let err = store
+            .write(|tx| insert_next_hole(tx, m.id, &third))
+            .unwrap_err();
+        assert!(err.to_string().contains("not its hole 3"), "{err}");
+        let second = m.play_hole(&grids(&m), None, false, "t").unwrap();
+        let err = store
+            .write(|tx| {
+                finish(tx, m.id, "t", "{}")?;
+                insert_next_hole(tx, m.id, &second)
+            })
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!("match {} was finished meanwhile", m.id)
+        );
+        assert_eq!(
+            load_match(store.conn(), m.id).unwrap().unwrap().holes.len(),
+            1
+        );
+    }
 }

@@ -17,9 +17,10 @@ pub mod tournaments;
 
 pub use matches::{
     all_match_ids, append_whole, check_bounds, delete_hole, delete_last_penalty, find_by_uuid,
-    finish, insert_audit, insert_hole, insert_match, insert_penalty, insert_whole,
-    insert_whole_with, latest_match, load_match, load_matches, load_summaries, match_ids,
-    player_names, reopen, set_deleted, unfinished_matches, update_match, RuleSets,
+    finish, insert_audit, insert_hole, insert_match, insert_next_hole, insert_penalty,
+    insert_whole, insert_whole_with, latest_match, load_match, load_matches, load_summaries,
+    match_ids, player_names, reopen, set_deleted, unfinished_matches, update_match, Misplaced,
+    RuleSets,
 };
 
 use std::path::{Path, PathBuf};
@@ -111,6 +112,64 @@ pub fn is_busy(err: &anyhow::Error) -> bool {
     })
 }
 
+/// Whether `err` says the database is damaged (tampered rows, or pages SQLite cannot read),
+/// as [`explain`] words it.
+pub fn is_damage(err: &Error) -> bool {
+    let Error::System(e) = err else {
+        return false;
+    };
+    e.chain().any(|c| {
+        c.is::<Damaged>()
+            || matches!(
+                c.downcast_ref::<rusqlite::Error>(),
+                Some(rusqlite::Error::SqliteFailure(f, _))
+                    if matches!(f.code, ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase)
+            )
+    })
+}
+
+/// Which of a database's `-wal` and `-shm` files were there before a command opened it.
+#[derive(Debug, Clone, Copy)]
+pub struct Companions {
+    wal: bool,
+    shm: bool,
+}
+
+impl Companions {
+    /// The `-wal` and `-shm` files beside `path` now.
+    pub fn of(path: &Path) -> Companions {
+        Companions {
+            wal: companion(path, "-wal").exists(),
+            shm: companion(path, "-shm").exists(),
+        }
+    }
+
+    /// After a command refused the database at `path` as damaged, with every connection to
+    /// it closed: removes the `-wal` and `-shm` files that were not there before (SQLite
+    /// makes them for any connection, read-only ones too), so the refused file is left as
+    /// it was found. A `-wal` holding anything is never removed.
+    pub fn remove_made(&self, path: &Path) {
+        let wal = companion(path, "-wal");
+        let empty = std::fs::metadata(&wal).map_or(true, |m| m.len() == 0);
+        if !empty {
+            return;
+        }
+        if !self.wal {
+            let _ = std::fs::remove_file(&wal);
+        }
+        if !self.shm {
+            let _ = std::fs::remove_file(companion(path, "-shm"));
+        }
+    }
+}
+
+/// `golf.db` → `golf.db-wal`.
+fn companion(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
 /// Adds what a user needs to an SQLite failure in the database at `path`: a damaged file
 /// is said to be damaged (and unchanged, with the way back), and any other SQLite error is
 /// made to name the file. Errors that are not SQLite's, or already name it, pass unchanged.
@@ -135,13 +194,23 @@ fn explain_system(err: anyhow::Error, path: &Path) -> anyhow::Error {
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .map_or_else(|| ".".to_string(), crate::text::path);
+    // the files beside it are named only when they are there (after remove_made)
+    let beside: Vec<String> = ["-wal", "-shm"]
+        .iter()
+        .map(|suffix| companion(path, suffix))
+        .filter(|f| f.exists())
+        .map(|f| crate::text::path(&f))
+        .collect();
+    let restore = match beside.as_slice() {
+        [] => String::new(),
+        files => format!(" (remove {} beside it first)", files.join(" and ")),
+    };
+    let damage = format!(
+        "the database {shown} is damaged; golf did not change it — restore it from a copy made with `golf backup`{restore}"
+    );
     match code {
-        _ if damaged => err.context(format!(
-            "the database {shown} is damaged; golf did not change it — restore it from a copy made with `golf backup` (remove the {shown}-wal and {shown}-shm files beside it first)"
-        )),
-        Some(Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase)) => err.context(format!(
-            "the database {shown} is damaged; golf did not change it — restore it from a copy made with `golf backup` (remove the {shown}-wal and {shown}-shm files beside it first)"
-        )),
+        _ if damaged => err.context(damage),
+        Some(Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase)) => err.context(damage),
         Some(Some(ErrorCode::DiskFull)) => err.context(format!(
             "the disk holding {shown} is full; nothing was recorded — free some space and try again"
         )),
@@ -301,6 +370,14 @@ fn left_unclean(path: &Path) -> bool {
         side.push(format!("-{suffix}"));
         std::fs::metadata(PathBuf::from(side)).is_ok_and(|m| m.len() > 0)
     })
+}
+
+/// SQLite's `PRAGMA data_version` on `conn`: a number that changes whenever another
+/// connection (this process's or another's) commits a change to the database, and never
+/// for `conn`'s own writes. `golf serve` polls it on a connection of its own to learn that
+/// a match changed, whoever changed it.
+pub fn data_version(conn: &Connection) -> anyhow::Result<i64> {
+    Ok(conn.pragma_query_value(None, "data_version", |r| r.get(0))?)
 }
 
 /// The current time as stored: RFC 3339, UTC, milliseconds.

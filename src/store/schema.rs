@@ -431,7 +431,7 @@ fn backup_before_migration(
                 crate::text::path(path)
             )
         })?;
-    eprintln!(
+    crate::say!(
         "golf: upgrading {} from schema version {version} to {}; a copy of the old file is at {}",
         crate::text::path(path),
         latest,

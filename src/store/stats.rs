@@ -370,18 +370,15 @@ pub fn history_ids(conn: &Connection, filter: &Filter, limit: u32) -> anyhow::Re
     Ok(ids)
 }
 
-/// How many of a player's latest matches (any rules) [`hole_history`] looks through.
-pub const HISTORY_MATCHES_SEEN: u32 = 200;
-
-/// How many of those, under the same rules, it takes the holes of.
+/// How many of a player's latest qualifying matches [`hole_history`] takes the holes of.
 pub const HISTORY_MATCHES_USED: u32 = 20;
 
 /// Each player's recent hole scores (grid score plus adjustment, regular holes) in other
 /// finished matches under the same resolved rules as match `id` — the same variant and
 /// house rules, one stored rule set — deleted (the `kept_matches` view) and abandoned
-/// matches left out, by seat of match `id` (names any case). What `golf odds` draws a player's holes from (RULES.md §15). Bounded
-/// so a card stays quick on a long history: of the player's latest
-/// [`HISTORY_MATCHES_SEEN`] matches, the latest [`HISTORY_MATCHES_USED`] that qualify.
+/// matches left out, by seat of match `id` (names any case). What `golf odds` draws a
+/// player's holes from (RULES.md §15): the latest [`HISTORY_MATCHES_USED`] matches that
+/// qualify, filtered first, so matches that do not qualify never crowd them out.
 pub fn hole_history(conn: &Connection, id: i64) -> anyhow::Result<Vec<Vec<i64>>> {
     let (rule_set, players): (i64, Vec<String>) = {
         let rule_set = conn.query_row("SELECT rule_set FROM matches WHERE id = ?1", [id], |r| {
@@ -395,15 +392,11 @@ pub fn hole_history(conn: &Connection, id: i64) -> anyhow::Result<Vec<Vec<i64>>>
         (rule_set, players)
     };
     let mut stmt = conn.prepare(
-        "WITH mine AS (
-             SELECT s.match_id, s.seat FROM seats s
+        "WITH same AS (
+             SELECT s.match_id, s.seat FROM seats s JOIN kept_matches m ON m.id = s.match_id
              WHERE s.player = ?1 COLLATE NOCASE AND s.match_id <> ?2
+               AND m.rule_set = ?3 AND m.finished_at IS NOT NULL AND m.abandoned_at IS NULL
              ORDER BY s.match_id DESC LIMIT ?4
-         ),
-         same AS (
-             SELECT mine.match_id, mine.seat FROM mine JOIN kept_matches m ON m.id = mine.match_id
-             WHERE m.rule_set = ?3 AND m.finished_at IS NOT NULL AND m.abandoned_at IS NULL
-             ORDER BY mine.match_id DESC LIMIT ?5
          )
          SELECT g.score + g.adjustment
          FROM same
@@ -413,16 +406,9 @@ pub fn hole_history(conn: &Connection, id: i64) -> anyhow::Result<Vec<Vec<i64>>>
     players
         .iter()
         .map(|player| {
-            stmt.query_map(
-                params![
-                    player,
-                    id,
-                    rule_set,
-                    HISTORY_MATCHES_SEEN,
-                    HISTORY_MATCHES_USED
-                ],
-                |r| r.get(0),
-            )?
+            stmt.query_map(params![player, id, rule_set, HISTORY_MATCHES_USED], |r| {
+                r.get(0)
+            })?
             .collect::<Result<Vec<i64>, _>>()
             .map_err(Into::into)
         })

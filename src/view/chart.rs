@@ -3,7 +3,7 @@
 
 use plotters::prelude::*;
 use serde::Serialize;
-use textplots::{Chart, ColorPlot, Plot, Shape};
+use textplots::{Chart, ColorPlot, LabelBuilder, LabelFormat, Plot, Shape};
 
 use super::{Output, View};
 use crate::game::Match;
@@ -31,6 +31,127 @@ pub struct ChartView {
     /// Write each line's name at its end (the lines cross, so a legend alone is not enough).
     #[serde(skip)]
     pub names_on_lines: bool,
+    /// Why there is no line to draw, when there is none (ratings of a single night): the
+    /// chart is then shown as a table of each line's last value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_line: Option<String>,
+}
+
+/// The colours of the lines, in order, the same in the terminal and in the SVG: Okabe and
+/// Ito's palette for colour-blind eyes ("Color Universal Design", 2008), without its yellow,
+/// which cannot be read on white; its sky blue and orange darkened so every line stands
+/// at least 3:1 against white (WCAG's contrast for graphics), its black a grey, which a
+/// dark terminal shows too.
+/// A terminal without 24-bit colour (`COLORTERM` is not `truecolor` or `24bit`) draws each
+/// in the nearest of its own sixteen, chosen by hand so no two lines share one. Each has a
+/// marker naming its line when colour is off.
+pub const PALETTE: [Hue; 7] = [
+    Hue {
+        rgb: (0, 114, 178),
+        name: "blue",
+        ansi: ((0, 0, 238), "blue"),
+        marker: '●',
+    },
+    Hue {
+        rgb: (213, 94, 0),
+        name: "vermilion",
+        ansi: ((205, 0, 0), "red"),
+        marker: '■',
+    },
+    Hue {
+        rgb: (0, 158, 115),
+        name: "green",
+        ansi: ((0, 205, 0), "green"),
+        marker: '▲',
+    },
+    Hue {
+        rgb: (204, 121, 167),
+        name: "pink",
+        ansi: ((205, 0, 205), "magenta"),
+        marker: '◆',
+    },
+    Hue {
+        rgb: (40, 140, 200),
+        name: "sky blue",
+        ansi: ((0, 205, 205), "cyan"),
+        marker: '★',
+    },
+    Hue {
+        rgb: (180, 110, 0),
+        name: "orange",
+        ansi: ((255, 0, 0), "bright red"),
+        marker: '✚',
+    },
+    Hue {
+        rgb: (119, 119, 119),
+        name: "grey",
+        ansi: ((127, 127, 127), "grey"),
+        marker: '○',
+    },
+];
+
+/// One line's colour: its RGB and name, the terminal colour standing for it where there
+/// are only sixteen, and its marker when colour is off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hue {
+    /// Red, green, blue (the SVG's, and a 24-bit terminal's).
+    pub rgb: (u8, u8, u8),
+    /// What the legend calls it.
+    pub name: &'static str,
+    /// The sixteen-colour terminal's stand-in: its RGB as the `colored` crate knows it (so
+    /// that crate draws exactly that colour) and its name.
+    pub ansi: ((u8, u8, u8), &'static str),
+    /// The symbol naming the line when colour is off.
+    pub marker: char,
+}
+
+/// The colour of the `i`-th line (the palette repeats after seven).
+pub fn hue(i: usize) -> Hue {
+    PALETTE[i % PALETTE.len()]
+}
+
+impl Hue {
+    /// The colour a terminal draws this line in, and its name: the palette's own on a
+    /// 24-bit terminal, else its sixteen-colour stand-in.
+    fn in_terminal(self) -> ((u8, u8, u8), &'static str) {
+        let truecolor = std::env::var("COLORTERM").is_ok_and(|c| c == "truecolor" || c == "24bit");
+        match truecolor {
+            true => (self.rgb, self.name),
+            false => self.ansi,
+        }
+    }
+
+    /// The escape code the terminal line is drawn with: the one `colored` (under
+    /// textplots) writes for it, so the legend's colour is the line's by construction.
+    pub fn code(self) -> String {
+        let ((r, g, b), _) = self.in_terminal();
+        colored::Color::TrueColor { r, g, b }
+            .to_fg_str()
+            .into_owned()
+    }
+}
+
+/// Whether `rest` (what follows an escape character golf is about to print) begins with
+/// one of the colours the chart draws its lines in on this terminal — each hue's 24-bit
+/// code, or its sixteen-colour stand-in, as the `colored` crate writes it — so printing the
+/// chart ([`crate::view::Output::show_keeping`]) keeps its own colours and escapes any other
+/// sequence.
+pub fn is_own_colour(rest: &str) -> bool {
+    static CODES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let codes = CODES.get_or_init(|| {
+        // exactly the codes drawn on this terminal ([`Hue::code`])
+        PALETTE.iter().map(|h| format!("[{}m", h.code())).collect()
+    });
+    codes.iter().any(|c| rest.starts_with(c.as_str()))
+}
+
+/// A value on an axis or in the legend: whole numbers without a decimal point (`9`, `-4`),
+/// anything else to two places (a rating).
+fn figure(v: f32) -> String {
+    match v.fract() == 0.0 {
+        true => format!("{v:.0}"),
+        false => format!("{v:.2}"),
+    }
 }
 
 impl ChartView {
@@ -59,6 +180,7 @@ impl ChartView {
             y: "total".into(),
             series,
             names_on_lines: false,
+            no_line: None,
         }
     }
 
@@ -82,6 +204,7 @@ impl ChartView {
                 points,
             }],
             names_on_lines: false,
+            no_line: None,
         }
     }
 
@@ -109,9 +232,17 @@ impl ChartView {
                 }
             })
             .collect();
-        let span = match (r.nights.first(), r.nights.last()) {
-            (Some(a), Some(b)) => format!(", {} nights from {a} to {b}", r.nights.len()),
-            _ => String::new(),
+        let span = match r.nights.as_slice() {
+            [] => String::new(),
+            [one] => format!(", one night ({one})"),
+            [a, .., b] => format!(", {} nights from {a} to {b}", r.nights.len()),
+        };
+        // a line needs two nights: after one there is only each player's first rating
+        let no_line = match r.nights.as_slice() {
+            [night] => Some(format!(
+                "Only one night is rated ({night}): a line needs two nights."
+            )),
+            _ => None,
         };
         ChartView {
             title: format!("Ratings (μ − 3σ) night by night{span}"),
@@ -119,6 +250,7 @@ impl ChartView {
             y: "rating".into(),
             series,
             names_on_lines: true,
+            no_line,
         }
     }
 
@@ -129,13 +261,30 @@ impl ChartView {
             .fold(1.0, f32::max)
     }
 
+    /// The y range drawn, widened to whole numbers so the axis reads in them.
     fn y_range(&self) -> (f32, f32) {
         let ys = self
             .series
             .iter()
             .flat_map(|s| s.points.iter().map(|p| p.1));
         let (lo, hi) = ys.fold((0.0f32, 1.0f32), |(lo, hi), y| (lo.min(y), hi.max(y)));
+        let (lo, hi) = (lo.floor(), hi.ceil());
         (lo, if hi > lo { hi } else { lo + 1.0 })
+    }
+
+    /// The SVG's right margin in pixels: room for the longest name written at a line's end
+    /// (14-pixel sans-serif, at most 9 pixels a character), else a plain margin.
+    pub fn svg_right_margin(&self) -> u32 {
+        let longest = match self.names_on_lines {
+            true => self
+                .series
+                .iter()
+                .map(|s| super::wrap::display_width(&s.name))
+                .max()
+                .unwrap_or(0),
+            false => 0,
+        };
+        12 + 9 * u32::try_from(longest).unwrap_or(u32::MAX / 16).min(60)
     }
 
     /// The chart as an SVG document.
@@ -149,18 +298,32 @@ impl ChartView {
             let mut chart = ChartBuilder::on(&root)
                 .caption(&self.title, ("sans-serif", 20))
                 .margin(12)
+                .margin_right(self.svg_right_margin())
                 .x_label_area_size(36)
                 .y_label_area_size(48)
                 .build_cartesian_2d(0f32..self.x_max(), lo..hi)
                 .map_err(|e| fail(&e))?;
+            // whole numbers only on the axes: a tick between two holes has no label
+            let whole = |v: &f32| match v.fract() == 0.0 {
+                true => format!("{v:.0}"),
+                false => String::new(),
+            };
+            let rating = |v: &f32| figure(*v);
+            let y_labels: &dyn Fn(&f32) -> String = match self.y == "rating" {
+                true => &rating,
+                false => &whole,
+            };
             chart
                 .configure_mesh()
                 .x_desc(self.x.as_str())
                 .y_desc(self.y.as_str())
+                .x_label_formatter(&whole)
+                .y_label_formatter(y_labels)
                 .draw()
                 .map_err(|e| fail(&e))?;
             for (i, s) in self.series.iter().enumerate() {
-                let color = Palette99::pick(i).to_rgba();
+                let (r, g, b) = hue(i).rgb;
+                let color = RGBColor(r, g, b).to_rgba();
                 chart
                     .draw_series(LineSeries::new(s.points.clone(), color.stroke_width(2)))
                     .map_err(|e| fail(&e))?
@@ -193,14 +356,18 @@ impl ChartView {
 const ROWS: usize = 15;
 
 impl ChartView {
-    /// `drawing` (textplots' rows) with each line's name written after the row its last
-    /// point is on, `lo` to `hi` being the y range drawn.
-    fn name_line_ends(&self, drawing: &str, lo: f32, hi: f32) -> String {
-        let mut names: Vec<Vec<&str>> = vec![Vec::new(); ROWS];
-        for s in &self.series {
+    /// `drawing` (textplots' rows) with each line's name (and its marker when colour is off)
+    /// written after the row its last point is on, `lo` to `hi` being the y range drawn.
+    fn name_line_ends(&self, drawing: &str, lo: f32, hi: f32, out: &Output) -> String {
+        let mut names: Vec<Vec<String>> = vec![Vec::new(); ROWS];
+        for (i, s) in self.series.iter().enumerate() {
             if let Some(&(_, y)) = s.points.last() {
                 let row = ((hi - y) / (hi - lo) * ROWS as f32).floor();
-                names[(row.max(0.0) as usize).min(ROWS - 1)].push(&s.name);
+                let name = match out.color {
+                    true => s.name.clone(),
+                    false => format!("{} {}", hue(i).marker, s.name),
+                };
+                names[(row.max(0.0) as usize).min(ROWS - 1)].push(name);
             }
         }
         let mut out = String::new();
@@ -215,18 +382,17 @@ impl ChartView {
     }
 }
 
-/// Colours of the terminal lines, and the shape each line takes without colour.
-const COLOURS: [(u8, u8, u8, &str); 6] = [
-    (230, 80, 80, "red"),
-    (80, 160, 230, "blue"),
-    (90, 200, 90, "green"),
-    (230, 180, 60, "yellow"),
-    (190, 110, 220, "purple"),
-    (80, 210, 210, "cyan"),
-];
-
 impl View for ChartView {
     fn render(&self, out: &Output) -> String {
+        if let Some(why) = &self.no_line {
+            let mut table = out.table([self.x.as_str(), "player", self.y.as_str()]);
+            for s in &self.series {
+                if let Some(&(x, y)) = s.points.last() {
+                    table.add_row([figure(x), s.name.clone(), figure(y)]);
+                }
+            }
+            return format!("{}\n{why} The ratings after it:\n{table}\n", self.title);
+        }
         let width = out
             .width
             .map_or(120, |w| (u32::from(w).saturating_sub(12) * 2).max(32));
@@ -236,12 +402,21 @@ impl View for ChartView {
             .map(|s| Shape::Lines(&s.points))
             .collect();
         let (lo, hi) = self.y_range();
+        // textplots colours through the `colored` crate, which decides by itself whether
+        // stdout is a terminal: golf's own choice (--color, NO_COLOR) decides instead
+        colored::control::set_override(out.color);
         let mut chart = Chart::new_with_y_range(width, 60, 0.0, self.x_max(), lo, hi);
+        let rating = self.y == "rating";
         let mut drawn: &mut Chart = &mut chart;
+        drawn = drawn.x_label_format(LabelFormat::Custom(Box::new(|v| format!("{v:.0}"))));
+        drawn = drawn.y_label_format(LabelFormat::Custom(Box::new(move |v| match rating {
+            true => figure(v),
+            false => format!("{v:.0}"),
+        })));
         for (i, shape) in shapes.iter().enumerate() {
             drawn = match out.color {
                 true => {
-                    let (r, g, b, _) = COLOURS[i % COLOURS.len()];
+                    let ((r, g, b), _) = hue(i).in_terminal();
                     drawn.linecolorplot(shape, rgb::RGB8 { r, g, b })
                 }
                 false => drawn.lineplot(shape),
@@ -250,24 +425,27 @@ impl View for ChartView {
         drawn.axis();
         drawn.figures();
         let mut drawing = drawn.to_string();
-        if self.names_on_lines {
-            drawing = self.name_line_ends(&drawing, lo, hi);
+        colored::control::unset_override();
+        // without colour the lines look alike: each is named at its end with its marker
+        if self.names_on_lines || !out.color {
+            drawing = self.name_line_ends(&drawing, lo, hi, out);
         }
         let mut text = format!("{}\n{drawing}", self.title);
         text.push_str(&format!("x: {}, y: {}\n", self.x, self.y));
         for (i, s) in self.series.iter().enumerate() {
-            // a total is whole; a rating is shown to two places, as `golf ratings` shows it
-            let last = match s.points.last().map_or(0.0, |p| p.1) {
-                v if v.fract() == 0.0 => format!("{v}"),
-                v => format!("{v:.2}"),
-            };
-            let colour = if out.color {
-                COLOURS[i % COLOURS.len()].3
-            } else {
-                ""
-            };
-            text.push_str(&format!("  {} {colour} — {last}\n", s.name));
+            let last = figure(s.points.last().map_or(0.0, |p| p.1));
+            text.push_str(&format!("  {} — {last}\n", legend_key(i, &s.name, out)));
         }
         text
+    }
+}
+
+/// A line's key in the legend, drawn as the line is: `━━ ann (blue)` in the very colour
+/// code its line is drawn with, or `● ann` with its marker when colour is off.
+fn legend_key(i: usize, name: &str, out: &Output) -> String {
+    let h = hue(i);
+    match out.color {
+        true => format!("\x1b[{}m━━ {name}\x1b[0m ({})", h.code(), h.in_terminal().1),
+        false => format!("{} {name}", h.marker),
     }
 }

@@ -62,6 +62,13 @@ impl Export {
             "hole_score",
             "penalty",
             "running_total",
+            "dealer",
+            "ended_by",
+            "ending",
+            "penalties",
+            "status",
+            "winners",
+            "decided_by",
         ];
         super::csv_record(&mut w, header)?;
         for m in &self.matches {
@@ -71,8 +78,24 @@ impl Export {
             let running: Vec<Vec<i64>> = seats.clone().map(|s| m.running_totals(s)).collect();
             let penalties: Vec<Vec<i64>> = seats.map(|s| m.penalties_by_hole(s)).collect();
             let mut played = 0usize;
-            for h in &m.holes {
+            let (status, winners, decided_by) = result(m);
+            for (dealt, h) in m.holes.iter().enumerate() {
                 played += usize::from(!h.playoff);
+                let dealer = m
+                    .players
+                    .get(m.dealer(dealt + 1))
+                    .cloned()
+                    .unwrap_or_default();
+                let ended_by = h
+                    .out
+                    .and_then(|s| m.players.get(s))
+                    .cloned()
+                    .unwrap_or_default();
+                let ending = match (h.out, h.knocked) {
+                    (None, _) => "",
+                    (Some(_), true) => "knock",
+                    (Some(_), false) => "out",
+                };
                 for e in &h.entries {
                     // a playoff hole changes no total: it shows the total after the last hole
                     let at = |v: &Vec<i64>| match played.checked_sub(1) {
@@ -99,6 +122,13 @@ impl Export {
                             at(&running[e.seat])
                         }
                         .to_string(),
+                        dealer.clone(),
+                        ended_by.clone(),
+                        ending.to_string(),
+                        penalties_on(m, e.seat, h),
+                        status.to_string(),
+                        winners.clone(),
+                        decided_by.clone(),
                     ];
                     super::csv_record(&mut w, row)?;
                 }
@@ -107,6 +137,51 @@ impl Export {
         let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?;
         Ok(String::from_utf8_lossy(&bytes).into_owned())
     }
+}
+
+/// A match's result for the CSV: its status (`finished`, `abandoned`, `in play`), its
+/// winners (names joined by ` & `; the leaders of a match in play are no winners) and what
+/// decided it: `lowest total`, or the tiebreak that broke the tie (`countback`,
+/// `sudden-death`…), `shared` for a shared win (RULES.md §8).
+fn result(m: &Match) -> (&'static str, String, String) {
+    let status = match (&m.finished_at, &m.abandoned_at) {
+        (Some(_), _) => "finished",
+        (None, Some(_)) => "abandoned",
+        (None, None) => "in play",
+    };
+    if status != "finished" {
+        return (status, String::new(), String::new());
+    }
+    let o = m.outcome();
+    let winners = o
+        .winners
+        .iter()
+        .filter_map(|s| m.players.get(*s).cloned())
+        .collect::<Vec<_>>()
+        .join(" & ");
+    let decided = match (o.decided_by, o.tied.len() > 1) {
+        (Some(t), _) => crate::rules::name_of(&t),
+        (None, true) => "shared".to_string(),
+        (None, false) => "lowest total".to_string(),
+    };
+    (status, winners, decided)
+}
+
+/// The tournament penalties `seat` was given on hole `h` (none on a playoff hole), each as
+/// `illegal-move +5 (reason)`, joined by `; `.
+fn penalties_on(m: &Match, seat: usize, h: &crate::game::Hole) -> String {
+    if h.playoff {
+        return String::new();
+    }
+    m.penalties
+        .iter()
+        .filter(|p| p.seat == seat && p.hole == h.number)
+        .map(|p| {
+            let dq = if p.disqualifies { ", disqualified" } else { "" };
+            format!("{} {:+}{dq} ({})", p.kind.name(), p.points, p.reason)
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// What `golf import` of several matches did.

@@ -273,8 +273,15 @@ impl PenaltyGiven {
 
 impl View for PenaltyGiven {
     fn render(&self, _: &Output) -> String {
+        // the points first: what the table needs to hear (a warning costs none)
+        let points = match (self.penalty.points, self.penalty.disqualifies) {
+            (_, true) => "disqualified".to_string(),
+            (0, false) => "a warning, 0 points".to_string(),
+            (1, false) => "+1 point".to_string(),
+            (n, false) => format!("{n:+} points"),
+        };
         let mut text = format!(
-            "Penalty for {}, hole {}: {}.\n",
+            "Penalty for {}, hole {}: {points} — {}.\n",
             self.penalty.player, self.penalty.hole, self.penalty.reason
         );
         if self.penalty.disqualifies {
@@ -352,18 +359,26 @@ impl View for Undone {
 }
 
 impl HoleRecorded {
-    /// What stderr should say of the hole: each bare score the referee could not check.
+    /// What stderr should say of the hole: one warning naming every bare score the referee
+    /// could not check ("ann's 12 and bob's 14 were recorded as bare scores…"), none when
+    /// every grid was typed.
     pub fn warnings(&self) -> Vec<String> {
-        self.entries
+        let bare: Vec<String> = self
+            .entries
             .iter()
             .filter(|e| !e.checked)
-            .map(|e| {
-                format!(
-                    "{}'s {} was recorded as a bare score; the referee could not check it",
-                    e.player, e.typed
-                )
-            })
-            .collect()
+            .map(|e| format!("{}'s {}", e.player, e.typed))
+            .collect();
+        match bare.as_slice() {
+            [] => Vec::new(),
+            [one] => vec![format!(
+                "{one} was recorded as a bare score; the referee could not check it"
+            )],
+            [rest @ .., last] => vec![format!(
+                "{} and {last} were recorded as bare scores; the referee could not check them",
+                rest.join(", ")
+            )],
+        }
     }
 }
 

@@ -22,6 +22,7 @@ pub mod score;
 pub mod simulate;
 pub mod stats;
 pub mod tournament;
+pub mod wrap;
 
 use std::io::{IsTerminal, Write};
 
@@ -61,10 +62,8 @@ impl Output {
             ColorChoice::Never => false,
             ColorChoice::Auto => !no_color && terminal,
         };
-        let width = std::env::var("COLUMNS")
-            .ok()
-            .and_then(|c| c.trim().parse::<u16>().ok())
-            .filter(|w| *w >= 20)
+        let width = wrap::columns()
+            .and_then(|w| u16::try_from(w).ok())
             .or_else(|| if terminal { Table::new().width() } else { None })
             .or(Some(DEFAULT_WIDTH));
         Output {
@@ -123,48 +122,34 @@ impl Output {
 
     /// Whether `text` fits the width (every line), or no width is known.
     pub fn fits(&self, text: &str) -> bool {
-        self.width
-            .is_none_or(|w| text.lines().all(|l| l.chars().count() <= usize::from(w)))
+        self.width.is_none_or(|w| {
+            text.lines()
+                .all(|l| wrap::display_width(l) <= usize::from(w))
+        })
     }
 
-    /// `text` with every line longer than the width broken at spaces, continued lines
-    /// indented by two: a part between ` · ` separators that fits a line is kept whole
-    /// (`2026-11-23 16:32` stays together), a longer one breaks between words (a word
-    /// longer than the width stands alone); unchanged when no width is known.
+    /// `text` with every line longer than the width broken between words, ending in a
+    /// newline ([`wrap::prose`]: continued lines hang two further, a part between ` · `
+    /// separators that fits stays whole, width in display columns); unchanged when no width
+    /// is known.
     pub fn wrap(&self, text: &str) -> String {
         let Some(width) = self.width.map(usize::from) else {
             return text.to_string();
         };
-        let mut out = String::new();
-        for line in text.lines() {
-            let mut current = String::new();
-            let parts: Vec<&str> = line.split(" · ").collect();
-            let mut words: Vec<String> = Vec::new();
-            for (i, part) in parts.iter().enumerate() {
-                let part = match i + 1 < parts.len() {
-                    true => format!("{part} ·"),
-                    false => part.to_string(),
-                };
-                match part.chars().count() + 2 <= width {
-                    true => words.push(part),
-                    false => words.extend(part.split(' ').map(String::from)),
-                }
-            }
-            for word in &words {
-                let len = current.chars().count();
-                if len > 0 && len + 1 + word.chars().count() > width {
-                    out.push_str(current.trim_end());
-                    out.push('\n');
-                    current = String::from("  ");
-                } else if len > 0 {
-                    current.push(' ');
-                }
-                current.push_str(word);
-            }
-            out.push_str(&current);
-            out.push('\n');
+        let mut wrapped = wrap::prose(text, width);
+        if !wrapped.ends_with('\n') {
+            wrapped.push('\n');
         }
-        out
+        wrapped
+    }
+
+    /// `text` as a paragraph indented by `indent` on every line, fitted to the width
+    /// ([`wrap::paragraph`]); one line per line of `text` when no width is known.
+    pub fn paragraph(&self, text: &str, indent: &str) -> String {
+        match self.width {
+            Some(width) => wrap::paragraph(text, indent, usize::from(width)),
+            None => format!("{indent}{}", text.trim()),
+        }
     }
 
     /// Emphasis for a line of text (bold when colour is on).
@@ -229,13 +214,45 @@ impl std::fmt::Display for Fitted {
     }
 }
 
-/// `println!` that returns an error (a closed pipe, say) instead of panicking, and escapes
-/// control characters ([`line()`]); use inside functions returning `anyhow::Result`.
+/// `println!` that returns an error (a closed pipe, say) instead of panicking, escapes
+/// control characters ([`line()`]) and wraps prose to the width ([`wrap::prose`]); use
+/// inside functions returning `anyhow::Result`.
 #[macro_export]
 macro_rules! outln {
     ($($arg:tt)*) => {{
-        $crate::view::line(format_args!($($arg)*))?
+        $crate::view::prose_line(format_args!($($arg)*))?
     }};
+}
+
+/// `eprintln!` for golf's messages on stderr: the text wrapped to the width of the terminal
+/// stderr writes to ([`wrap::stderr_width`], `COLUMNS` first, 80 when not a terminal), with
+/// control characters escaped as for stdout. Every message, note and error goes through
+/// here.
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        $crate::view::message(format_args!($($arg)*))
+    }};
+}
+
+/// Writes one message to stderr, escaped ([`crate::text::escape_output`]) and then wrapped,
+/// so an escaped character's width counts (see [`say!`](crate::say)). A closed stderr is
+/// ignored: there is no one left to tell.
+pub fn message(args: std::fmt::Arguments<'_>) {
+    let text = args.to_string();
+    let text = wrap::prose(&crate::text::escape_output(&text), wrap::stderr_width());
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(text.as_bytes());
+    let _ = err.write_all(b"\n");
+}
+
+/// Writes one line of prose to stdout wrapped to the width tables fit (`COLUMNS`, else the
+/// terminal's, else 80) and escaped ([`line()`]).
+pub fn prose_line(args: std::fmt::Arguments<'_>) -> std::io::Result<()> {
+    line(format_args!(
+        "{}",
+        wrap::prose(&args.to_string(), wrap::stdout_width())
+    ))
 }
 
 /// Writes one line to stdout with every control character escaped but golf's own newlines
@@ -331,12 +348,35 @@ pub trait View: Serialize {
 }
 
 impl Output {
+    /// Prints `view` as [`Output::show`] does, keeping escape sequences `also` accepts
+    /// besides golf's bold ([`crate::text::escape_output_keeping`]): for `golf chart`, whose
+    /// lines are drawn in colours of its own and whose every stored text (a player's name)
+    /// is escaped when the view is built.
+    pub fn show_keeping<V: View>(
+        &self,
+        view: &V,
+        also: impl Fn(&str) -> bool,
+    ) -> crate::error::Result<()> {
+        if self.json {
+            return json(view);
+        }
+        let text = view.render(self);
+        let text = wrap::fit(text.trim_end(), self.width.map_or(usize::MAX, usize::from));
+        let mut out = std::io::stdout().lock();
+        out.write_all(crate::text::escape_output_keeping(&text, also).as_bytes())?;
+        out.write_all(b"\n")?;
+        Ok(())
+    }
+
     /// Prints `view` as JSON or as text, as this output asks.
     pub fn show<V: View>(&self, view: &V) -> crate::error::Result<()> {
         if self.json {
             return json(view);
         }
-        line(format_args!("{}", view.render(self).trim_end()))?;
+        let text = view.render(self);
+        // every sentence a view writes fits the width; no line keeps trailing spaces
+        let text = wrap::fit(text.trim_end(), self.width.map_or(usize::MAX, usize::from));
+        line(format_args!("{text}"))?;
         Ok(())
     }
 }

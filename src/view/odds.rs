@@ -128,7 +128,10 @@ impl View for OddsView {
             table.add_row([
                 p.name.clone(),
                 p.total.to_string(),
-                format!("{:.1}%", p.chance * 100.0),
+                match (p.disqualified, p.chance <= 0.0) {
+                    (false, true) => "<0.1%".to_string(),
+                    _ => format!("{:.1}%", p.chance * 100.0),
+                },
                 format!("{:.1}", p.ci95 * 100.0),
                 match p.behind {
                     0 => "leader".to_string(),
@@ -194,14 +197,28 @@ impl ChancesView {
         }
     }
 
-    /// `Chances: ann 62% · bob 30% · cat 8%`.
+    /// `Chances: ann 62% · bob 30% · cat 8%`: the very estimate `golf odds` makes (same
+    /// seed) when the line plays its [`crate::odds::DEFAULT_SAMPLES`]; from fewer samples (a
+    /// long match, many players) the line says how far off it may be, `(± up to 2 points;
+    /// golf odds plays 10,000 samples)`. Every player listed can still win, so none shows
+    /// 0% (a sample that never won is `<1%`).
     pub fn sentence(&self) -> String {
         let each: Vec<String> = self
             .players
             .iter()
-            .map(|p| format!("{} {}", p.name, percent(p.chance)))
+            .map(|p| format!("{} {}", p.name, percent_possible(p.chance)))
             .collect();
-        format!("Chances: {}", each.join(" · "))
+        let most = self.players.iter().map(|p| p.ci95).fold(0.0, f64::max);
+        let plus_minus = match self.samples < crate::odds::DEFAULT_SAMPLES {
+            true => format!(
+                " (± up to {:.0} points from {} samples; golf odds plays {})",
+                (most * 100.0).ceil(),
+                thousands(self.samples),
+                thousands(crate::odds::DEFAULT_SAMPLES)
+            ),
+            false => String::new(),
+        };
+        format!("Chances: {}{plus_minus}", each.join(" · "))
     }
 }
 
@@ -214,6 +231,15 @@ fn percent(p: f64) -> String {
         p if p < 0.005 => "<1%".to_string(),
         p if p > 0.995 => ">99%".to_string(),
         p => format!("{:.0}%", p * 100.0),
+    }
+}
+
+/// A chance of a player who can still win: as [`percent`], but never `0%` — a player in
+/// play who won no sample has a chance too small to measure, `<1%`.
+fn percent_possible(p: f64) -> String {
+    match p <= 0.0 {
+        true => "<1%".to_string(),
+        false => percent(p),
     }
 }
 
@@ -241,6 +267,11 @@ mod tests {
         assert_eq!(percent(0.6249), "62%");
         assert_eq!(percent(0.999), ">99%");
         assert_eq!(percent(1.0), "100%");
+        assert_eq!(
+            percent_possible(0.0),
+            "<1%",
+            "a player in play can still win"
+        );
         assert_eq!(thousands(10_000), "10,000");
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1_000_000), "1,000,000");

@@ -226,7 +226,7 @@ impl View for RulingList {
             }
             text.push('\n');
         }
-        text.push_str("`golf ruling WORDS` shows the answers, e.g. `golf ruling misdeal`.\n");
+        text.push_str("`golf ruling WORDS` shows the answers, e.g. `golf ruling misdeal`; a card's value under your rules: `golf ruling king`.\n");
         out.wrap(&text)
     }
 }
@@ -248,10 +248,10 @@ impl View for RulingView {
             .iter()
             .map(|r| {
                 format!(
-                    "{}\n  {}\n  — {}\n\n",
+                    "{}\n{}\n{}\n\n",
                     out.strong(&r.question),
-                    r.answer,
-                    r.source
+                    out.paragraph(&r.answer, "  "),
+                    out.paragraph(&format!("— {}", r.source), "  ")
                 )
             })
             .collect()

@@ -1,33 +1,20 @@
-//! `golf rules sheet [NAME]`: one page to print for the table: a variant with the group's
-//! house rules, one short section per part of the rules (grid, values, matched sets, going
-//! out, the hole, the match, play), each with its sources, and how to type a hole.
+//! `golf rules sheet [NAME]`: one page to print for the table, in players' words: a
+//! variant with the group's house rules, one short section per part of the rules (the deal,
+//! card values, matched sets, going out, the hole, the match, play), each with its sources,
+//! and how to type a hole. Tournament penalties only when asked (`--tournament`).
 
 use serde::Serialize;
 
 use super::{Output, View};
-use crate::rules::Rules;
-
-/// The parts of the rules in the order the sheet shows them: a fact's key prefix and the
-/// heading it goes under.
-const PARTS: &[(&str, &str)] = &[
-    ("layout", "Grid"),
-    ("deck", "Deck"),
-    ("pack", "Cards"),
-    ("values", "Values"),
-    ("matching", "Matched sets"),
-    ("going_out", "Going out"),
-    ("hole", "The hole"),
-    ("match", "The match"),
-    ("play", "Play"),
-    ("tournament", "Tournaments"),
-];
+use crate::rules::{plain, Rules};
 
 /// One part of the sheet: its heading, its rules, and their sources.
 #[derive(Debug, Serialize)]
 pub struct SheetPart {
-    /// `Values`, `Going out`…
+    /// `Card values`, `Going out`…
     pub heading: &'static str,
-    /// The part's rules, each `name value`: `A 1`, `penalty none`.
+    /// The part's rules, each a sentence as a table would say it ("Going out without the
+    /// lowest score costs 10; a tie for lowest is safe.").
     pub rules: Vec<String>,
     /// The sources of those rules, each once.
     pub sources: Vec<String>,
@@ -42,49 +29,69 @@ pub struct RulesSheet {
     pub title: String,
     /// What they are, in a sentence or two.
     pub summary: String,
-    /// The parts, in [`PARTS`] order.
+    /// The parts, in the order a table needs them.
     pub parts: Vec<SheetPart>,
     /// A hole as typed under these rules, compactly where the layout allows.
     pub example: String,
 }
 
 impl RulesSheet {
-    /// The sheet of `rules`, from their facts (`Rules::facts`).
-    pub fn new(rules: &Rules) -> RulesSheet {
+    /// The sheet of `rules` in players' words ([`plain`]), each part citing the sources of
+    /// the keys it says; the tournament part only when `tournament` is asked for.
+    pub fn new(rules: &Rules, tournament: bool) -> RulesSheet {
+        type Part = (
+            &'static str,
+            fn(&Rules) -> Vec<String>,
+            &'static [&'static str],
+        );
+        let values = |r: &Rules| vec![format!("{}.", plain::card_values(r))];
+        let parts: [Part; 8] = [
+            (
+                "The deal",
+                plain::deal,
+                &["layout", "deck", "play.face_up_at_start"],
+            ),
+            ("Card values", values, &["values", "pack"]),
+            ("Matched sets", plain::matched, &["matching"]),
+            ("Going out", plain::going_out, &["going_out"]),
+            ("The hole", plain::hole, &["hole"]),
+            (
+                "The match",
+                plain::the_match,
+                &["match.holes", "match.tiebreak"],
+            ),
+            ("Play", plain::play, &["play"]),
+            ("Tournaments", plain::tournament, &["tournament"]),
+        ];
         let facts = rules.facts();
-        let parts = PARTS
-            .iter()
-            .filter_map(|(prefix, heading)| {
-                let mine: Vec<_> = facts
-                    .iter()
-                    .filter(|f| f.key.split('.').next() == Some(prefix))
-                    .collect();
-                if mine.is_empty() {
+        let parts = parts
+            .into_iter()
+            .filter(|(heading, _, _)| tournament || *heading != "Tournaments")
+            .filter_map(|(heading, say, keys)| {
+                let said = say(rules);
+                if said.is_empty() {
                     return None;
                 }
-                let text: Vec<String> = mine
-                    .iter()
-                    .map(|f| {
-                        let name = f.key.split_once('.').map_or("", |(_, rest)| rest);
-                        let value = match f.value.as_str() {
-                            "true" => "yes",
-                            "false" => "no",
-                            v => v,
-                        };
-                        format!("{} {value}", name.replace('_', " "))
-                            .trim()
-                            .to_string()
-                    })
-                    .collect();
+                // the source of every rule the part says: its keys and the keys inside them
                 let mut sources: Vec<String> = Vec::new();
-                for f in &mine {
-                    if !sources.contains(&f.source) {
-                        sources.push(f.source.clone());
+                let within = |key: &str, k: &&str| key == *k || key.starts_with(&format!("{k}."));
+                let all = &facts;
+                let facts = facts
+                    .iter()
+                    .filter(|f| keys.iter().any(|k| within(&f.key, k)));
+                // a key no rule stands under (`pack` for the standard pack) cites nothing
+                let said_keys = keys
+                    .iter()
+                    .filter(|k| all.iter().any(|f| within(&f.key, k)))
+                    .map(|k| rules.source_of(k).to_string());
+                for source in said_keys.chain(facts.map(|f| f.source.clone())) {
+                    if !sources.contains(&source) {
+                        sources.push(source);
                     }
                 }
                 Some(SheetPart {
                     heading,
-                    rules: text,
+                    rules: said,
                     sources,
                 })
             })
@@ -134,40 +141,8 @@ fn example(rules: &Rules) -> String {
     }
 }
 
-/// `heading: item · item …`, broken only between items to fit `width`, the sources last.
-fn lay_out(heading: &str, items: &[String], sources: &str, width: usize) -> String {
-    let mut lines = vec![format!("{heading}:")];
-    let words = items.iter().map(String::as_str).chain([sources]);
-    for (i, item) in words.enumerate() {
-        let sep = if i == 0 {
-            " "
-        } else if i == items.len() {
-            " — "
-        } else {
-            " · "
-        };
-        let last = lines.len() - 1;
-        let room = width.saturating_sub(2);
-        if lines[last].chars().count() + sep.chars().count() + item.chars().count() > room && i > 0
-        {
-            match sep {
-                " · " => {
-                    lines[last].push_str(" ·");
-                    lines.push(format!("  {item}"));
-                }
-                _ => lines.push(format!("  {}{item}", sep.trim_start())),
-            }
-        } else {
-            lines[last].push_str(sep);
-            lines[last].push_str(item);
-        }
-    }
-    lines.join("\n") + "\n"
-}
-
 impl View for RulesSheet {
     fn render(&self, out: &Output) -> String {
-        let width = out.width.map_or(80, usize::from);
         let head = format!(
             "{} — {}\n{}\n",
             out.strong(&self.rules),
@@ -176,19 +151,13 @@ impl View for RulesSheet {
         );
         let mut text = out.wrap(&head) + "\n";
         for p in &self.parts {
-            for line in lay_out(p.heading, &p.rules, &p.sources.join("; "), width).lines() {
-                let indent = &line[..line.len() - line.trim_start().len()];
-                match line.chars().count() > width {
-                    true => {
-                        let narrow = Output {
-                            width: u16::try_from(width - indent.len()).ok(),
-                            ..*out
-                        };
-                        text.push_str(&format!("{indent}{}", narrow.wrap(line.trim_start())));
-                    }
-                    false => text.push_str(&format!("{line}\n")),
-                }
-            }
+            let line = format!(
+                "{}: {} — {}",
+                out.strong(p.heading),
+                p.rules.join(" "),
+                p.sources.join("; ")
+            );
+            text.push_str(&out.wrap(&line));
         }
         let tail = format!(
             "\nA hole: {}\nA dispute: golf ruling WORDS (golf ruling alone lists them all).\n",

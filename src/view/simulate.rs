@@ -63,8 +63,77 @@ pub struct VsView {
     pub house: Vec<String>,
     /// Each seat's figures under them.
     pub seats: Vec<SeatView>,
+    /// Their summary figures, as the rules' own are given (text only: CLI.md's JSON keeps
+    /// `vs` to the seats and the differences).
+    #[serde(skip)]
+    pub summary: Summary,
     /// Each figure's difference (vs minus the rules), per hole or per grid as the figure is.
     pub diff: BTreeMap<String, DiffView>,
+    /// The answer in words: what the `--vs` rules change, within what noise (text only,
+    /// built from `diff`).
+    #[serde(skip)]
+    pub verdict: String,
+}
+
+/// A rule set's summary figures besides the seats'.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    /// The share of matches won by the player who played first in the first hole.
+    pub first_player_wins: f64,
+    /// Of the holes somebody ended, the share where they were penalised.
+    pub ended_penalised: f64,
+    /// The mean penalty when penalised.
+    pub mean_penalty: f64,
+    /// Matched sets per final grid.
+    pub sets_per_grid: f64,
+    /// Holes ended by the 60-turn limit.
+    pub turn_limit_holes: u64,
+    /// Matches tied after the last hole.
+    pub ties: u64,
+    /// How those ties were settled, by method.
+    pub tiebreaks: BTreeMap<String, u64>,
+}
+
+impl Summary {
+    fn of(f: &Figures) -> Summary {
+        Summary {
+            first_player_wins: f.first_player_wins(),
+            ended_penalised: f.ended_penalised(),
+            mean_penalty: f.mean_penalty(),
+            sets_per_grid: f.sets_per_grid(),
+            turn_limit_holes: f.counts.turn_limit,
+            ties: f.counts.ties,
+            tiebreaks: TIEBREAKS
+                .iter()
+                .zip(f.counts.tiebreaks)
+                .filter(|(_, n)| *n > 0)
+                .map(|(m, n)| (m.name(), n))
+                .collect(),
+        }
+    }
+
+    /// The summary lines: who wins from the first seat (against an even share), how often
+    /// the player ending a hole was penalised, sets, the turn limit and ties.
+    fn lines(&self, players: usize) -> String {
+        let even = 100.0 / players.max(1) as f64;
+        let breaks: Vec<String> = self
+            .tiebreaks
+            .iter()
+            .map(|(m, n)| format!("{m} {n}"))
+            .collect();
+        format!(
+            "First player (who plays first on the first hole) wins {:.1}% of matches; an even share among {players} players is {even:.1}%. \
+             Holes ended by a player: penalised {:.1}% of them, by {:.2} points on average.\n\
+             Matched sets per grid {:.2}; holes stopped at the 60-turn limit {}; ties after the last hole {}{}.\n",
+            self.first_player_wins * 100.0,
+            self.ended_penalised * 100.0,
+            self.mean_penalty,
+            self.sets_per_grid,
+            self.turn_limit_holes,
+            self.ties,
+            if breaks.is_empty() { String::new() } else { format!(" ({})", breaks.join(", ")) }
+        )
+    }
 }
 
 /// What `golf simulate` shows.
@@ -84,20 +153,10 @@ pub struct SimulateView {
     pub seed: u64,
     /// Each seat's figures.
     pub seats: Vec<SeatView>,
-    /// The share of matches won by the player who played first in the first hole.
-    pub first_player_wins: f64,
-    /// Of the holes somebody ended, the share where they were penalised.
-    pub ended_penalised: f64,
-    /// The mean penalty when penalised.
-    pub mean_penalty: f64,
-    /// Matched sets per final grid.
-    pub sets_per_grid: f64,
-    /// Holes ended by the 60-turn limit.
-    pub turn_limit_holes: u64,
-    /// Matches tied after the last hole.
-    pub ties: u64,
-    /// How those ties were settled, by method.
-    pub tiebreaks: BTreeMap<String, u64>,
+    /// The summary figures: the first player's wins, penalties, sets, the turn limit, ties
+    /// (flattened: CLI.md's keys, in its order).
+    #[serde(flatten)]
+    pub summary: Summary,
     /// The comparison, with `--vs`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vs: Option<VsView>,
@@ -142,11 +201,16 @@ impl SimulateView {
             .as_ref()
             .zip(report.vs.as_ref())
             .zip(report.paired.as_ref())
-            .map(|((rules, vf), p)| VsView {
-                rules: rules.name.clone(),
-                house: rules.house.clone(),
-                seats: seats(vf, &names),
-                diff: diffs(p, setup),
+            .map(|((rules, vf), p)| {
+                let diff = diffs(p, setup);
+                VsView {
+                    rules: rules.name.clone(),
+                    house: rules.house.clone(),
+                    seats: seats(vf, &names),
+                    summary: Summary::of(vf),
+                    verdict: verdict(&setup.rules, rules, &diff, &names),
+                    diff,
+                }
             });
         SimulateView {
             rules: setup.rules.name.clone(),
@@ -156,18 +220,7 @@ impl SimulateView {
             matches: f.matches,
             seed: setup.seed,
             seats: seats(f, &names),
-            first_player_wins: f.first_player_wins(),
-            ended_penalised: f.ended_penalised(),
-            mean_penalty: f.mean_penalty(),
-            sets_per_grid: f.sets_per_grid(),
-            turn_limit_holes: f.counts.turn_limit,
-            ties: f.counts.ties,
-            tiebreaks: TIEBREAKS
-                .iter()
-                .zip(f.counts.tiebreaks)
-                .filter(|(_, n)| *n > 0)
-                .map(|(m, n)| (m.name(), n))
-                .collect(),
+            summary: Summary::of(f),
             vs,
             title: setup.rules.display_name(),
             vs_title: setup
@@ -224,9 +277,150 @@ fn seat_table(out: &super::Output, seats: &[SeatView]) -> String {
     format!("{table}\n")
 }
 
+/// What the `--vs` rules are, said as a change to the rules: the house rules they add
+/// (`out-penalty-10`), those they drop, or the other rules named whole.
+fn change(base: &Rules, vs: &Rules) -> String {
+    if base.name == vs.name {
+        let added: Vec<&str> = vs
+            .house
+            .iter()
+            .filter(|h| !base.house.contains(h))
+            .map(String::as_str)
+            .collect();
+        let dropped: Vec<&str> = base
+            .house
+            .iter()
+            .filter(|h| !vs.house.contains(h))
+            .map(String::as_str)
+            .collect();
+        match (added.is_empty(), dropped.is_empty()) {
+            (false, true) => return added.join(" + "),
+            (true, false) => return format!("dropping {}", dropped.join(" and ")),
+            _ => {}
+        }
+    }
+    format!("{} instead of {}", vs.display_name(), base.display_name())
+}
+
+/// The answer of `--vs` in plain words, first: how the `--vs` rules move the mean hole and
+/// the penalties, and whether any seat's chance of winning moves beyond the noise (each
+/// difference with its 95% interval; one inside its interval is "within the noise").
+fn verdict(
+    base: &Rules,
+    vs: &Rules,
+    diff: &BTreeMap<String, DiffView>,
+    names: &[String],
+) -> String {
+    let what = change(base, vs);
+    let mut said = Vec::new();
+    if let Some(d) = diff.get("mean_hole") {
+        said.push(match (d.value.abs() > d.ci95, d.value > 0.0) {
+            (true, true) => format!(
+                "raises the mean hole by {:.2} ± {:.2} points",
+                d.value, d.ci95
+            ),
+            (true, false) => format!(
+                "lowers the mean hole by {:.2} ± {:.2} points",
+                -d.value, d.ci95
+            ),
+            (false, _) => format!(
+                "leaves the mean hole the same within the noise ({:+.2} ± {:.2} points)",
+                d.value, d.ci95
+            ),
+        });
+    }
+    if let Some(d) = diff
+        .get("penalised_per_hole")
+        .filter(|d| d.value.abs() > d.ci95)
+    {
+        said.push(format!(
+            "{} whoever ends the hole in {:.1} ± {:.1} {} holes out of 100",
+            if d.value > 0.0 { "penalises" } else { "spares" },
+            d.value.abs() * 100.0,
+            d.ci95 * 100.0,
+            if d.value > 0.0 { "more" } else { "fewer" }
+        ));
+    }
+    let wins: Vec<(usize, DiffView)> = (1..=names.len())
+        .filter_map(|i| diff.get(&format!("seat_{i}_wins")).map(|d| (i, *d)))
+        .collect();
+    let moved: Vec<String> = wins
+        .iter()
+        .filter(|(_, d)| d.value.abs() > d.ci95)
+        .map(|(i, d)| {
+            format!(
+                "seat {i} ({})'s chance of winning {} by {:.1} ± {:.1} points",
+                names.get(i - 1).map_or("", String::as_str),
+                if d.value > 0.0 { "rises" } else { "falls" },
+                d.value.abs() * 100.0,
+                d.ci95 * 100.0
+            )
+        })
+        .collect();
+    let most = wins.iter().map(|(_, d)| d.value.abs()).fold(0.0, f64::max);
+    let sentence = format!("{what} {}", said.join(" and "));
+    match moved.is_empty() {
+        true => format!(
+            "{sentence}; no seat's chance of winning moves by more than {:.1} points, each within its 95% interval.",
+            most * 100.0
+        ),
+        false => format!("{sentence}; {}.", moved.join("; ")),
+    }
+}
+
+/// The differences as a table labelled as the tables above: overall figures first, then
+/// each seat's; shares in percentage points.
+fn diff_table(out: &super::Output, diff: &BTreeMap<String, DiffView>, names: &[String]) -> String {
+    let mut table = out.table(["figure", "difference", "±95%"]);
+    let mut row = |label: String, d: &DiffView, percent: bool| {
+        let (v, ci) = match percent {
+            true => (
+                format!("{:+.1}", d.value * 100.0),
+                format!("{:.1}", d.ci95 * 100.0),
+            ),
+            false => (format!("{:+.3}", d.value), format!("{:.3}", d.ci95)),
+        };
+        table.add_row([label, v, ci]);
+    };
+    let overall = [
+        ("mean_hole", "mean hole (points)", false),
+        (
+            "penalised_per_hole",
+            "holes with the ender penalised (%)",
+            true,
+        ),
+        ("sets_per_grid", "matched sets per grid", false),
+        (
+            "turn_limit_holes_per_match",
+            "holes at the turn limit, per match",
+            false,
+        ),
+    ];
+    for (key, label, percent) in overall {
+        if let Some(d) = diff.get(key) {
+            row(label.to_string(), d, percent);
+        }
+    }
+    for (i, name) in names.iter().enumerate() {
+        let seat = i + 1;
+        if let Some(d) = diff.get(&format!("seat_{seat}_mean_hole")) {
+            row(format!("seat {seat} ({name}) mean hole (points)"), d, false);
+        }
+        if let Some(d) = diff.get(&format!("seat_{seat}_wins")) {
+            row(format!("seat {seat} ({name}) wins (%)"), d, true);
+        }
+    }
+    format!("{table}\n")
+}
+
 impl super::View for SimulateView {
     fn render(&self, out: &super::Output) -> String {
-        let mut text = format!(
+        let mut text = String::new();
+        if let Some(vs) = &self.vs {
+            text += &out.wrap(&format!("Verdict: {}", vs.verdict));
+            text += "\n";
+        }
+        text += &format!(
             "{}: {} players, {} holes, {} matches, seed {}\n",
             out.strong(&self.title),
             self.players,
@@ -247,32 +441,17 @@ impl super::View for SimulateView {
                 given.join(", ")
             );
         }
-        let mut prose = format!(
-            "First player wins {:.1}% of matches. Holes ended by a player: penalised {:.1}% of them, by {:.2} points on average.\n",
-            self.first_player_wins * 100.0,
-            self.ended_penalised * 100.0,
-            self.mean_penalty
-        );
-        let breaks: Vec<String> = self
-            .tiebreaks
-            .iter()
-            .map(|(m, n)| format!("{m} {n}"))
-            .collect();
-        prose += &format!(
-            "Matched sets per grid {:.2}; holes stopped at the 60-turn limit {}; ties after the last hole {}{}.\n",
-            self.sets_per_grid,
-            self.turn_limit_holes,
-            self.ties,
-            if breaks.is_empty() { String::new() } else { format!(" ({})", breaks.join(", ")) }
-        );
-        text += &out.wrap(&prose);
+        text += &out.wrap(&self.summary.lines(self.players));
         if let Some(vs) = &self.vs {
             text += &format!("\n{} on the same shuffles:\n", out.strong(&self.vs_title));
             text += &seat_table(out, &vs.seats);
-            text += "Difference (vs minus the rules above), with 95% intervals:\n";
-            for (name, d) in &vs.diff {
-                text += &format!("  {name}: {:+.3} ± {:.3}\n", d.value, d.ci95);
-            }
+            text += &out.wrap(&vs.summary.lines(self.players));
+            let names: Vec<String> = self.seats.iter().map(|s| s.bot.clone()).collect();
+            text += &format!(
+                "\nDifference, {} minus {}, with 95% intervals (percentages in points):\n",
+                self.vs_title, self.title
+            );
+            text += &diff_table(out, &vs.diff, &names);
         }
         text
     }

@@ -81,6 +81,32 @@ impl Env {
         path
     }
 
+    /// The database's bytes and its WAL's, to show a command changed nothing.
+    pub fn snapshot(&self) -> Vec<u8> {
+        let mut bytes = std::fs::read(self.db()).unwrap();
+        if let Ok(wal) = std::fs::read(self.path("golf.db-wal")) {
+            bytes.extend(wal);
+        }
+        bytes
+    }
+
+    /// Runs golf with `args` and output 80 columns wide, expecting success; returns stdout.
+    pub fn at_80(&self, args: &[&str]) -> String {
+        let out = self
+            .golf()
+            .env("COLUMNS", "80")
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "golf {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    /// Writes `text` to the file `name` in the temporary folder; returns its path.
     pub fn write(&self, name: &str, text: &str) -> PathBuf {
         let path = self.path(name);
         std::fs::write(&path, text).unwrap();
@@ -99,6 +125,17 @@ pub fn sheet_copy(env: &Env, n: usize) -> PathBuf {
     )
 }
 
+/// The names of the files in `dir`, sorted.
+pub fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// A path in the repository, for its examples and fixtures.
 pub fn repo(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
 }

@@ -1,0 +1,19 @@
+//! `golf serve`: the table's screen (CLI.md "The table's screen"). Reads the arguments and
+//! hands them to [`crate::serve`], which owns the server; nothing of it runs for any other
+//! command.
+
+use super::Context;
+use crate::cli::ServeArgs;
+use crate::error::Result;
+
+/// Runs `golf serve`.
+pub fn run(ctx: &Context, args: ServeArgs) -> Result<()> {
+    crate::serve::run(crate::serve::Settings {
+        db: ctx.db_path()?,
+        match_id: args.match_id,
+        port: args.port,
+        local: args.local,
+        json: ctx.out.json,
+        odds: ctx.config.odds != Some(false),
+    })
+}

@@ -1,0 +1,202 @@
+// golf serve: the page's one script (the Content-Security-Policy allows no other). It
+// follows the server's `card` events and swaps in the scorecard the server renders; with
+// the key in the address (?key=KEY) it records holes, undoes and finishes through the API.
+'use strict';
+(function () {
+  var card = document.getElementById('card');
+  var live = document.getElementById('live');
+  var open = null; // the explanation shown, kept open across updates
+
+  function show(id) {
+    card.querySelectorAll('.why').forEach(function (w) { w.hidden = w.id !== id; });
+    card.querySelectorAll('[data-why]').forEach(function (b) {
+      b.setAttribute('aria-expanded', String(b.dataset.why === id));
+    });
+    open = id;
+  }
+
+  var asked = 0;
+  function refresh() {
+    var mine = ++asked;
+    return fetch('/card.html', { cache: 'no-store' })
+      .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+      .then(function (html) {
+        if (mine !== asked) return; // a newer card is on its way
+        card.innerHTML = html;
+        if (open && document.getElementById(open)) show(open); else open = null;
+      })
+      .catch(function () {});
+  }
+
+  card.addEventListener('click', function (e) {
+    var b = e.target.closest('[data-why]');
+    if (!b) return;
+    show(open === b.dataset.why ? null : b.dataset.why);
+  });
+
+  var events = new EventSource('/events');
+  events.addEventListener('card', function (e) {
+    // a new match started at the table: show it, the scorekeeper's form with its players
+    var shown = JSON.parse(e.data);
+    if (shown.match !== Number(card.dataset.match)) { location.reload(); return; }
+    live.textContent = 'Live';
+    live.classList.remove('off');
+    // the first event too: the card may have changed since the page was made
+    refresh();
+  });
+  events.onerror = function () {
+    live.textContent = 'Reconnecting…';
+    live.classList.add('off');
+  };
+
+  var key = new URLSearchParams(location.search).get('key');
+  var keeper = document.getElementById('keeper');
+  if (!key || !keeper) return;
+
+  // --- the scorekeeper: a card picker in the variant's layout ---
+  var columns = Number(keeper.dataset.columns);
+  var players = Array.prototype.slice.call(keeper.querySelectorAll('.player'));
+  var status = document.getElementById('status');
+  var suit = '';
+  var at = { player: 0, slot: 0 };
+
+  function slots(p) { return players[p].querySelectorAll('.slot'); }
+
+  function activate(p, i) {
+    keeper.querySelectorAll('.slot.active').forEach(function (s) { s.classList.remove('active'); });
+    at = { player: p, slot: i };
+    var s = slots(p)[i];
+    if (s) s.classList.add('active');
+  }
+
+  // the grid typed from the slots: rows of cards split by " / "
+  function sync(p) {
+    var cards = Array.prototype.map.call(slots(p), function (s) { return s.dataset.card || ''; });
+    var rows = [];
+    for (var r = 0; r < cards.length; r += columns) {
+      rows.push(cards.slice(r, r + columns).filter(Boolean).join(' '));
+    }
+    var text = rows.filter(Boolean).length ? rows.join(' / ') : '';
+    players[p].querySelector('.grid-text').value = text;
+  }
+
+  function put(text) {
+    var s = slots(at.player)[at.slot];
+    if (!s) return;
+    s.dataset.card = text;
+    s.textContent = text;
+    sync(at.player);
+    var n = slots(at.player).length;
+    if (text && at.slot + 1 < n) activate(at.player, at.slot + 1);
+    else if (text && at.player + 1 < players.length) activate(at.player + 1, 0);
+  }
+
+  function clearForm() {
+    keeper.querySelectorAll('.slot').forEach(function (s) { delete s.dataset.card; s.textContent = ''; });
+    keeper.querySelectorAll('.grid-text').forEach(function (t) { t.value = ''; });
+    keeper.querySelectorAll('select').forEach(function (s) { s.value = ''; });
+    activate(0, 0);
+  }
+
+  function clearErrors() {
+    players.forEach(function (p) {
+      p.classList.remove('refused');
+      var e = p.querySelector('.err');
+      e.hidden = true;
+      e.textContent = '';
+    });
+    status.textContent = '';
+    status.classList.remove('bad');
+  }
+
+  keeper.addEventListener('click', function (e) {
+    var b = e.target.closest('button');
+    if (!b) return;
+    if (b.classList.contains('slot')) {
+      activate(players.indexOf(b.closest('.player')), Number(b.dataset.i));
+    } else if (b.classList.contains('rank')) {
+      put(b.dataset.card + suit);
+      setSuit('');
+    } else if (b.classList.contains('suit')) {
+      setSuit(suit === b.dataset.suit ? '' : b.dataset.suit);
+    } else if (b.classList.contains('back')) {
+      put('');
+    }
+  });
+
+  function setSuit(s) {
+    suit = s;
+    keeper.querySelectorAll('.suit').forEach(function (b) {
+      b.setAttribute('aria-pressed', String(b.dataset.suit === s));
+    });
+  }
+
+  // where the referee's message names a player, it is shown beside that grid too
+  function refused(message) {
+    status.textContent = message;
+    status.classList.add('bad');
+    var named = players.filter(function (p) {
+      return new RegExp('(^|[^\\w])' + p.dataset.player.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '($|[^\\w])', 'i')
+        .test(message);
+    });
+    if (named.length === 1) {
+      named[0].classList.add('refused');
+      var e = named[0].querySelector('.err');
+      e.textContent = message;
+      e.hidden = false;
+    }
+  }
+
+  function post(path, body) {
+    body = body || {};
+    body.match = Number(card.dataset.match);
+    clearErrors();
+    status.textContent = 'Sending…';
+    return fetch(path, {
+      method: 'POST',
+      headers: { 'Authorization': 'Bearer ' + key, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body)
+    }).then(function (r) {
+      return r.json().then(function (j) {
+        if (!r.ok) { refused(j.error || ('refused: ' + r.status)); return null; }
+        refresh();
+        return j;
+      });
+    }).catch(function () {
+      refused('The server did not answer; nothing was changed on this phone. Try again.');
+      return null;
+    });
+  }
+
+  document.getElementById('record').addEventListener('click', function () {
+    var grids = {};
+    players.forEach(function (p) {
+      var text = p.querySelector('.grid-text').value.trim();
+      if (text) grids[p.dataset.player] = text;
+    });
+    var out = document.getElementById('out').value || null;
+    var knockSelect = document.getElementById('knock');
+    var knock = knockSelect ? (knockSelect.value || null) : null;
+    post('/api/hole', { grids: grids, out: out, knock: knock }).then(function (j) {
+      if (!j) return;
+      clearForm();
+      status.textContent = 'Recorded hole ' + j.holes_played + '. ' + j.result.summary;
+    });
+  });
+
+  document.getElementById('undo').addEventListener('click', function () {
+    if (!window.confirm('Withdraw the last hole?')) return;
+    post('/api/undo').then(function (j) {
+      if (j) status.textContent = 'Withdrawn. ' + j.result.summary;
+    });
+  });
+
+  document.getElementById('finish').addEventListener('click', function () {
+    if (!window.confirm('Finish the match?')) return;
+    post('/api/finish').then(function (j) {
+      if (j) status.textContent = j.result.summary;
+    });
+  });
+
+  activate(0, 0);
+})();

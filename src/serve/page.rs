@@ -1,0 +1,391 @@
+//! Every piece of HTML `golf serve` sends, built with maud (which escapes every text it is
+//! given: a player's name, a note, a rules name): the page, the scorecard fragment the page
+//! swaps in on each update, and the scorekeeper's entry form (a card picker in the
+//! variant's layout). No inline script or style: the page's JavaScript and CSS are files
+//! of their own (the `Content-Security-Policy` forbids anything else).
+
+use maud::{html, Markup, PreEscaped, DOCTYPE};
+
+use crate::view::card::{CardView, HoleView};
+
+/// What the scorekeeper's form needs of the match's rules: the grid's shape, the cards of
+/// the pack as typed, whether suits may be given, and whether a player may knock.
+#[derive(Debug, Clone)]
+pub struct Picker {
+    /// The players, in seating order.
+    pub players: Vec<String>,
+    /// Grid rows (1 to 4, RULES.md §3).
+    pub rows: usize,
+    /// Grid columns (1 to 6).
+    pub columns: usize,
+    /// The pack's ranks as typed (`A`…`K`, `JK` where the rules have jokers, or the
+    /// faces of a pack of the rules' own, RULES.md §4.1).
+    pub ranks: Vec<String>,
+    /// Whether a card may carry a suit (the standard pack).
+    pub suits: bool,
+    /// Whether the rules have knocking.
+    pub knock: bool,
+}
+
+impl Picker {
+    /// The picker for match `m`.
+    pub fn of(m: &crate::game::Match) -> Picker {
+        let rules = &m.rules;
+        let ranks = if rules.pack.is_empty() {
+            let mut ranks: Vec<String> = crate::card::Rank::STANDARD
+                .iter()
+                .map(|r| r.key().to_string())
+                .collect();
+            if rules.deck.has_jokers() {
+                ranks.push("JK".into());
+            }
+            ranks
+        } else {
+            rules
+                .pack
+                .iter()
+                .filter_map(|f| f.tokens.first().cloned())
+                .collect()
+        };
+        Picker {
+            players: m.players.clone(),
+            rows: rules.layout.rows,
+            columns: rules.layout.columns,
+            ranks,
+            suits: rules.pack.is_empty(),
+            knock: rules.may_knock(),
+        }
+    }
+}
+
+/// The whole page of match `id`: the scorecard (`fragment`, made by [`card`]), and the
+/// scorekeeper's form when `keeper` is given. `key_refused` says a key was given that is
+/// not the server's.
+pub fn page(id: i64, fragment: &str, keeper: Option<&Picker>, key_refused: bool) -> Markup {
+    let title = format!("Golf · match {id}");
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="color-scheme" content="light dark";
+                meta name="referrer" content="no-referrer";
+                title { (title) }
+                link rel="icon" href="/icon.svg" type="image/svg+xml";
+                link rel="stylesheet" href="/golf.css";
+                script src="/golf.js" defer {}
+            }
+            body {
+                @if key_refused {
+                    p.warn role="alert" { "That key is not this server's: this page shows the card only. Use the scorekeeper's link golf serve printed." }
+                }
+                main #card aria-live="polite" data-match=(id) { (PreEscaped(fragment)) }
+                @if let Some(picker) = keeper {
+                    (form(picker))
+                }
+                p.live #live { "Live" }
+            }
+        }
+    }
+}
+
+/// The scorecard as `golf card` shows it: the heading, the result or the leader, the
+/// chances line, who deals next, a row per hole (each score opens how it scored), the
+/// totals.
+pub fn card(card: &CardView) -> Markup {
+    let state = match (card.finished, &card.abandoned_at) {
+        (_, Some(_)) => "abandoned",
+        (true, None) => "finished",
+        (false, None) => "in play",
+    };
+    let penalties = card
+        .penalties
+        .iter()
+        .any(|p| p.points != 0 || p.disqualifies);
+    html! {
+        header {
+            h1 {
+                "Match " (card.id)
+                @if let Some(name) = &card.name { " · " (name) }
+            }
+            p.meta {
+                (crate::rules::label(&card.rules, &card.house)) " · "
+                (card.holes_played) " of " (card.holes_planned) " holes · " (state)
+            }
+        }
+        p.summary #summary { (card.result.summary) }
+        @if let Some(chances) = &card.chances { p.chances { (chances.sentence()) } }
+        @if let Some(next) = &card.next { p.next #next { (next.sentence()) } }
+        table.scores {
+            thead {
+                tr {
+                    th scope="col" { "Hole" }
+                    @for p in &card.players {
+                        th scope="col" title=(p.name) { (p.name) }
+                    }
+                }
+            }
+            tbody {
+                @for (row, hole) in card.holes.iter().enumerate().filter(|(_, h)| !h.playoff) {
+                    tr.hole { (hole_row(card, row, hole)) }
+                    @if card.holes_planned == 18 && (hole.number == 9 || hole.number == 18) {
+                        @let (label, range) = if hole.number == 9 { ("Front 9", 0..9) } else { ("Back 9", 9..18) };
+                        tr.sub {
+                            th scope="row" { (label) }
+                            @for p in &card.players {
+                                td { (p.holes.get(range.clone()).map_or(0, |h| h.iter().sum::<i64>())) }
+                            }
+                        }
+                    }
+                }
+                @if penalties {
+                    tr.pen {
+                        th scope="row" { "Penalties" }
+                        @for p in &card.players {
+                            td {
+                                @if p.penalties != 0 { (format!("{:+}", p.penalties)) }
+                                @if p.disqualified { " DQ" }
+                            }
+                        }
+                    }
+                }
+                tr.total {
+                    th scope="row" { "Total" }
+                    @for p in &card.players {
+                        td.lead[card.leaders.contains(&p.name) || card.winners.contains(&p.name)] {
+                            (p.total) @if p.disqualified { " DQ" }
+                        }
+                    }
+                }
+                @for (row, hole) in card.holes.iter().enumerate().filter(|(_, h)| h.playoff) {
+                    tr.hole.playoff { (hole_row(card, row, hole)) }
+                }
+            }
+        }
+        @if card.holes.is_empty() {
+            p.empty { "No hole recorded yet." }
+        }
+        div.whys {
+            @for (row, hole) in card.holes.iter().enumerate() {
+                @for (seat, entry) in hole.entries.iter().enumerate() {
+                    @if let Some(e) = entry {
+                        div.why id=(why_id(row, seat)) hidden {
+                            h2 {
+                                (hole_label(hole)) " · " (name_of(card, seat))
+                                " · " (e.total)
+                            }
+                            @if let Some(grid) = &e.grid { p.grid { (grid) } }
+                            @else { p { "A bare score: the referee could not check it." } }
+                            ul {
+                                @for line in &e.lines { li { (line) } }
+                                @if !e.explanation.is_empty() { li { (e.explanation) } }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn why_id(row: usize, seat: usize) -> String {
+    format!("why-{row}-{seat}")
+}
+
+fn hole_label(hole: &HoleView) -> String {
+    match hole.playoff {
+        true => format!("Playoff {}", hole.number),
+        false => format!("Hole {}", hole.number),
+    }
+}
+
+/// The name of the player in `seat`.
+fn name_of(card: &CardView, seat: usize) -> &str {
+    card.players
+        .iter()
+        .find(|p| p.seat == seat)
+        .map_or("", |p| p.name.as_str())
+}
+
+fn hole_row(card: &CardView, row: usize, hole: &HoleView) -> Markup {
+    html! {
+        th scope="row" title=(format!("{} dealt", hole.dealer)) {
+            @if hole.playoff { "P" } (hole.number)
+        }
+        @for (seat, entry) in hole.entries.iter().enumerate() {
+            @let ended = hole.out.as_deref() == Some(name_of(card, seat));
+            td {
+                @if let Some(e) = entry {
+                    button.score type="button" data-why=(why_id(row, seat)) aria-expanded="false" {
+                        (e.total)
+                        @if ended {
+                            span.mark title=(if hole.knocked { "knocked" } else { "went out" }) {
+                                @if hole.knocked { "k" } @else { "*" }
+                            }
+                        }
+                    }
+                } @else { "·" }
+            }
+        }
+    }
+}
+
+/// The scorekeeper's form: for each player the grid in the variant's layout (tap a slot,
+/// then a card), or typed in the compact notation; who went out or knocked; record, undo,
+/// finish.
+fn form(picker: &Picker) -> Markup {
+    let slots = picker.rows * picker.columns;
+    html! {
+        section #keeper data-rows=(picker.rows) data-columns=(picker.columns) {
+            h2 { "Record the next hole" }
+            p.hint { "Tap a slot, then its card; or type the grid (rows split by /)." }
+            div.picker role="group" aria-label="cards" {
+                @for rank in &picker.ranks {
+                    button.rank type="button" data-card=(rank) { (rank) }
+                }
+                @if picker.suits {
+                    @for (letter, symbol, name) in [("s", "♠", "spades"), ("h", "♥", "hearts"), ("d", "♦", "diamonds"), ("c", "♣", "clubs")] {
+                        button.suit type="button" data-suit=(letter) aria-pressed="false" title=(name) { (symbol) }
+                    }
+                }
+                button.back type="button" title="clear the slot" { "⌫" }
+            }
+            @for (seat, name) in picker.players.iter().enumerate() {
+                div.player data-player=(name) data-seat=(seat) {
+                    h3 { (name) }
+                    div class=(format!("slots cols-{}", picker.columns)) {
+                        @for i in 0..slots {
+                            button.slot type="button" data-i=(i) aria-label=(format!("{name}: card {}", i + 1)) { "" }
+                        }
+                    }
+                    input.grid-text type="text" autocomplete="off" autocapitalize="characters"
+                        spellcheck="false" aria-label=(format!("{name}'s grid"))
+                        placeholder=(example(picker));
+                    p.err role="alert" hidden {}
+                }
+            }
+            div.ending {
+                label {
+                    "Went out "
+                    select #out {
+                        option value="" { "—" }
+                        @for name in &picker.players { option value=(name) { (name) } }
+                    }
+                }
+                @if picker.knock {
+                    label {
+                        "Knocked "
+                        select #knock {
+                            option value="" { "—" }
+                            @for name in &picker.players { option value=(name) { (name) } }
+                        }
+                    }
+                }
+            }
+            button #record type="button" { "Record hole" }
+            p #status role="status" {}
+            div.actions {
+                button #undo type="button" { "Undo last hole" }
+                button #finish type="button" { "Finish match" }
+            }
+        }
+    }
+}
+
+/// A grid of the picker's shape in notation, as the input's placeholder.
+fn example(picker: &Picker) -> String {
+    let card = picker.ranks.get(4).map_or("5", String::as_str);
+    vec![vec![card; picker.columns].join(" "); picker.rows].join(" / ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Match, Setup};
+
+    fn new(rules: &str, house: &[&str]) -> Match {
+        let setup = Setup {
+            rules: rules.into(),
+            house: house.iter().map(|h| h.to_string()).collect(),
+            players: vec!["ann".into(), "bob".into()],
+            ..Default::default()
+        };
+        Match::new(&setup, "2026-11-25T20:00:00Z").unwrap()
+    }
+
+    #[test]
+    fn the_picker_offers_the_packs_ranks_in_the_variants_layout() {
+        let classic = Picker::of(&new("classic", &[]));
+        assert_eq!((classic.rows, classic.columns), (2, 3));
+        assert_eq!(
+            classic.ranks,
+            ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+        );
+        assert!(classic.suits && !classic.knock);
+        assert_eq!(example(&classic), "5 5 5 / 5 5 5");
+
+        // jokers where the rules have them; knocking where a house rule allows it
+        let eight = Picker::of(&new("eight-card", &["knock"]));
+        assert_eq!((eight.rows, eight.columns), (2, 4));
+        assert_eq!(eight.ranks.last().map(String::as_str), Some("JK"));
+        assert!(eight.knock);
+
+        // a pack of the rules' own: its faces as typed, and no suits
+        let nine = Picker::of(&new("play-nine", &[]));
+        assert!(!nine.suits);
+        assert_eq!(
+            nine.ranks,
+            ["-5", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"]
+        );
+        // every rank offered is a card the referee reads
+        let rules = &new("play-nine", &[]).rules;
+        for rank in &nine.ranks {
+            let grid = vec![vec![rank.as_str(); nine.columns].join(" "); nine.rows].join(" / ");
+            assert!(
+                crate::grid::Grid::parse_for(&grid, rules.expected()).is_ok(),
+                "{grid}"
+            );
+        }
+    }
+
+    #[test]
+    fn eighteen_holes_show_the_front_nine_as_golf_card_does() {
+        let mut m = new("classic", &[]);
+        m.holes_planned = 18;
+        for score in 1..=10 {
+            let entries: Vec<(usize, crate::game::Typed)> = (0..2)
+                .map(|seat| (seat, crate::game::Typed::score("x", score).unwrap()))
+                .collect();
+            let hole = m
+                .play_hole(&entries, None, false, "2026-11-25T20:00:00Z")
+                .unwrap();
+            m.record(hole);
+        }
+        let html = card(&CardView::new(&m)).into_string();
+        // 1 + 2 + … + 9 = 45 for each, after the ninth row and before the tenth
+        let front =
+            html.find(r#"<tr class="sub"><th scope="row">Front 9</th><td>45</td><td>45</td></tr>"#);
+        let ninth = html.find(r#"data-why="why-8-0""#);
+        let tenth = html.find(r#"data-why="why-9-0""#);
+        assert!(ninth < front && front < tenth, "{html}");
+        assert!(!html.contains("Back 9") && !html.contains("Penalties"));
+        // tied at 55, both lead
+        assert_eq!(
+            html.matches(r#"<td class="lead">55</td>"#).count(),
+            2,
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn the_form_names_every_player_and_escapes_them() {
+        let mut picker = Picker::of(&new("classic", &[]));
+        picker.players[1] = "<b>bob</b>".into();
+        let html = form(&picker).into_string();
+        assert!(html.contains(r#"data-player="ann""#));
+        assert!(html.contains("&lt;b&gt;bob&lt;/b&gt;") && !html.contains("<b>"));
+        assert_eq!(html.matches(r#"class="slot""#).count(), 12);
+        assert!(!html.contains(r#"id="knock""#));
+    }
+}
