@@ -114,11 +114,13 @@ fn input_ending_at_the_terminal_records_nothing() {
 
 // ==== issue 32a: two writers at one table, drafts kept, the deck checked per grid ====
 
-/// What the prompt said until it ended, and its exit code.
+/// What the prompt said until it ended, as words (lines joined), and its exit code.
 fn ending(p: &mut Session) -> (String, i32) {
     // Eof matches everything left unread
     let said = p.expect(expectrl::Eof).unwrap();
     let said = String::from_utf8_lossy(&said[0]).into_owned();
+    // as words: golf wraps its messages to the terminal's 80 columns
+    let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
     match p.get_process().wait().unwrap() {
         expectrl::WaitStatus::Exited(_, code) => (said, code),
         other => panic!("golf did not exit: {other:?}"),

@@ -174,9 +174,13 @@ fn holes_undo_and_finish_through_the_api_are_golf_holes() {
         let refused = served.post("/api/hole", body);
         assert_eq!(refused.status, 400, "{body}: {}", refused.body);
         let said = env.bad(&args);
+        // the same message, golf's own wrapped to the terminal
         assert_eq!(
-            format!("golf: {}\n", refused.json()["error"].as_str().unwrap()),
-            said,
+            served::words(&format!(
+                "golf: {}",
+                refused.json()["error"].as_str().unwrap()
+            )),
+            served::words(&said),
             "{body}"
         );
         assert_eq!(card(&env), before, "{body} changed the match");
@@ -203,8 +207,11 @@ fn holes_undo_and_finish_through_the_api_are_golf_holes() {
     let early = served.post("/api/finish", "");
     assert_eq!(early.status, 400);
     assert_eq!(
-        format!("golf: {}\n", early.json()["error"].as_str().unwrap()),
-        env.bad(&["finish"])
+        served::words(&format!(
+            "golf: {}",
+            early.json()["error"].as_str().unwrap()
+        )),
+        served::words(&env.bad(&["finish"]))
     );
 
     let undone = served.post("/api/undo", "");
@@ -573,4 +580,42 @@ fn a_match_started_at_the_table_is_followed_unless_one_was_named() {
             break;
         }
     }
+}
+
+/// Issue 32.1 at the table's screen: a page sends the hole it shows; when another writer
+/// (here `golf hole` in another terminal) recorded that hole meanwhile, the write is refused
+/// naming it — the grids never silently become the hole after it — and nothing is written.
+#[test]
+fn a_hole_recorded_meanwhile_by_another_writer_is_refused_not_moved_on() {
+    let env = one_hole();
+    let served = Served::start(env.dir.path(), &[]);
+    let with_hole = |n: u32| {
+        HOLE.replacen(
+            "\"knock\": null",
+            &format!("\"knock\": null, \"hole\": {n}"),
+            1,
+        )
+    };
+    // the page shows hole 2 next; another terminal records it first
+    env.ok(&[
+        "hole",
+        "ann=A A 2 / 3 3 2",
+        "bob=4 4 5 / 6 6 5",
+        "cat=7 7 8 / 9 9 8",
+    ]);
+    let refused = served.post("/api/hole", &with_hole(2));
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    let error = refused.json()["error"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        error.contains("now has 2 holes recorded, so this is not its hole 2"),
+        "{error}"
+    );
+    assert_eq!(card(&env)["holes_played"], 2, "nothing written");
+    // the hole the card now shows next is recorded
+    let recorded = served.post("/api/hole", &with_hole(3));
+    assert_eq!(recorded.status, 200, "{}", recorded.body);
+    assert_eq!(recorded.json()["holes_played"], 3);
 }

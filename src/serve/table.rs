@@ -38,6 +38,11 @@ pub struct HoleRequest {
     /// server has moved on to a newer match.
     #[serde(default, rename = "match")]
     pub match_id: Option<i64>,
+    /// The number of the hole being recorded (the page sends the next hole of the card it
+    /// shows, as `golf hole --hole N`): refused when another writer recorded that hole
+    /// meanwhile, so the grids never silently become the hole after it.
+    #[serde(default)]
+    pub hole: Option<u32>,
 }
 
 impl HoleRequest {
@@ -149,7 +154,16 @@ pub fn record_hole(db: &Path, id: i64, request: &HoleRequest, odds: bool) -> Res
             .playoff
             .unwrap_or_else(|| m.next_hole().is_some_and(|(_, playoff, _)| playoff));
         let hole = m.play_hole(&entries, ended, playoff, &now)?;
-        store::insert_hole(tx, m.id, &hole)?;
+        if let Some(meant) = request.hole.filter(|&n| n != hole.number) {
+            return Err(store::Misplaced::NotNext {
+                id: m.id,
+                kind: if hole.playoff { "playoff " } else { "" },
+                number: meant,
+                recorded: hole.number.saturating_sub(1),
+            }
+            .into());
+        }
+        store::insert_next_hole(tx, m.id, &hole)?;
         store::drafts::remove(tx, m.id)?;
         m.record(hole);
         Ok(())

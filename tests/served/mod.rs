@@ -260,3 +260,9 @@ impl Events {
         self.reader.read_to_end(&mut rest)
     }
 }
+
+/// A message as words, whatever its wrapping: golf wraps its messages to the terminal's
+/// width, the API gives them whole.
+pub fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}

@@ -6,6 +6,7 @@
   var card = document.getElementById('card');
   var live = document.getElementById('live');
   var open = null; // the explanation shown, kept open across updates
+  var nextHole = null; // the next hole of the card shown (from its latest event)
 
   function show(id) {
     card.querySelectorAll('.why').forEach(function (w) { w.hidden = w.id !== id; });
@@ -39,6 +40,8 @@
     // a new match started at the table: show it, the scorekeeper's form with its players
     var shown = JSON.parse(e.data);
     if (shown.match !== Number(card.dataset.match)) { location.reload(); return; }
+    // the hole a write records: the next of the card shown, refused if another writer took it
+    nextHole = shown.next ? shown.next.hole : null;
     live.textContent = 'Live';
     live.classList.remove('off');
     // the first event too: the card may have changed since the page was made
@@ -177,7 +180,7 @@
     var out = document.getElementById('out').value || null;
     var knockSelect = document.getElementById('knock');
     var knock = knockSelect ? (knockSelect.value || null) : null;
-    post('/api/hole', { grids: grids, out: out, knock: knock }).then(function (j) {
+    post('/api/hole', { grids: grids, out: out, knock: knock, hole: nextHole }).then(function (j) {
       if (!j) return;
       clearForm();
       status.textContent = 'Recorded hole ' + j.holes_played + '. ' + j.result.summary;
