@@ -315,14 +315,17 @@ impl<'r> Expert<'r> {
             }
             Move::Discard => self.value(self.now, self.up, false),
             Move::DiscardFlip(c) => {
-                // a flip changes no expectation; prefer a card whose column holds a known
-                // one (whether it pairs is then known)
+                // a flip changes no expectation; prefer a card in a column with fewer known
+                // cards, so the known cards spread over the columns and more draws can
+                // pair one: measured, L's rules 5.38 → 5.02 (1,000 matches, seed 3),
+                // classic among three counting 10.01 → 9.66 in seat 1 (the column with
+                // more known cards first, as before)
                 let c = usize::from(c);
                 let column = c % self.columns;
                 let known = (0..self.cells / self.columns)
                     .filter(|r| self.own[r * self.columns + column].is_some())
                     .count();
-                self.value(self.now, self.up | 1 << c, false) - self.hair * known as f64
+                self.value(self.now, self.up | 1 << c, false) + self.hair * known as f64
             }
             _ => f64::INFINITY,
         }
