@@ -265,33 +265,33 @@ fn meant(body: &[u8]) -> Result<Option<i64>, String> {
 }
 
 async fn undo(State(server): State<Arc<Server>>, headers: HeaderMap, body: Bytes) -> Response {
-    if let Some(refusal) = refused(&server, &headers) {
-        return refusal;
-    }
-    let meant = match meant(&body) {
-        Ok(m) => m,
-        Err(text) => return error(StatusCode::BAD_REQUEST, text),
-    };
-    write(server, move |s| {
-        let id = s.current.id();
-        table::same_match(meant, id)?;
-        table::undo(&s.db, id, s.odds)
-    })
-    .await
+    on_the_match(server, &headers, &body, table::undo).await
 }
 
 async fn finish(State(server): State<Arc<Server>>, headers: HeaderMap, body: Bytes) -> Response {
-    if let Some(refusal) = refused(&server, &headers) {
+    on_the_match(server, &headers, &body, table::finish).await
+}
+
+/// A write on the match as a whole (`POST /api/undo`, `/api/finish`): refused without the
+/// key or from another origin, the body's optional `{"match": ID}` held to the match
+/// served, then `action(database, match id, chances shown)` as one write.
+async fn on_the_match(
+    server: Arc<Server>,
+    headers: &HeaderMap,
+    body: &Bytes,
+    action: fn(&std::path::Path, i64, bool) -> crate::error::Result<crate::view::card::CardView>,
+) -> Response {
+    if let Some(refusal) = refused(&server, headers) {
         return refusal;
     }
-    let meant = match meant(&body) {
+    let meant = match meant(body) {
         Ok(m) => m,
         Err(text) => return error(StatusCode::BAD_REQUEST, text),
     };
     write(server, move |s| {
         let id = s.current.id();
         table::same_match(meant, id)?;
-        table::finish(&s.db, id, s.odds)
+        action(&s.db, id, s.odds)
     })
     .await
 }
