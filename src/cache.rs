@@ -37,6 +37,17 @@ pub fn dir() -> Option<PathBuf> {
 /// Hole scores simulated for a distribution: enough that the rarest scores show up.
 const SIMULATED_SCORES: usize = 6_000;
 
+/// The chances line of `golf card`, `golf hole` and `golf serve` for match `m` (RULES.md
+/// §15): `golf odds`'s estimate at [`crate::odds::card_samples`] samples and the match's own
+/// [`crate::odds::default_seed`], a player whose `history` is short drawing from the rules'
+/// [`simulated`] scores. `None` when the chances cannot be worked out (`golf odds` says why):
+/// the line is left off, never the card.
+pub fn card_odds(m: &crate::game::Match, history: Vec<Vec<i64>>) -> Option<crate::odds::Odds> {
+    let simulated = || simulated(&m.rules, m.players.len());
+    let seed = crate::odds::default_seed(m);
+    crate::odds::for_match(m, history, simulated, crate::odds::card_samples(m), seed).ok()
+}
+
 /// The seed of the simulated distribution (fixed: the same rules give the same scores).
 const SIMULATION_SEED: u64 = 0x601f_0dd5;
 

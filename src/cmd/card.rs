@@ -42,8 +42,5 @@ pub fn run(ctx: &Context, args: CardArgs) -> Result<()> {
 /// The chances line of `m` from its players' `history`: the card is shown without it when
 /// they cannot be worked out (`golf odds` says why).
 fn chances(m: &crate::game::Match, history: Vec<Vec<i64>>) -> Option<ChancesView> {
-    let simulated = || crate::cache::simulated(&m.rules, m.players.len());
-    let seed = crate::odds::default_seed(m);
-    let odds = crate::odds::for_match(m, history, simulated, crate::odds::card_samples(m), seed);
-    odds.ok().map(|o| ChancesView::new(&o))
+    crate::cache::card_odds(m, history).map(|o| ChancesView::new(&o))
 }

@@ -288,12 +288,8 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
     if !args.no_odds && ctx.config.odds != Some(false) && crate::odds::in_play(&m) {
         // the hole is recorded: chances that cannot be worked out are left off, no more
         let history = store.read(|tx| Ok(store::stats::hole_history(tx, m.id)?));
-        let simulated = || crate::cache::simulated(&m.rules, m.players.len());
-        let seed = crate::odds::default_seed(&m);
-        let odds = history.and_then(|h| {
-            crate::odds::for_match(&m, h, simulated, crate::odds::card_samples(&m), seed)
-        });
-        view.card.chances = odds.ok().map(|o| ChancesView::new(&o));
+        let odds = history.ok().and_then(|h| crate::cache::card_odds(&m, h));
+        view.card.chances = odds.map(|o| ChancesView::new(&o));
     }
     for warning in view.warnings() {
         crate::say!("golf: {warning}");

@@ -123,10 +123,7 @@ pub fn card(store: &mut Store, id: i64, odds: bool) -> Result<CardView> {
 /// The chances line of `m` from its players' `history`, as `golf card` works it out;
 /// `None` when it cannot be.
 fn chances(m: &Match, history: Vec<Vec<i64>>) -> Option<ChancesView> {
-    let simulated = || crate::cache::simulated(&m.rules, m.players.len());
-    let seed = crate::odds::default_seed(m);
-    let odds = crate::odds::for_match(m, history, simulated, crate::odds::card_samples(m), seed);
-    odds.ok().map(|o| ChancesView::new(&o))
+    crate::cache::card_odds(m, history).map(|o| ChancesView::new(&o))
 }
 
 /// Records the next hole of match `id` as `golf hole PLAYER=GRID... [--out|--knock P]`
