@@ -6,6 +6,7 @@ use crate::bots::expert::{exact_hole_score, Expert};
 use crate::card::Card;
 use crate::cli::AdviseArgs;
 use crate::error::{input, Result};
+use crate::game::setup::MAX_PLAYERS;
 use crate::play::{self, Hole, Move, MoveList, Phase, Position};
 use crate::rules::{self, Rules};
 use crate::scoring::Scorer;
@@ -20,12 +21,10 @@ pub fn run(ctx: &Context, args: AdviseArgs) -> Result<()> {
     let others = args.other.len();
     let players = match args.players {
         None => others + 1,
-        Some(n) if (1..=16).contains(&n) && n as usize > others => n as usize,
-        Some(n) => {
-            return input(format!(
-                "--players {n}: expected 1 to 16, and more than the {others} --other grids"
-            ))
-        }
+        Some(n) if (1..=MAX_PLAYERS as u64).contains(&n) && n as usize > others => n as usize,
+        Some(n) => return input(format!(
+            "--players {n}: expected 1 to {MAX_PLAYERS}, and more than the {others} --other grids"
+        )),
     };
     if args.ended && players < 2 {
         return input(
@@ -211,7 +210,7 @@ pub fn run(ctx: &Context, args: AdviseArgs) -> Result<()> {
         }
     }
     if estimated {
-        eprintln!(
+        crate::say!(
             "golf: too many face-down cards to weigh every way they could be filled; the figures are the expert's estimates"
         );
     }
