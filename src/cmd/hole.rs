@@ -26,7 +26,7 @@ fn at_the_terminal(store: &mut store::Store, m: &Match, seats: &[usize]) -> Resu
     let draft = match store::drafts::load(store.conn(), m.id)? {
         Some(Ok(draft)) => Some(draft),
         Some(Err(why)) => {
-            eprintln!(
+            crate::say!(
                 "golf: the draft kept for {} cannot be read ({why}); it is not offered",
                 m.label()
             );
@@ -275,9 +275,9 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
                     ),
                 ),
             };
-            eprintln!(
+            crate::say!(
                 "golf: no one is recorded as ending {what} {} (going out or knocking), so no one's \
-                 score was adjusted for it: under {} the player who ends a hole {how} (RULES.md §5). \
+                 score was adjusted for it: under {} the player who ends a hole {how}. \
                  If someone did, {fix} records it",
                 hole.number,
                 m.rules.display_name(),
