@@ -22,9 +22,11 @@ pub fn run(ctx: &Context, args: AdviseArgs) -> Result<()> {
     let players = match args.players {
         None => others + 1,
         Some(n) if (1..=MAX_PLAYERS as u64).contains(&n) && n as usize > others => n as usize,
-        Some(n) => return input(format!(
+        Some(n) => {
+            return input(format!(
             "--players {n}: expected 1 to {MAX_PLAYERS}, and more than the {others} --other grids"
-        )),
+        ))
+        }
     };
     if args.ended && players < 2 {
         return input(
