@@ -351,6 +351,12 @@ impl<'r> Estimator<'r> {
         })
     }
 
+    /// What a full column of rank code `code` scores beyond its cards' values (the matched
+    /// set's worth: negative where a set cancels; 0 where it matches nothing).
+    pub fn set_gain(&self, code: usize) -> f64 {
+        self.set_gain.get(code).copied().unwrap_or(0.0)
+    }
+
     /// How this estimator values a grid.
     pub fn method(&self) -> Method {
         self.method

@@ -7,11 +7,14 @@
 //! rank by rank — each rank the next card could be, by its chance, with the best reply to
 //! it (a swap, or a discard with its flip), the belief then short of that card. A move that
 //! ends the hole (going out, knocking) is weighed by the expected hole score after RULES.md
-//! §5 against the others' grids valued the same way; a move that does not end it is worth
-//! its expected grid score less what playing on is still worth ([`PLAY_ON`], measured). On the final turn every move is weighed by its hole score after §5.
+//! §5 against the others' grids valued the same way; a move that leaves it open by the
+//! expected score of the grid it leaves less what the next draws are expected to save on
+//! that grid ([`future`](super::future): a card turned up, or a set kept open, is worth
+//! more to them). On the final turn every move is weighed by its hole score after §5.
 //! Nothing allocates after [`Expert::new`].
 
 use super::belief::{Belief, Estimator, Method};
+use super::future::Future;
 use crate::card::Card;
 use crate::grid::Grid;
 use crate::grid::{MAX_COLUMNS, MAX_ROWS};
@@ -20,18 +23,6 @@ use crate::rules::{DiscardDrawn, Rules};
 use crate::scoring::{self, Ended, Scorer};
 
 const MAX_CELLS: usize = MAX_ROWS * MAX_COLUMNS;
-
-/// What playing on is worth against a move that ends the hole, in draws from the stock
-/// each saving what [`Expert::future`] expects of the grid as it stands: a move that leaves
-/// the hole open is worth its expected grid score less this many such draws, so a move
-/// that ends it must beat the best other by that much. (Valuing instead each move's own
-/// position this way measured worse: 6.28 and 10.62 for the figures below.) Measured under L's rules
-/// against three `random` bots (1,000 matches, seed 3): 0 gives 6.66 a hole, 1 gives 5.99,
-/// 2 gives 5.48, 3 gives 5.29, 4 gives 5.31, 6 gives 5.55 (a sweep on a first build; this
-/// one gives 5.38 at 3 over those matches, 5.27 ±
-/// 0.06 over 5,000); under `classic` against three `counting` bots 3 is as good as 4 or 5
-/// (10.01, 10.06, 10.12 in seat 1).
-pub const PLAY_ON: f64 = 3.0;
 
 /// The expert's evaluation of a position, shared by the bot and by advice (`golf advise`):
 /// the belief, the estimator and the player's own grid as they know it.
@@ -58,6 +49,9 @@ pub struct Expert<'r> {
     adjusts: bool,
     /// Each seat's expected grid score in this decision (the player's own slot unused).
     others: Vec<f64>,
+    /// What the next draws are expected to save, on the own grid and the grids a move
+    /// leaves.
+    future: Future,
     scores: Vec<i32>,
     points: Vec<i32>,
     scratch: [Option<Card>; MAX_CELLS],
@@ -82,6 +76,7 @@ impl<'r> Expert<'r> {
         let estimator = Estimator::new(rules, scorer, &belief)?;
         let (rows, columns) = (rules.layout.rows, rules.layout.columns);
         Some(Expert {
+            future: Future::new(rules, &estimator, &belief),
             rules,
             belief,
             estimator,
@@ -147,6 +142,7 @@ impl<'r> Expert<'r> {
                 .grid(&self.belief, &self.scratch[..self.cells]);
         }
         self.reckon();
+        self.future.reckon(&self.belief, &self.own[..self.cells]);
     }
 
     /// The own grid's expectation again, after the belief changed.
@@ -233,8 +229,15 @@ impl<'r> Expert<'r> {
 
     /// What a position whose own grid is expected to score `e` with the face-up cells `up`
     /// is worth: on the final turn, or when the move ends the hole, its hole score after
-    /// §5; otherwise `e` less what playing on is worth.
-    fn value(&mut self, e: f64, up: u32, knocked: bool) -> f64 {
+    /// §5; otherwise `e` less what the next draws are expected to save on the grid the
+    /// move leaves (`future`, asked only then).
+    fn value(
+        &mut self,
+        e: f64,
+        up: u32,
+        knocked: bool,
+        future: impl FnOnce(&mut Future) -> f64,
+    ) -> f64 {
         let all = (1u32 << self.cells) - 1;
         if self.final_turn {
             return self.hole_score(e, self.ender);
@@ -246,56 +249,7 @@ impl<'r> Expert<'r> {
             });
             return self.hole_score(e, ender);
         }
-        e - PLAY_ON * self.future()
-    }
-
-    /// What one more draw from the stock is expected to save the own grid as it stands now
-    /// (before the move weighed: the same for every move of a decision, so it tells only
-    /// the moves that end the hole from those that do not): over
-    /// the unseen cards, how far each is below the grid's worst card (a face-down card worth
-    /// the unseen mean, a card of a matched column nothing).
-    fn future(&self) -> f64 {
-        let rows = self.cells / self.columns;
-        let mut worst = f64::NEG_INFINITY;
-        for cell in 0..self.cells {
-            let worth = match self.own[cell] {
-                Some(card) => {
-                    let column = cell % self.columns;
-                    let code = card.rank.code();
-                    let matched = rows >= 2
-                        && (0..rows).all(|r| {
-                            self.own[r * self.columns + column]
-                                .is_some_and(|o| o.rank.code() == code)
-                        });
-                    match matched {
-                        true => 0.0,
-                        false => self.belief.value(usize::from(code)),
-                    }
-                }
-                None => self.mean,
-            };
-            worst = worst.max(worth);
-        }
-        match worst == f64::NEG_INFINITY {
-            true => 0.0,
-            false => self.below(worst),
-        }
-    }
-
-    /// Over the unseen cards, how far a card is below `worth` on average (0 for one above).
-    fn below(&self, worth: f64) -> f64 {
-        let n = self.belief.unseen_count();
-        if n == 0 {
-            return 0.0;
-        }
-        let mut gain = 0.0;
-        for code in 0..self.belief.rank_codes() {
-            let k = self.belief.unseen(code);
-            if k > 0 {
-                gain += f64::from(k) * (worth - self.belief.value(code)).max(0.0);
-            }
-        }
-        gain / f64::from(n)
+        e - future(&mut self.future)
     }
 
     /// The value of place move `m` (a swap, a discard, a discard with a flip) with `card`
@@ -311,21 +265,20 @@ impl<'r> Expert<'r> {
             Move::Swap(c) => {
                 let c = usize::from(c);
                 let e = self.with(c, card);
-                self.value(e, self.up | 1 << c, false)
+                self.value(e, self.up | 1 << c, false, |f| f.with(c, card))
             }
-            Move::Discard => self.value(self.now, self.up, false),
+            Move::Discard => self.value(self.now, self.up, false, |f| f.now()),
             Move::DiscardFlip(c) => {
-                // a flip changes no expectation; prefer a card in a column with fewer known
-                // cards, so the known cards spread over the columns and more draws can
-                // pair one: measured, L's rules 5.38 → 5.02 (1,000 matches, seed 3),
-                // classic among three counting 10.01 → 9.66 in seat 1 (the column with
-                // more known cards first, as before)
+                // a flip changes no expectation, only the future (the card turned up is
+                // known to the next draws); between equal flips, a card in a column with
+                // fewer known cards, so the known cards spread over the columns
                 let c = usize::from(c);
                 let column = c % self.columns;
                 let known = (0..self.cells / self.columns)
                     .filter(|r| self.own[r * self.columns + column].is_some())
                     .count();
-                self.value(self.now, self.up | 1 << c, false) + self.hair * known as f64
+                self.value(self.now, self.up | 1 << c, false, |f| f.flip(c))
+                    + self.hair * known as f64
             }
             _ => f64::INFINITY,
         }
@@ -372,7 +325,7 @@ impl<'r> Expert<'r> {
     fn stock_value(&mut self) -> f64 {
         let total = self.belief.next_total();
         if total == 0 {
-            return self.value(self.now, self.up, false);
+            return self.value(self.now, self.up, false, |f| f.now());
         }
         // a card drawn from a known stock leaves the face-down cards' chances as they are
         let exact = self.estimator.by_columns() && !self.belief.stock_known();
@@ -424,7 +377,7 @@ impl<'r> Expert<'r> {
             Phase::Draw => {
                 for &m in moves {
                     let v = match m {
-                        Move::Knock => self.value(self.now, self.up, true),
+                        Move::Knock => self.value(self.now, self.up, true, |f| f.now()),
                         Move::DrawStock => self.stock_value(),
                         Move::DrawDiscard => match view.discard_top() {
                             Some(card) => self.discard_value(card).0,

@@ -11,6 +11,7 @@
 pub mod belief;
 mod counting;
 pub mod expert;
+pub mod future;
 mod greedy;
 mod own;
 mod random;
