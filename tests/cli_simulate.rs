@@ -747,6 +747,83 @@ fn each_stronger_bot_scores_lower_on_every_variant() {
     }
 }
 
+/// The mean hole of the seats `bot` sits in, from a run's figures.
+fn mean_of(f: &Figures, bot: &str) -> f64 {
+    let seats: Vec<f64> = f
+        .seats
+        .iter()
+        .filter(|s| s.bot.starts_with(bot))
+        .map(|s| s.mean_hole)
+        .collect();
+    assert!(!seats.is_empty(), "no {bot} seat");
+    seats.iter().sum::<f64>() / seats.len() as f64
+}
+
+/// At a table of two experts and two `counting` bots, alternating, the experts score lower
+/// than the counting bots beside them on every bundled variant, in both seatings (RULES.md
+/// §18; issue 29's order test extended to four bots at one table): 100 matches of 9 holes.
+#[test]
+fn the_expert_scores_below_counting_at_one_table_on_every_variant() {
+    let env = Env::new();
+    for variant in VARIANTS {
+        for bots in [
+            "expert,counting,expert,counting",
+            "counting,expert,counting,expert",
+        ] {
+            let f = figures(
+                &env,
+                &[
+                    "--rules",
+                    variant,
+                    "--bots",
+                    bots,
+                    "--matches",
+                    "100",
+                    "--seed",
+                    "1",
+                ],
+            );
+            let (expert, counting) = (mean_of(&f, "expert"), mean_of(&f, "counting"));
+            assert!(
+                expert < counting,
+                "{variant}, {bots}: expert {expert:.2}, counting {counting:.2}"
+            );
+        }
+    }
+}
+
+/// In four-player classic, one expert among three `counting` bots scores at least half a
+/// point a hole less than the counting bots at its table, in every seating (issue 29's
+/// target; 150 matches of 9 holes each).
+#[test]
+fn one_expert_among_three_counting_bots_is_half_a_point_lower_in_every_seat() {
+    let env = Env::new();
+    for seat in 0..4 {
+        let bots: Vec<&str> = (0..4)
+            .map(|s| if s == seat { "expert" } else { "counting" })
+            .collect();
+        let f = figures(
+            &env,
+            &[
+                "--rules",
+                "classic",
+                "--bots",
+                &bots.join(","),
+                "--matches",
+                "150",
+                "--seed",
+                "3",
+            ],
+        );
+        let (expert, counting) = (mean_of(&f, "expert"), mean_of(&f, "counting"));
+        assert!(
+            counting - expert >= 0.5,
+            "seat {}: expert {expert:.2}, counting {counting:.2}",
+            seat + 1
+        );
+    }
+}
+
 /// `--export` writes the simulated matches in the `golf export` format: `golf import` and
 /// `golf check` accept them, and every player's total is the sum of the trace's hole scores.
 #[test]

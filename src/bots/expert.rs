@@ -49,6 +49,8 @@ pub struct Expert<'r> {
     adjusts: bool,
     /// Each seat's expected grid score in this decision (the player's own slot unused).
     others: Vec<f64>,
+    /// The same after a final turn each, which they take if this player ends the hole.
+    others_final: Vec<f64>,
     /// What the next draws are expected to save, on the own grid and the grids a move
     /// leaves.
     future: Future,
@@ -92,6 +94,7 @@ impl<'r> Expert<'r> {
             seat: 0,
             adjusts: scoring::adjusts_holes(rules),
             others: vec![0.0; players],
+            others_final: vec![0.0; players],
             scores: vec![0; players],
             points: vec![0; players],
             scratch: [None; MAX_CELLS],
@@ -129,6 +132,8 @@ impl<'r> Expert<'r> {
             v.resize(players, 0);
         }
         self.others.resize(players, 0.0);
+        self.others_final.resize(players, 0.0);
+        self.future.reckon(&self.belief, &self.own[..self.cells]);
         // the others' grids count only where the rules adjust hole scores (RULES.md §5)
         for seat in 0..players * usize::from(self.adjusts) {
             if seat == self.seat {
@@ -140,9 +145,11 @@ impl<'r> Expert<'r> {
             self.others[seat] = self
                 .estimator
                 .grid(&self.belief, &self.scratch[..self.cells]);
+            // if this player ends the hole, the others' final turn saves them one draw
+            self.others_final[seat] =
+                self.others[seat] - self.future.one_draw(&self.scratch[..self.cells]);
         }
         self.reckon();
-        self.future.reckon(&self.belief, &self.own[..self.cells]);
     }
 
     /// The own grid's expectation again, after the belief changed.
@@ -210,17 +217,23 @@ impl<'r> Expert<'r> {
     }
 
     /// The expected hole score of a grid expected to score `mine` when the hole ends now
-    /// (`ender` ended it; the others' grids valued from the unseen cards): the rules' own
+    /// (`ender` ended it; the others' grids valued from the unseen cards, each less what
+    /// its final turn is expected to save when this player ends it): the rules' own
     /// adjustments of RULES.md §5.
     fn hole_score(&mut self, mine: f64, ender: Option<Ended>) -> f64 {
         if !self.adjusts {
             return mine;
         }
         let clamp = |x: f64| x.round().clamp(-10_000.0, 10_000.0) as i32;
+        let mine_ends = ender.is_some_and(|e| e.player == self.seat);
         for (seat, score) in self.scores.iter_mut().enumerate() {
+            let others = match mine_ends {
+                true => &self.others_final,
+                false => &self.others,
+            };
             *score = clamp(match seat == self.seat {
                 true => mine,
-                false => self.others.get(seat).copied().unwrap_or(0.0),
+                false => others.get(seat).copied().unwrap_or(0.0),
             });
         }
         scoring::hole_points(&self.scores, ender, self.rules, &mut self.points);

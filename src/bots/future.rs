@@ -121,6 +121,15 @@ impl Future {
         self.flips = [f64::NAN; MAX_CELLS];
     }
 
+    /// What one draw is expected to save on `grid` (another player's, as they lie: cells row
+    /// by row, `None` face down), by this decision's belief: the most it saves on a cell.
+    pub(super) fn one_draw(&self, grid: &[Option<Card>]) -> f64 {
+        let at = |cell: usize| grid.get(cell).copied().flatten();
+        (0..self.cells)
+            .map(|cell| self.gain(cell, &at))
+            .fold(0.0, f64::max)
+    }
+
     /// The future of the grid as it stands (a discard, a knock refused).
     pub(super) fn now(&self) -> f64 {
         self.now

@@ -42,7 +42,8 @@ pub struct AdvisedMove {
     /// The expected hole score the move leads to as the expert reckons it, in points: on
     /// the final turn (and for a move that ends the hole) the expected hole score after
     /// RULES.md §5; for a move that leaves the hole open, its expected grid score less what
-    /// playing on is worth ([`crate::bots::expert::PLAY_ON`]).
+    /// the next draws are expected to save on the grid it leaves
+    /// ([`crate::bots::future::HORIZON`] of them).
     pub expected: f64,
     /// The expected score less the best move's, in points (0 for the best).
     pub gives_away: f64,
