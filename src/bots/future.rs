@@ -253,7 +253,7 @@ impl Future {
                     return 0.0;
                 }
                 let code = usize::from(code);
-                (self.value(code), self.below_code[code])
+                (self.value(code), self.below_of(code))
             }
             None => (self.mean, self.below_mean),
         };
@@ -285,7 +285,7 @@ impl Future {
                 if others(card.rank.code()) > 0 && cancels(v) {
                     return 0.0;
                 }
-                (v, self.below_code[code])
+                (v, self.below_of(code))
             }
             None => (self.mean, self.below_mean),
         };
@@ -309,6 +309,11 @@ impl Future {
             gain += self.chance(usize::from(code)) * ((d + set).max(0.0) - d.max(0.0));
         }
         gain
+    }
+
+    /// What one draw is expected to save on a card of rank code `code`.
+    fn below_of(&self, code: usize) -> f64 {
+        self.below_code.get(code).copied().unwrap_or(0.0)
     }
 
     /// A rank code's value in points.
