@@ -2,7 +2,9 @@
 //! for them (RULES.md §2).
 //!
 //! Rows are separated by `/`, `|` or a newline; cards within a row by spaces or commas.
-//! Row 1 is the row farther from the player; columns are numbered left to right.
+//! Row 1 is the row farther from the player; columns are numbered left to right. A grid
+//! in play, as its player sees it (advice), writes `?` for a face-down card and `?5` for
+//! one they peeked at ([`Grid::parse_seen`]).
 
 use std::fmt;
 use std::ops::Range;
@@ -216,7 +218,29 @@ pub struct Expected<'a> {
 struct Token {
     card: Card,
     span: Range<usize>,
+    /// How the card was typed: face up, or (in `?` notation) peeked at or face down.
+    seen: Seen,
 }
+
+/// A cell of a grid as its player sees it during a hole (RULES.md §2's `?` notation, for
+/// advice, §18): a card face up, a face-down card they peeked at (`?5`), or a face-down
+/// card they do not know (`?`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seen {
+    /// A face-up card.
+    Up(Card),
+    /// A face-down card its player has peeked at.
+    Peeked(Card),
+    /// A face-down card its player does not know.
+    Down,
+}
+
+/// The card standing for a face-down card in `?` notation while the grid is checked: a
+/// rank of no pack, without a suit, so no check of the deck or of suits applies to it.
+const DOWN: Card = Card {
+    rank: Rank::Face(u8::MAX),
+    suit: None,
+};
 
 impl Grid {
     /// Builds a grid from cards row by row. Errors when `cards.len() != rows × columns`, or
@@ -263,7 +287,7 @@ impl Grid {
     /// Parses grid notation of any shape up to 4×6 (RULES.md §2). Errors name the row and
     /// token at fault and what was expected.
     pub fn parse(input: &str) -> Result<Grid, GridError> {
-        Self::parse_rows(input, &[], false).map(|(grid, _)| grid)
+        Self::parse_rows(input, &[], false, false).map(|(grid, _)| grid)
     }
 
     /// Parses grid notation and checks it against the rules' layout and deck: the shape
@@ -272,9 +296,26 @@ impl Grid {
     /// typed compactly, one card after another without spaces (`q44/q98`, `6499/ak99`,
     /// `*5/35`; `10` or `t` for ten, `*` for a joker, a suit letter after its rank).
     pub fn parse_for(input: &str, expected: Expected<'_>) -> Result<Grid, GridError> {
+        Self::parse_checked(input, expected, false).map(|(grid, _)| grid)
+    }
+
+    /// Parses a grid as its player sees it during a hole (RULES.md §2's `?` notation, for
+    /// advice): `?` a face-down card they do not know, `?5` one they peeked at, any other
+    /// card face up; checked as [`Grid::parse_for`] checks a grid. The cells row by row.
+    pub fn parse_seen(input: &str, expected: Expected<'_>) -> Result<Vec<Seen>, GridError> {
+        let (_, tokens) = Self::parse_checked(input, expected, true)?;
+        Ok(tokens.into_iter().flatten().map(|t| t.seen).collect())
+    }
+
+    /// [`Grid::parse_for`], with `?` notation where `seen`; the tokens too.
+    fn parse_checked(
+        input: &str,
+        expected: Expected<'_>,
+        seen: bool,
+    ) -> Result<(Grid, Vec<Vec<Token>>), GridError> {
         let compact = expected.pack.is_empty();
         let (grid, tokens) =
-            Self::parse_rows(input, expected.pack, compact).map_err(|e| {
+            Self::parse_rows(input, expected.pack, compact, seen).map_err(|e| {
                 match (&e.kind, expected.pack.is_empty()) {
                     (
                         GridErrorKind::BadToken {
@@ -347,13 +388,14 @@ impl Grid {
                 }
             }
         }
-        Ok(grid)
+        Ok((grid, tokens))
     }
 
     fn parse_rows(
         input: &str,
         pack: &[crate::card::Face],
         compact: bool,
+        seen: bool,
     ) -> Result<(Grid, Vec<Vec<Token>>), GridError> {
         let chars = input.chars().count();
         if chars > MAX_INPUT_CHARS {
@@ -372,7 +414,15 @@ impl Grid {
         }
         let mut tokens: Vec<Vec<Token>> = Vec::with_capacity(rows.len());
         for (r, (offset, text)) in rows.iter().enumerate() {
-            tokens.push(tokenize_row(input, r + 1, *offset, text, pack, compact)?);
+            tokens.push(tokenize_row(
+                input,
+                r + 1,
+                *offset,
+                text,
+                pack,
+                compact,
+                seen,
+            )?);
         }
         let columns = tokens[0].len();
         for (r, row) in tokens.iter().enumerate().skip(1) {
@@ -551,6 +601,7 @@ fn tokenize_row(
     text: &str,
     pack: &[crate::card::Face],
     compact: bool,
+    seen: bool,
 ) -> Result<Vec<Token>, GridError> {
     let mut cards = Vec::new();
     let mut token_start = None;
@@ -564,7 +615,23 @@ fn tokenize_row(
             (Some(s), true) => {
                 let token = &text[s..i];
                 let span = offset + s..offset + i;
-                let unreadable = compact && parse_card(token, pack).is_none();
+                // `?` notation: a face-down card, or one peeked at
+                let (typed, card_text) = match token.strip_prefix('?').filter(|_| seen) {
+                    Some("") => (Seen::Down, ""),
+                    Some(rest) => (Seen::Peeked(DOWN), rest),
+                    None => (Seen::Up(DOWN), token),
+                };
+                if typed == Seen::Down {
+                    cards.push(Token {
+                        card: DOWN,
+                        span,
+                        seen: Seen::Down,
+                    });
+                    token_start = None;
+                    continue;
+                }
+                let unreadable =
+                    compact && typed != Seen::Peeked(DOWN) && parse_card(token, pack).is_none();
                 if let Some(run) = unreadable
                     .then(|| compact_cards(token, span.start))
                     .flatten()
@@ -573,7 +640,7 @@ fn tokenize_row(
                     token_start = None;
                     continue;
                 }
-                let card = parse_card(token, pack).ok_or_else(|| {
+                let card = parse_card(card_text, pack).ok_or_else(|| {
                     GridError::new(
                         GridErrorKind::BadToken {
                             row,
@@ -584,7 +651,11 @@ fn tokenize_row(
                         Some(span.clone()),
                     )
                 })?;
-                cards.push(Token { card, span });
+                let seen = match typed {
+                    Seen::Peeked(_) => Seen::Peeked(card),
+                    _ => Seen::Up(card),
+                };
+                cards.push(Token { card, span, seen });
                 token_start = None;
             }
             _ => {}
@@ -628,9 +699,11 @@ fn compact_cards(run: &str, offset: usize) -> Option<Vec<Token>> {
             rest = &rest[c.len_utf8()..];
         }
         let end = offset + run.len() - rest.len();
+        let card = Card { rank, suit };
         cards.push(Token {
-            card: Card { rank, suit },
+            card,
             span: start..end,
+            seen: Seen::Up(card),
         });
     }
     Some(cards)
@@ -743,6 +816,64 @@ mod tests {
                 .kind,
             GridErrorKind::JokerNotInDeck {
                 row: 2,
+                position: 2,
+                ..
+            }
+        ));
+    }
+
+    /// `?` notation (RULES.md §2, for advice): `?` face down, `?5` peeked, checked like
+    /// any grid (a peeked joker where the deck has none is refused); a grid of a finished
+    /// hole has no `?`.
+    #[test]
+    fn question_marks_are_face_down_cards_in_play() {
+        let five = Card::new(Rank::Five);
+        let seen = Grid::parse_seen("5 ? ?3 / K ?JK 2", classic()).unwrap();
+        assert_eq!(
+            seen,
+            vec![
+                Seen::Up(five),
+                Seen::Down,
+                Seen::Peeked(Card::new(Rank::Three)),
+                Seen::Up(Card::new(Rank::King)),
+                Seen::Peeked(Card::new(Rank::Joker)),
+                Seen::Up(Card::new(Rank::Two)),
+            ]
+        );
+        let no_jokers = Expected {
+            jokers: false,
+            ..classic()
+        };
+        assert!(matches!(
+            Grid::parse_seen("5 ? ? / K ?JK 2", no_jokers)
+                .unwrap_err()
+                .kind,
+            GridErrorKind::JokerNotInDeck {
+                row: 2,
+                position: 2,
+                ..
+            }
+        ));
+        assert!(matches!(
+            Grid::parse_seen("5 ? ? / K ?Z 2", classic())
+                .unwrap_err()
+                .kind,
+            GridErrorKind::BadToken {
+                row: 2,
+                position: 2,
+                ..
+            }
+        ));
+        assert!(matches!(
+            Grid::parse_seen("5 ? / K 2 2", classic()).unwrap_err().kind,
+            GridErrorKind::Ragged { row: 2, .. }
+        ));
+        assert!(matches!(
+            Grid::parse_for("5 ? 3 / K 4 2", classic())
+                .unwrap_err()
+                .kind,
+            GridErrorKind::BadToken {
+                row: 1,
                 position: 2,
                 ..
             }

@@ -83,7 +83,7 @@ fn every_legal_move_best_first_with_what_it_gives_away_and_its_mark() {
 #[test]
 fn impossible_positions_are_refused_naming_the_card_or_the_shape() {
     let env = Env::new();
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 7] = [
         (&["--grid", "5 5 5 / 5 ? ?", "--discard", "5"], "more 5"),
         (
             &[
@@ -98,11 +98,19 @@ fn impossible_positions_are_refused_naming_the_card_or_the_shape() {
         ),
         (
             &["--grid", "5 ? ? / 5 2", "--discard", "4"],
-            "2 rows of 3 cards",
+            "row 2 has 2 cards but row 1 has 3",
         ),
         (
             &["--grid", "5 ? ? / 5 2 J / 3 3 3", "--discard", "4"],
-            "2 rows of 3 cards",
+            "classic grids have 2 rows of 3",
+        ),
+        (
+            &["--grid", "5 ?X ? / 5 2 J", "--discard", "4"],
+            "`?X` is not a card",
+        ),
+        (
+            &["--grid", "5 ?JK ? / 5 2 J", "--discard", "4"],
+            "classic is played without jokers",
         ),
         (
             &["--grid", "5 ? ? / 5 2 X", "--discard", "4"],

@@ -7,6 +7,7 @@ use crate::card::Card;
 use crate::cli::AdviseArgs;
 use crate::error::{input, Result};
 use crate::game::setup::MAX_PLAYERS;
+use crate::grid::{Grid, Seen};
 use crate::play::{self, Hole, Move, MoveList, Phase, Position};
 use crate::rules::{self, Rules};
 use crate::scoring::Scorer;
@@ -230,46 +231,44 @@ fn grid(
     rules: &Rules,
     pack: &[Card],
 ) -> Result<(Vec<Option<Card>>, u32, u32)> {
-    let (rows, columns) = (rules.layout.rows, rules.layout.columns);
-    let lines: Vec<&str> = text
-        .split(['/', '|', '\n'])
-        .filter(|l| !l.trim().is_empty())
-        .collect();
-    let shape = || {
-        format!(
-            "{flag}: the rules {} have {rows} rows of {columns} cards; got {}",
-            rules.name,
-            crate::text::escape(text)
-        )
+    let seen = match Grid::parse_seen(text, rules.expected()) {
+        Ok(seen) => seen,
+        Err(e) => return input(format!("{flag}: {e}")),
     };
-    if lines.len() != rows {
-        return input(shape());
-    }
-    let (mut cards, mut up, mut peeked) = (Vec::with_capacity(rows * columns), 0u32, 0u32);
-    for line in lines {
-        let tokens: Vec<&str> = line
-            .split([' ', ',', '\t'])
-            .filter(|t| !t.is_empty())
-            .collect();
-        if tokens.len() != columns {
-            return input(shape());
-        }
-        for token in tokens {
-            let cell = cards.len();
-            match token.strip_prefix('?') {
-                Some("") => cards.push(None),
-                Some(rest) => {
-                    cards.push(Some(card(rest, flag, rules, pack)?));
-                    peeked |= 1 << cell;
-                }
-                None => {
-                    cards.push(Some(card(token, flag, rules, pack)?));
-                    up |= 1 << cell;
-                }
+    let (mut cards, mut up, mut peeked) = (Vec::with_capacity(seen.len()), 0u32, 0u32);
+    for (cell, seen) in seen.into_iter().enumerate() {
+        let known = match seen {
+            Seen::Down => None,
+            Seen::Peeked(card) => {
+                peeked |= 1 << cell;
+                Some(card)
             }
-        }
+            Seen::Up(card) => {
+                up |= 1 << cell;
+                Some(card)
+            }
+        };
+        cards.push(match known {
+            Some(card) => Some(of_pack(card, flag, rules, pack)?),
+            None => None,
+        });
     }
     Ok((cards, up, peeked))
+}
+
+/// `card` as the rules' pack holds it: its suit kept only where the rules value suits.
+fn of_pack(mut card: Card, flag: &str, rules: &Rules, pack: &[Card]) -> Result<Card> {
+    if rules.values.suited.is_empty() {
+        card.suit = None;
+    }
+    match pack.contains(&card) {
+        true => Ok(card),
+        false => input(format!(
+            "{flag}: {} is not a card of the {} pack",
+            rules.card_text(card),
+            rules.name
+        )),
+    }
 }
 
 /// One card typed as the rules' pack holds it (a suit kept only where the rules value
