@@ -8,6 +8,7 @@
 //! cannot see is [`belief`], which any bot (and advice) can build on; [`own`] is a bot's
 //! own grid as it knows it, weighed swap by swap.
 
+pub mod advice;
 pub mod belief;
 mod counting;
 pub mod expert;

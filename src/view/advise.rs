@@ -4,6 +4,8 @@
 use serde::Serialize;
 
 use super::{Output, View};
+use crate::bots::advice::{Advised, Weighing};
+use crate::rules::Rules;
 
 /// What a move gives away from which it is an **inaccuracy** (RULES.md §18), in points.
 pub const INACCURACY: f64 = 0.5;
@@ -61,6 +63,68 @@ pub struct Advice {
 }
 
 impl Advice {
+    /// The advice of the expert's `weighing` under `rules`: each move in words, best first.
+    pub fn of(rules: &Rules, weighing: &Weighing) -> Advice {
+        let columns = rules.layout.columns.max(1);
+        let at = |cell: usize| [cell / columns + 1, cell % columns + 1];
+        let moves = weighing
+            .moves
+            .iter()
+            .map(|w| {
+                let card = |c| rules.card_text(c);
+                let (text, draw, action, position) = match w.advised {
+                    Advised::Knock => ("knock".to_string(), None, Some("knock"), None),
+                    Advised::DrawStock => {
+                        ("draw from the stock".to_string(), Some("stock"), None, None)
+                    }
+                    Advised::TakeDiscard { card: c, cell } => {
+                        let [r, k] = at(cell);
+                        (
+                            format!("take the {} and swap it for row {r}, column {k}", card(c)),
+                            Some("discard"),
+                            Some("swap"),
+                            Some([r, k]),
+                        )
+                    }
+                    Advised::Swap { card: c, cell } => {
+                        let [r, k] = at(cell);
+                        (
+                            format!("swap the {} for row {r}, column {k}", card(c)),
+                            Some("stock"),
+                            Some("swap"),
+                            Some([r, k]),
+                        )
+                    }
+                    Advised::Discard { card: c } => (
+                        format!("discard the {}", card(c)),
+                        Some("stock"),
+                        Some("discard"),
+                        None,
+                    ),
+                    Advised::DiscardFlip { card: c, cell } => {
+                        let [r, k] = at(cell);
+                        (
+                            format!("discard the {} and turn up row {r}, column {k}", card(c)),
+                            Some("stock"),
+                            Some("flip"),
+                            Some([r, k]),
+                        )
+                    }
+                };
+                AdvisedMove {
+                    text,
+                    draw,
+                    action,
+                    position,
+                    expected: w.expected,
+                    gives_away: 0.0,
+                    mark: None,
+                }
+            })
+            .collect();
+        Advice::new(rules.name.clone(), moves)
+    }
+
     /// The advice of `moves` (in any order) under the rules named `rules`: sorted best
     /// first (stable among equals), each with what it gives away and its mark.
     pub fn new(rules: String, mut moves: Vec<AdvisedMove>) -> Advice {

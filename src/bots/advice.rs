@@ -1,0 +1,294 @@
+//! Advice (RULES.md §18, CLI.md "Advice"): every legal move of a position as a player sees
+//! it, weighed by the expert; on the final turn, each figure the exact expectation over
+//! every way the face-down cards could be filled.
+//!
+//! The position ([`Sighting`]) becomes a hole whose unknown cards are filled from the rest
+//! of the pack ([`Hole::position`]: the expert decides from the player's view and cannot
+//! tell), and the expert weighs the player's decision in it ([`Expert::weigh_moves`]).
+
+use super::expert::{exact_hole_score, Expert};
+use crate::card::Card;
+use crate::grid::Seen;
+use crate::play::{self, Hole, Move, MoveList, Phase, Position};
+use crate::rules::Rules;
+use crate::scoring::{Ended, Scorer};
+
+/// A position as the player to advise sees it (RULES.md §18 "What a player knows").
+#[derive(Debug, Clone)]
+pub struct Sighting {
+    /// The player's own grid, cell by cell row by row.
+    pub own: Vec<Seen>,
+    /// Each other player's grid as it lies (no peeked cards: those are not known).
+    pub others: Vec<Vec<Seen>>,
+    /// Players at the table: more than the grids given; those without a grid have every
+    /// card face down.
+    pub players: usize,
+    /// Cards seen this hole beneath the discard pile's top card, oldest first.
+    pub seen: Vec<Card>,
+    /// The discard pile's top card.
+    pub discard: Card,
+    /// The card the player drew from the stock, when they hold one.
+    pub drawn: Option<Card>,
+    /// Another player ended the hole: this is the player's final turn (the ender is the
+    /// first other whose grid is all face up, else the first other).
+    pub ended: bool,
+}
+
+/// A legal move, in the game's terms (cells from 0, row by row).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Advised {
+    /// Knock (RULES.md §9.4).
+    Knock,
+    /// Draw from the stock, before the card is seen.
+    DrawStock,
+    /// Take the discard pile's top `card` and swap it for the card in `cell`.
+    TakeDiscard {
+        /// The discard pile's top card.
+        card: Card,
+        /// The cell it replaces.
+        cell: usize,
+    },
+    /// Swap the card drawn from the stock for the card in `cell`.
+    Swap {
+        /// The card drawn.
+        card: Card,
+        /// The cell it replaces.
+        cell: usize,
+    },
+    /// Discard the card drawn from the stock.
+    Discard {
+        /// The card drawn.
+        card: Card,
+    },
+    /// Discard the card drawn from the stock and turn up face-down `cell`.
+    DiscardFlip {
+        /// The card drawn.
+        card: Card,
+        /// The cell turned up.
+        cell: usize,
+    },
+}
+
+impl Advised {
+    /// Whether the move ends the player's turn (everything but drawing from the stock).
+    fn places(self) -> bool {
+        self != Advised::DrawStock && self != Advised::Knock
+    }
+}
+
+/// A legal move and its expected hole score as the expert reckons it, in points: exact
+/// on the final turn (unless [`Weighing::estimated`]); for a move that leaves the hole
+/// open, the expected grid score less what the next draws are expected to save on it
+/// ([`crate::bots::future`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Weighed {
+    /// The move.
+    pub advised: Advised,
+    /// Its expected hole score, in points.
+    pub expected: f64,
+}
+
+/// Every legal move of a position, weighed, in the order the rules list them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Weighing {
+    /// The moves.
+    pub moves: Vec<Weighed>,
+    /// On the final turn, some figures are the expert's estimates: there were too many ways
+    /// to fill the face-down cards ([`super::expert::EXACT_LIMIT`]).
+    pub estimated: bool,
+}
+
+/// A position that cannot be advised on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AdviceError {
+    /// A card the rules' pack does not hold.
+    #[error("{card} is not a card of the {rules} pack")]
+    NotInPack {
+        /// The card, as the rules write it.
+        card: String,
+        /// The rules' name.
+        rules: String,
+    },
+    /// More copies of a card than the pack holds.
+    #[error("the position shows more {card} than the pack holds ({held} in {decks} deck(s) of {rules}): a card is typed twice")]
+    TooMany {
+        /// The card, as the rules write it.
+        card: String,
+        /// Copies in the pack.
+        held: usize,
+        /// Decks in the pack.
+        decks: u32,
+        /// The rules' name.
+        rules: String,
+    },
+    /// The pack is too small for the face-down cards.
+    #[error("the pack of {0} cards cannot fill this position's face-down cards")]
+    CannotFill(usize),
+    /// Another player's grid shows a peeked card.
+    #[error("{0}: another player's peeked cards are not known to you; type them `?`")]
+    OthersPeeked(String),
+    /// `--ended` with no other player to have ended the hole.
+    #[error("another player must have ended the hole; give their grid")]
+    NoEnder,
+    /// The position offers no decision.
+    #[error("the position offers no move")]
+    NoMove,
+}
+
+impl crate::error::BadInput for AdviceError {}
+
+/// Every legal move of `sighting` under `rules`, weighed by the expert (RULES.md §18).
+/// `names` names the other grids in errors, in order.
+pub fn advise(
+    rules: &Rules,
+    sighting: &Sighting,
+    names: &[String],
+) -> Result<Weighing, AdviceError> {
+    let players = sighting.players.max(sighting.others.len() + 1);
+    if sighting.ended && players < 2 {
+        return Err(AdviceError::NoEnder);
+    }
+    let decks = rules.deck.decks_for(players);
+    let pack = play::pack(rules, decks);
+    let of_pack = |mut card: Card| {
+        if rules.values.suited.is_empty() {
+            card.suit = None;
+        }
+        match pack.contains(&card) {
+            true => Ok(card),
+            false => Err(AdviceError::NotInPack {
+                card: rules.card_text(card),
+                rules: rules.name.clone(),
+            }),
+        }
+    };
+    let cells = rules.layout.rows * rules.layout.columns;
+    let mut position = Position::default();
+    for (seat, grid) in std::iter::once(&sighting.own)
+        .chain(&sighting.others)
+        .enumerate()
+    {
+        let (mut cards, mut up, mut peeked) = (Vec::with_capacity(cells), 0u32, 0u32);
+        for (cell, seen) in grid.iter().enumerate() {
+            cards.push(match *seen {
+                Seen::Down => None,
+                Seen::Peeked(_) if seat > 0 => {
+                    let name = names.get(seat - 1).cloned().unwrap_or_default();
+                    return Err(AdviceError::OthersPeeked(name));
+                }
+                Seen::Peeked(card) => {
+                    peeked |= 1 << cell;
+                    Some(of_pack(card)?)
+                }
+                Seen::Up(card) => {
+                    up |= 1 << cell;
+                    Some(of_pack(card)?)
+                }
+            });
+        }
+        position.grids.push(cards);
+        position.face_up.push(up);
+        position.peeked.push(peeked);
+    }
+    for _ in position.grids.len()..players {
+        position.grids.push(vec![None; cells]);
+        position.face_up.push(0);
+        position.peeked.push(0);
+    }
+    for card in &sighting.seen {
+        position.discard.push(of_pack(*card)?);
+    }
+    position.discard.push(of_pack(sighting.discard)?);
+    position.drawn = sighting.drawn.map(of_pack).transpose()?;
+    if sighting.ended {
+        let all = (1u32 << cells) - 1;
+        let ender = (1..players)
+            .find(|s| position.face_up[*s] == all)
+            .unwrap_or(1);
+        position.ended_by = Some(ender);
+    }
+    let hole = Hole::position(rules, &pack, &position).map_err(|e| match e {
+        Some(card) => AdviceError::TooMany {
+            card: rules.card_text(card),
+            held: pack.iter().filter(|c| **c == card).count(),
+            decks,
+            rules: rules.name.clone(),
+        },
+        None => AdviceError::CannotFill(pack.len()),
+    })?;
+    let scorer = Scorer::new(rules);
+    let Some(expert) = Expert::new(rules, &scorer, &pack, players) else {
+        return Err(AdviceError::NoMove);
+    };
+    let mut expert = expert.for_advice();
+    let view = hole.view(0);
+    if view.phase() == Phase::Over {
+        return Err(AdviceError::NoMove);
+    }
+    let mut legal = MoveList::default();
+    view.legal_moves(&mut legal);
+    expert.observe(&view);
+    let mut weighed = Vec::new();
+    expert.weigh_moves(&view, legal.as_slice(), |m, v| weighed.push((m, v)));
+    let held = view.drawn().map(|(c, _)| c);
+    let mut moves = Vec::new();
+    for (m, expected) in weighed {
+        let advised = match (m, held) {
+            (Move::Knock, _) => Advised::Knock,
+            (Move::DrawStock, _) => Advised::DrawStock,
+            (Move::DrawDiscard, _) => {
+                // taking the discard is weighed swap by swap
+                let Some(card) = view.discard_top() else {
+                    continue;
+                };
+                for cell in 0..cells {
+                    let expected = expert.weigh_place(Move::Swap(cell as u8), card);
+                    let advised = Advised::TakeDiscard { card, cell };
+                    moves.push(Weighed { advised, expected });
+                }
+                continue;
+            }
+            (Move::Swap(c), Some(card)) => Advised::Swap {
+                card,
+                cell: usize::from(c),
+            },
+            (Move::Discard, Some(card)) => Advised::Discard { card },
+            (Move::DiscardFlip(c), Some(card)) => Advised::DiscardFlip {
+                card,
+                cell: usize::from(c),
+            },
+            _ => continue,
+        };
+        moves.push(Weighed { advised, expected });
+    }
+    let mut estimated = false;
+    if let Some(player) = position.ended_by {
+        // the final turn: every figure the exact expectation where the ways are few enough
+        let ender = Some(Ended {
+            player,
+            knocked: false,
+        });
+        for m in moves.iter_mut().filter(|m| m.advised.places()) {
+            let mut grids = position.grids.clone();
+            let put = match m.advised {
+                Advised::TakeDiscard { card, cell } | Advised::Swap { card, cell } => {
+                    Some((cell, card))
+                }
+                _ => None,
+            };
+            if let (Some((cell, card)), Some(mine)) = (put, grids.first_mut()) {
+                if let Some(slot) = mine.get_mut(cell) {
+                    *slot = Some(card);
+                }
+            }
+            match exact_hole_score(rules, &scorer, &expert.belief, &grids, 0, ender) {
+                Some(exact) => m.expected = exact,
+                None => estimated = true,
+            }
+        }
+    }
+    if moves.is_empty() {
+        return Err(AdviceError::NoMove);
+    }
+    Ok(Weighing { moves, estimated })
+}
