@@ -57,12 +57,12 @@ pub fn ending_adjustment(rules: &Rules) -> Option<String> {
     let penalty = match g.penalty {
         Penalty::None => None,
         Penalty::Add(n) => Some(format!("scores {n} more")),
-        Penalty::Double => Some("scores double".to_string()),
-        Penalty::DoublePlus(n) => Some(format!("scores double plus {n}")),
+        Penalty::Double => Some("scores double (a score above 0)".to_string()),
+        Penalty::DoublePlus(n) => Some(format!("scores double (a score above 0) plus {n}")),
         Penalty::PerPlayer(n) => Some(format!(
             "scores {n} more for each player who tied or beat them"
         )),
-        Penalty::Times(n) => Some(format!("scores {n} times as much")),
+        Penalty::Times(n) => Some(format!("scores {n} times as much (a score above 0)")),
     };
     if let Some(p) = penalty {
         said.push(match g.penalty_when {
