@@ -50,7 +50,9 @@ pub(super) struct Future {
     set_gain: Vec<f64>,
     /// By rank code: a card of that rank as the pack holds it.
     cards: Vec<Option<Card>>,
-    /// By rank code: unseen cards as the decision began, all of them, and their mean.
+    /// By rank code: the cards the next draws come from as the decision began (the unseen
+    /// cards, or a known stock's), all of them; and the mean of the unseen cards (what a
+    /// face-down card is worth).
     counts: Vec<u32>,
     total: u32,
     mean: f64,
@@ -100,10 +102,11 @@ impl Future {
     /// Makes the future of the decision: `belief` as it stands, `own` the player's grid
     /// (cells row by row, `None` for a face-down card they do not know).
     pub(super) fn reckon(&mut self, belief: &Belief, own: &[Option<Card>]) {
+        // the next draws come from the stock: its own cards once a reshuffle made them known
         for (code, k) in self.counts.iter_mut().enumerate() {
-            *k = belief.unseen(code);
+            *k = belief.next_count(code);
         }
-        self.total = belief.unseen_count();
+        self.total = belief.next_total();
         self.mean = belief.unseen_mean().unwrap_or(belief.pack_mean());
         for code in 0..self.below_code.len() {
             self.below_code[code] = self.below(self.value(code));
