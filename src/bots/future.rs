@@ -2,8 +2,9 @@
 //! the expected saving of the player's next [`HORIZON`] draws, so that the expert weighs a
 //! move that leaves the hole open by the position it leaves, not only by its expected score.
 //!
-//! Each cell is worth what one draw is expected to save on it: over the unseen cards, how
-//! far a card is below the cell's worth (a face-down card worth the unseen mean, a card of
+//! Each cell is worth what one draw is expected to save on it: over the cards the draw may
+//! be (the unseen cards, or the stock's own once a reshuffle made them known), how far a
+//! card is below the cell's worth (a face-down card worth the unseen mean, a card of
 //! a matched set nothing), and — where sets lie down two-row columns, or multiples cancel
 //! anywhere — the chance that the draw makes a set with a card the grid already shows. The
 //! next [`HORIZON`] draws are taken to fall on the cells a draw saves most on, one each.
@@ -330,7 +331,8 @@ impl Future {
         f64::from(k) / f64::from(self.total.max(1))
     }
 
-    /// Over the unseen cards, how far a card is below `worth` on average (0 for one above).
+    /// Over the cards the next draw may be, how far one is below `worth` on average (0 for
+    /// one above).
     fn below(&self, worth: f64) -> f64 {
         if self.total == 0 {
             return 0.0;
