@@ -346,3 +346,49 @@ impl Future {
         gain / f64::from(self.total)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Rank;
+    use crate::scoring::Scorer;
+
+    fn own(cards: &[Option<Rank>]) -> Vec<Option<Card>> {
+        cards.iter().map(|r| r.map(Card::new)).collect()
+    }
+
+    /// A card turned up is worth more to the next draws than the same card left face down
+    /// (they know what to replace), and a card put beside a face-down card keeps a pair open
+    /// that the same card put under a known one closes.
+    #[test]
+    fn a_card_turned_up_or_a_pair_kept_open_is_worth_more_to_the_next_draws() {
+        let rules = crate::rules::resolve("classic", &[]).unwrap();
+        let scorer = Scorer::new(&rules);
+        let belief = Belief::new(&rules, &crate::play::pack(&rules, 1));
+        let estimator = Estimator::new(&rules, &scorer, &belief).unwrap();
+        let mut future = Future::new(&rules, &estimator, &belief);
+        use Rank::*;
+        // 5 ? ? / ? ? 9: cell 1's column is face down
+        future.reckon(
+            &belief,
+            &own(&[Some(Five), None, None, None, None, Some(Nine)]),
+        );
+        let (now, flipped) = (future.now(), future.flip(1));
+        assert!(
+            flipped > now + 0.1,
+            "turned up {flipped:.3}, left down {now:.3}"
+        );
+        // 2 K ? / ? ? ?: a 5 under the king closes column 2, beside column 3's face-down
+        // card it leaves a pair of 5s open
+        future.reckon(
+            &belief,
+            &own(&[Some(Two), Some(King), None, None, None, None]),
+        );
+        let five = Card::new(Five);
+        let (under_king, beside) = (future.with(4, five), future.with(2, five));
+        assert!(
+            beside > under_king + 0.1,
+            "beside a face-down card {beside:.3}, under the king {under_king:.3}"
+        );
+    }
+}
