@@ -25,7 +25,7 @@ use crate::scoring::{self, Ended, Scorer};
 const MAX_CELLS: usize = MAX_ROWS * MAX_COLUMNS;
 
 /// The expert's evaluation of a position, shared by the bot and by advice (`golf advise`):
-/// the belief, the estimator and the player's own grid as they know it.
+/// the belief, the estimator, the player's own grid as they know it and its future.
 #[derive(Debug, Clone)]
 pub struct Expert<'r> {
     rules: &'r Rules,

@@ -57,6 +57,10 @@ pub(super) struct Future {
     counts: Vec<u32>,
     total: u32,
     mean: f64,
+    /// By rank code: the unseen cards a face-down card may be, and all of them (apart
+    /// from the stock's once a reshuffle made those known).
+    down: Vec<u32>,
+    down_total: u32,
     /// By rank code: what one draw is expected to save on a card of that rank; and on a
     /// face-down card.
     below_code: Vec<f64>,
@@ -90,6 +94,8 @@ impl Future {
             counts: vec![0; codes],
             total: 0,
             mean: 0.0,
+            down: vec![0; codes],
+            down_total: 0,
             below_code: vec![0.0; codes],
             below_mean: 0.0,
             own: [None; MAX_CELLS],
@@ -108,6 +114,10 @@ impl Future {
             *k = belief.next_count(code);
         }
         self.total = belief.next_total();
+        for (code, k) in self.down.iter_mut().enumerate() {
+            *k = belief.unseen(code);
+        }
+        self.down_total = belief.unseen_count();
         self.mean = belief.unseen_mean().unwrap_or(belief.pack_mean());
         for code in 0..self.below_code.len() {
             self.below_code[code] = self.below(self.value(code));
@@ -163,17 +173,17 @@ impl Future {
         if let Some(f) = self.flips.get(cell).filter(|f| !f.is_nan()) {
             return *f;
         }
-        let f = match self.own.get(cell).copied().flatten().is_some() || self.total == 0 {
+        let f = match self.own.get(cell).copied().flatten().is_some() || self.down_total == 0 {
             true => self.now,
             false => {
                 let mut sum = 0.0;
                 for code in 0..self.values.len() {
-                    let k = self.counts[code];
+                    let k = self.down[code];
                     if let Some(card) = self.card_of(code).filter(|_| k > 0) {
                         sum += f64::from(k) * self.with(cell, card);
                     }
                 }
-                sum / f64::from(self.total)
+                sum / f64::from(self.down_total)
             }
         };
         if let Some(remembered) = self.flips.get_mut(cell) {
