@@ -619,3 +619,41 @@ fn a_hole_recorded_meanwhile_by_another_writer_is_refused_not_moved_on() {
     assert_eq!(recorded.status, 200, "{}", recorded.body);
     assert_eq!(recorded.json()["holes_played"], 3);
 }
+
+/// An undo from the page withdraws only what the card it shows holds last: a hole (or a
+/// penalty) recorded meanwhile by another writer is not taken instead, nothing is
+/// withdrawn, and the page is told to look again; an undo naming what the card holds now
+/// goes through (issue 32's two writers at one table).
+#[test]
+fn an_undo_from_the_page_never_withdraws_another_writers_hole() {
+    let env = one_hole();
+    let served = Served::start(env.dir.path(), &[]);
+    // the page shows one hole and no penalty; another terminal records hole 2
+    env.ok(&[
+        "hole",
+        "ann=A A 2 / 3 3 2",
+        "bob=4 4 5 / 6 6 5",
+        "cat=7 7 8 / 9 9 8",
+    ]);
+    let refused = served.post("/api/undo", r#"{"holes": 1, "penalties": 0}"#);
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    let error = refused.json()["error"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        error.contains("now holds 2 holes and 0 penalties"),
+        "{error}"
+    );
+    assert_eq!(card(&env)["holes_played"], 2, "nothing withdrawn");
+    // a penalty given meanwhile is not withdrawn in the hole's place either
+    env.ok(&["penalty", "bob", "--points", "5", "--reason", "late"]);
+    let refused = served.post("/api/undo", r#"{"holes": 2, "penalties": 0}"#);
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert_eq!(card(&env)["penalties"].as_array().map(Vec::len), Some(1));
+    // what the card holds now is withdrawn: the penalty, the last thing recorded
+    let undone = served.post("/api/undo", r#"{"holes": 2, "penalties": 1}"#);
+    assert_eq!(undone.status, 200, "{}", undone.body);
+    assert_eq!(undone.json()["penalties"].as_array().map(Vec::len), Some(0));
+    assert_eq!(undone.json()["holes_played"], 2);
+}

@@ -8,7 +8,7 @@
 //! | `GET /card.html` | the scorecard fragment the page swaps in on each update |
 //! | `GET /api/card` | `golf card --json`'s document |
 //! | `GET /events` | server-sent events: `card`, its data that document, on connecting and after every change; 503 past [`MAX_STREAMS`] |
-//! | `POST /api/hole`, `/api/undo`, `/api/finish` | 200 and the card; 400 `{"error"}` with `golf hole`'s message; 401 without the key; 403 from a foreign `Origin`; 413 over [`MAX_BODY`] |
+//! | `POST /api/hole`, `/api/undo`, `/api/finish` | 200 and the card; 400 `{"error"}` with `golf hole`'s message (an undo too when the card no longer holds the holes and penalties its body says: another writer's entry is never withdrawn); 401 without the key; 403 from a foreign `Origin`; 413 over [`MAX_BODY`] |
 //! | `GET /golf.js`, `/golf.css`, `/icon.svg` | the page's own files, embedded |
 
 use std::convert::Infallible;
@@ -243,38 +243,57 @@ async fn hole(State(server): State<Arc<Server>>, headers: HeaderMap, body: Bytes
 }
 
 /// The optional body of `POST /api/undo` and `/api/finish`: `{"match": ID}`, the match the
-/// page shows (refused when the server has moved on to a newer one).
+/// page shows (refused when the server has moved on to a newer one); for an undo also
+/// `"holes"` and `"penalties"`, how many the card it shows holds (refused when another
+/// writer has recorded or withdrawn one since: the undo would take theirs).
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Meant {
     #[serde(rename = "match")]
     id: Option<i64>,
+    holes: Option<usize>,
+    penalties: Option<usize>,
 }
 
-/// Reads [`Meant`] from `body` (empty: no match named); the error says what was wrong.
-fn meant(body: &[u8]) -> Result<Option<i64>, String> {
+/// Reads [`Meant`] from `body` (empty: nothing named); the error says what was wrong.
+fn meant(body: &[u8]) -> Result<Meant, String> {
     if body.iter().all(u8::is_ascii_whitespace) {
-        return Ok(None);
+        return Ok(Meant::default());
     }
-    match serde_json::from_slice::<Meant>(body) {
-        Ok(m) => Ok(m.id),
-        Err(e) => Err(format!(
-            "the body is not understood: {e}; expected nothing, or {{\"match\": ID}}"
-        )),
-    }
+    serde_json::from_slice::<Meant>(body).map_err(|e| {
+        format!(
+            "the body is not understood: {e}; expected nothing, or {{\"match\": ID}} (an undo may add \"holes\": N, \"penalties\": N, what the card shown holds)"
+        )
+    })
 }
 
 async fn undo(State(server): State<Arc<Server>>, headers: HeaderMap, body: Bytes) -> Response {
-    on_the_match(server, &headers, &body, table::undo).await
+    if let Some(refusal) = refused(&server, &headers) {
+        return refusal;
+    }
+    let meant = match meant(&body) {
+        Ok(m) => m,
+        Err(text) => return error(StatusCode::BAD_REQUEST, text),
+    };
+    write(server, move |s| {
+        let id = s.current.id();
+        table::same_match(meant.id, id)?;
+        let shown = table::Shown {
+            holes: meant.holes,
+            penalties: meant.penalties,
+        };
+        table::undo(&s.db, id, &shown, s.odds)
+    })
+    .await
 }
 
 async fn finish(State(server): State<Arc<Server>>, headers: HeaderMap, body: Bytes) -> Response {
     on_the_match(server, &headers, &body, table::finish).await
 }
 
-/// A write on the match as a whole (`POST /api/undo`, `/api/finish`): refused without the
-/// key or from another origin, the body's optional `{"match": ID}` held to the match
-/// served, then `action(database, match id, chances shown)` as one write.
+/// A write on the match as a whole (`POST /api/finish`): refused without the key or from
+/// another origin, the body's optional `{"match": ID}` held to the match served, then
+/// `action(database, match id, chances shown)` as one write.
 async fn on_the_match(
     server: Arc<Server>,
     headers: &HeaderMap,
@@ -290,7 +309,7 @@ async fn on_the_match(
     };
     write(server, move |s| {
         let id = s.current.id();
-        table::same_match(meant, id)?;
+        table::same_match(meant.id, id)?;
         action(&s.db, id, s.odds)
     })
     .await

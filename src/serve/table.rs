@@ -168,13 +168,39 @@ pub fn record_hole(db: &Path, id: i64, request: &HoleRequest, odds: bool) -> Res
     card(&mut store, id, odds)
 }
 
+/// What the page asking for an undo shows of the match: how many holes and penalties its
+/// card holds (each `None` when not said).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Shown {
+    /// Holes on the card shown, playoff holes too.
+    pub holes: Option<usize>,
+    /// Penalties on the card shown.
+    pub penalties: Option<usize>,
+}
+
 /// Withdraws the last hole or penalty of match `id` as `golf undo` does (kept in the audit
-/// log; a finished match reopened). Returns the card after it.
-pub fn undo(db: &Path, id: i64, odds: bool) -> Result<CardView> {
+/// log; a finished match reopened), refused with nothing written when the match no longer
+/// holds the holes and penalties `shown` says the page's card holds (another writer
+/// recorded or withdrew one since: the undo would take theirs). Returns the card after it.
+pub fn undo(db: &Path, id: i64, shown: &Shown, odds: bool) -> Result<CardView> {
     let mut store = Store::open(db)?;
     let now = store::timestamp();
     store.write(|tx| {
         let mut m = pick_match(tx, Some(id), true)?;
+        let (holes, penalties) = (m.holes.len(), m.penalties.len());
+        let differs = |said: Option<usize>, now: usize| said.is_some_and(|n| n != now);
+        if differs(shown.holes, holes) || differs(shown.penalties, penalties) {
+            let plural = |n: usize, one: &str, more: &str| match n {
+                1 => format!("1 {one}"),
+                _ => format!("{n} {more}"),
+            };
+            return input(format!(
+                "the card has changed since this page showed it: match {} now holds {} and {} (another writer recorded or withdrew one); nothing was withdrawn — look at the card and undo again if you mean to",
+                m.id,
+                plural(holes, "hole", "holes"),
+                plural(penalties, "penalty", "penalties"),
+            ));
+        }
         reopen(tx, &mut m, &now)?;
         let (withdrawn, audit) = m.undo(&now)?;
         store::insert_audit(tx, m.id, &audit)?;

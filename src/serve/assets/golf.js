@@ -7,6 +7,7 @@
   var live = document.getElementById('live');
   var open = null; // the explanation shown, kept open across updates
   var nextHole = null; // the next hole of the card shown (from its latest event)
+  var onCard = null; // how many holes and penalties the card shown holds, for an undo
 
   function show(id) {
     card.querySelectorAll('.why').forEach(function (w) { w.hidden = w.id !== id; });
@@ -42,6 +43,8 @@
     if (shown.match !== Number(card.dataset.match)) { location.reload(); return; }
     // the hole a write records: the next of the card shown, refused if another writer took it
     nextHole = shown.next ? shown.next.hole : null;
+    // an undo withdraws the last of these, refused if another writer changed them since
+    onCard = { holes: shown.holes.length, penalties: shown.penalties.length };
     live.textContent = 'Live';
     live.classList.remove('off');
     // the first event too: the card may have changed since the page was made
@@ -189,7 +192,8 @@
 
   document.getElementById('undo').addEventListener('click', function () {
     if (!window.confirm('Withdraw the last hole?')) return;
-    post('/api/undo').then(function (j) {
+    var shownHere = onCard ? { holes: onCard.holes, penalties: onCard.penalties } : {};
+    post('/api/undo', shownHere).then(function (j) {
       if (j) status.textContent = 'Withdrawn. ' + j.result.summary;
     });
   });
