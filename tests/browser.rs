@@ -354,3 +354,52 @@ fn a_hole_tapped_on_the_scorekeepers_phone_reaches_the_card_and_every_phone() {
         watcher.close().await.unwrap();
     });
 }
+
+/// Where the rules adjust the score of whoever ends a hole (out-penalty-10), a hole
+/// recorded from the page with no one chosen as going out says so, as `golf hole` does:
+/// no one's score was adjusted; under rules that adjust nothing the page says nothing.
+#[test]
+fn a_hole_recorded_with_no_one_going_out_is_told_what_that_means() {
+    let Some(driver) = driver() else { return };
+    for (house, warned) in [(Some("out-penalty-10"), true), (None, false)] {
+        let env = Env::new();
+        let mut new = vec!["new", "--rules", "classic", "ann", "bob"];
+        if let Some(house) = house {
+            new.extend(["--house", house]);
+        }
+        env.ok(&new);
+        let served = Served::start(env.dir.path(), &[]);
+        runtime().block_on(async {
+            let keeper = phone(&driver).await;
+            keeper
+                .goto(&served.url(&format!("/?key={}", served.key)))
+                .await
+                .unwrap();
+            until(&keeper, "return document.getElementById('live').textContent === 'Live'", Duration::from_secs(10)).await;
+            script(
+                &keeper,
+                "var t = document.querySelectorAll('.grid-text'); t[0].value = '5 K Q / 5 2 J'; t[1].value = '2 7 Q / 2 7 Q'; return true",
+            )
+            .await;
+            tap(&keeper, "#record").await;
+            until(
+                &keeper,
+                "return document.getElementById('status').textContent.startsWith('Recorded hole 1.')",
+                Duration::from_secs(20),
+            )
+            .await;
+            let status = script(&keeper, "return document.getElementById('status').textContent").await;
+            let status = status.as_str().unwrap_or_default();
+            assert_eq!(
+                status.contains("No one is recorded as ending the hole (going out)"),
+                warned,
+                "{house:?}: {status}"
+            );
+            if warned {
+                assert!(status.contains("scores 10 more unless no one scored lower"), "{status}");
+            }
+            keeper.close().await.unwrap();
+        });
+        assert_eq!(env.json(&["card"])["holes_played"], 1);
+    }
+}

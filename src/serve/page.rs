@@ -25,6 +25,10 @@ pub struct Picker {
     pub suits: bool,
     /// Whether the rules have knocking.
     pub knock: bool,
+    /// What the rules do to the score of whoever ends a hole, in players' words, when they
+    /// do anything ([`crate::game::hole::ending_adjustment`]): a hole recorded with no one
+    /// going out is then worth a warning, as `golf hole` gives.
+    pub ending: Option<String>,
 }
 
 impl Picker {
@@ -54,6 +58,7 @@ impl Picker {
             ranks,
             suits: rules.pack.is_empty(),
             knock: rules.may_knock(),
+            ending: crate::game::hole::ending_adjustment(rules),
         }
     }
 }
@@ -237,7 +242,8 @@ fn hole_row(card: &CardView, row: usize, hole: &HoleView) -> Markup {
 fn form(picker: &Picker) -> Markup {
     let slots = picker.rows * picker.columns;
     html! {
-        section #keeper data-rows=(picker.rows) data-columns=(picker.columns) {
+        section #keeper data-rows=(picker.rows) data-columns=(picker.columns)
+            data-ending=[picker.ending.as_deref()] {
             h2 { "Record the next hole" }
             p.hint { "Tap a slot, then its card; or type the grid (rows split by /)." }
             div.picker role="group" aria-label="cards" {

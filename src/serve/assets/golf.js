@@ -187,6 +187,13 @@
       if (!j) return;
       clearForm();
       status.textContent = 'Recorded hole ' + j.holes_played + '. ' + j.result.summary;
+      // as golf hole warns: where the rules adjust the ender's score, no ender adjusted none
+      var ending = keeper.dataset.ending;
+      if (ending && !out && !knock) {
+        status.textContent += ' No one is recorded as ending the hole (going out' +
+          (knockSelect ? ' or knocking' : '') + "), so no one's score was adjusted for it: " +
+          'the player who ends a hole ' + ending + '. If someone did, undo the hole and record it again with them.';
+      }
     });
   });
 
