@@ -514,6 +514,17 @@ fn parse_card(token: &str, pack: &[crate::card::Face]) -> Option<Card> {
         .map(|i| Card::new(Rank::Face(i as u8)))
 }
 
+/// One card typed alone under the rules `expected` describes (RULES.md §2): a rank and
+/// an optional suit of the standard pack, or any token of a face of the rules' own pack;
+/// `None` when it is not one of the pack's cards (a joker where the deck has none).
+pub fn card_for(token: &str, expected: &Expected<'_>) -> Option<Card> {
+    let card = parse_card(token.trim(), expected.pack)?;
+    match card.rank == Rank::Joker && !expected.jokers {
+        true => None,
+        false => Some(card),
+    }
+}
+
 /// The faces of a pack with their tokens, for messages: `-5 (HIO), 0, 1, …`.
 fn faces_list(pack: &[crate::card::Face]) -> String {
     pack.iter()

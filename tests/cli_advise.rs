@@ -300,3 +300,85 @@ fn on_the_final_turn_a_tie_penalty_is_weighed_over_every_fill_of_every_grid() {
         );
     }
 }
+
+/// Cards are typed as every other command takes them: under suited values
+/// (`one-eyed-jacks`) a jack needs its suit and any other card may go without (four
+/// suitless 4s beside nothing else are four of the pack's 4s, a fifth is too many), and a
+/// face of a pack of the rules' own by any of its tokens (play-nine's hole-in-one as `HIO`
+/// or `-5`).
+#[test]
+fn cards_are_typed_as_the_rules_pack_holds_them() {
+    let env = Env::new();
+    let suited = [
+        "advise",
+        "--rules",
+        "classic",
+        "--house",
+        "one-eyed-jacks",
+        "--json",
+    ];
+    let run = |extra: &[&str]| {
+        let mut all = suited.to_vec();
+        all.extend_from_slice(extra);
+        all.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    };
+    let args = run(&[
+        "--grid",
+        "Jh 4s ? / 4 9 4",
+        "--discard",
+        "Js",
+        "--drawn",
+        "4",
+    ]);
+    let doc: Value =
+        serde_json::from_str(&env.ok(&args.iter().map(String::as_str).collect::<Vec<_>>()))
+            .unwrap();
+    let moves = doc["moves"].as_array().unwrap();
+    assert!(
+        moves
+            .iter()
+            .any(|m| m["move"] == "swap the 4 for row 1, column 3"),
+        "{doc}"
+    );
+    let args = run(&[
+        "--grid",
+        "Jh 4s ? / 4 9 4",
+        "--discard",
+        "4",
+        "--drawn",
+        "4",
+    ]);
+    let err = env.bad(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(err.contains("more 4 than the pack holds (4 in"), "{err}");
+    let args = run(&[
+        "--grid",
+        "Jh 4s ? / 4 9 ?",
+        "--discard",
+        "5",
+        "--drawn",
+        "J",
+    ]);
+    let err = env.bad(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(err.contains("J needs a suit"), "{err}");
+
+    for token in ["HIO", "-5"] {
+        let out = env.ok(&[
+            "advise",
+            "--rules",
+            "play-nine",
+            "--grid",
+            "5 ? ? ? / ? 2 ? ?",
+            "--discard",
+            token,
+            "--json",
+        ]);
+        let doc: Value = serde_json::from_str(&out).unwrap();
+        assert!(
+            doc["moves"].as_array().unwrap().iter().any(|m| m["move"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("take the -5")),
+            "{token}: {doc}"
+        );
+    }
+}

@@ -130,12 +130,75 @@ pub enum AdviceError {
     /// `--ended` with no other player to have ended the hole.
     #[error("another player must have ended the hole; give their grid")]
     NoEnder,
+    /// A card of a rank the rules value by suit, given without its suit.
+    #[error("{card} needs a suit, because {rules} values some {plural} by suit; type it as e.g. {card}h or {card}s")]
+    SuitRequired {
+        /// The card, as typed.
+        card: String,
+        /// The rank's plural name.
+        plural: String,
+        /// The rules' name.
+        rules: String,
+    },
     /// The position offers no decision.
     #[error("the position offers no move")]
     NoMove,
 }
 
 impl crate::error::BadInput for AdviceError {}
+
+/// Makes every card `position` shows one of `pack`'s, each taken from what is left of it:
+/// a card typed without a suit (where the rules value some ranks by suit, so the pack's
+/// cards carry suits) becomes any card of its rank, after the cards typed with suits have
+/// taken theirs. Errors with a card the pack holds too few of, or none.
+fn take_from_pack(
+    rules: &Rules,
+    pack: &[Card],
+    decks: u32,
+    position: &mut Position,
+) -> Result<(), AdviceError> {
+    let mut left = pack.to_vec();
+    let mut cards: Vec<&mut Card> = position
+        .grids
+        .iter_mut()
+        .flatten()
+        .flatten()
+        .chain(position.discard.iter_mut())
+        .chain(position.drawn.iter_mut())
+        .collect();
+    for named in [true, false] {
+        for card in cards.iter_mut().filter(|c| c.suit.is_some() == named) {
+            let exact = left.iter().position(|c| c == &**card);
+            let found = exact.or_else(|| {
+                (!named)
+                    .then(|| left.iter().position(|c| c.rank == card.rank))
+                    .flatten()
+            });
+            let rank = card.rank;
+            match found {
+                Some(i) => **card = left.swap_remove(i),
+                None if pack.iter().any(|c| c.rank == rank) => {
+                    return Err(AdviceError::TooMany {
+                        card: rules.card_text(**card),
+                        held: pack
+                            .iter()
+                            .filter(|c| c.rank == rank && (!named || *c == &**card))
+                            .count(),
+                        decks,
+                        rules: rules.name.clone(),
+                    })
+                }
+                None => {
+                    return Err(AdviceError::NotInPack {
+                        card: rules.card_text(**card),
+                        rules: rules.name.clone(),
+                    })
+                }
+            }
+        }
+    }
+    Ok(())
+}
 
 /// Every legal move of `sighting` under `rules`, weighed by the expert (RULES.md §18).
 /// `names` names the other grids in errors, in order.
@@ -150,16 +213,19 @@ pub fn advise(
     }
     let decks = rules.deck.decks_for(players);
     let pack = play::pack(rules, decks);
-    let of_pack = |mut card: Card| {
+    // a card as typed: its suit kept only where the rules value suits, and given where
+    // they value its rank by suit
+    let typed = |mut card: Card| {
         if rules.values.suited.is_empty() {
             card.suit = None;
         }
-        match pack.contains(&card) {
-            true => Ok(card),
-            false => Err(AdviceError::NotInPack {
+        match card.suit.is_none() && rules.values.suited.iter().any(|(r, _, _)| *r == card.rank) {
+            true => Err(AdviceError::SuitRequired {
                 card: rules.card_text(card),
+                plural: card.rank.plural().to_string(),
                 rules: rules.name.clone(),
             }),
+            false => Ok(card),
         }
     };
     let cells = rules.layout.rows * rules.layout.columns;
@@ -178,11 +244,11 @@ pub fn advise(
                 }
                 Seen::Peeked(card) => {
                     peeked |= 1 << cell;
-                    Some(of_pack(card)?)
+                    Some(typed(card)?)
                 }
                 Seen::Up(card) => {
                     up |= 1 << cell;
-                    Some(of_pack(card)?)
+                    Some(typed(card)?)
                 }
             });
         }
@@ -196,10 +262,11 @@ pub fn advise(
         position.peeked.push(0);
     }
     for card in &sighting.seen {
-        position.discard.push(of_pack(*card)?);
+        position.discard.push(typed(*card)?);
     }
-    position.discard.push(of_pack(sighting.discard)?);
-    position.drawn = sighting.drawn.map(of_pack).transpose()?;
+    position.discard.push(typed(sighting.discard)?);
+    position.drawn = sighting.drawn.map(typed).transpose()?;
+    take_from_pack(rules, &pack, decks, &mut position)?;
     if sighting.ended {
         let all = (1u32 << cells) - 1;
         let ender = (1..players)

@@ -8,7 +8,6 @@ use crate::cli::AdviseArgs;
 use crate::error::{input, Result};
 use crate::game::setup::MAX_PLAYERS;
 use crate::grid::{Grid, Seen};
-use crate::play;
 use crate::rules::{self, Rules};
 use crate::view::advise::Advice;
 
@@ -33,7 +32,6 @@ pub fn run(ctx: &Context, args: AdviseArgs) -> Result<()> {
             "--ended: another player must have ended the hole; give their grid with --other",
         );
     }
-    let pack = play::pack(&rules, rules.deck.decks_for(players));
     let (mut grids, mut names) = (Vec::with_capacity(others), Vec::with_capacity(others));
     for other in &args.other {
         let Some((name, text)) = other.split_once('=') else {
@@ -49,7 +47,7 @@ pub fn run(ctx: &Context, args: AdviseArgs) -> Result<()> {
     let mut seen = Vec::new();
     for token in args.seen.iter().flat_map(|s| s.split([' ', ','])) {
         if !token.trim().is_empty() {
-            seen.push(card(token, "--seen", &rules, &pack)?);
+            seen.push(card(token, "--seen", &rules)?);
         }
     }
     let sighting = Sighting {
@@ -57,9 +55,9 @@ pub fn run(ctx: &Context, args: AdviseArgs) -> Result<()> {
         others: grids,
         players,
         seen,
-        discard: card(&args.discard, "--discard", &rules, &pack)?,
+        discard: card(&args.discard, "--discard", &rules)?,
         drawn: match &args.drawn {
-            Some(drawn) => Some(card(drawn, "--drawn", &rules, &pack)?),
+            Some(drawn) => Some(card(drawn, "--drawn", &rules)?),
             None => None,
         },
         ended: args.ended,
@@ -82,26 +80,13 @@ fn grid(text: &str, flag: &str, rules: &Rules) -> Result<Vec<Seen>> {
     }
 }
 
-/// One card typed as the rules' pack holds it (a suit kept only where the rules value
-/// suits).
-fn card(token: &str, flag: &str, rules: &Rules, pack: &[Card]) -> Result<Card> {
-    let token = token.trim();
-    let found = pack
-        .iter()
-        .find(|c| rules.card_text(**c).eq_ignore_ascii_case(token))
-        .copied()
-        .or_else(|| {
-            let mut card = Card::parse(token)?;
-            if rules.values.suited.is_empty() {
-                card.suit = None;
-            }
-            pack.contains(&card).then_some(card)
-        });
-    match found {
+/// One card typed alone (RULES.md §2), its errors named by `flag`.
+fn card(token: &str, flag: &str, rules: &Rules) -> Result<Card> {
+    match crate::grid::card_for(token, &rules.expected()) {
         Some(card) => Ok(card),
         None => input(format!(
             "{flag}: `{}` is not a card of the {} pack",
-            crate::text::escape(token),
+            crate::text::escape(token.trim()),
             rules.name
         )),
     }

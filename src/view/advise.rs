@@ -71,7 +71,13 @@ impl Advice {
             .moves
             .iter()
             .map(|w| {
-                let card = |c| rules.card_text(c);
+                // a suit only where the rules value the rank by suit (the pack's own otherwise)
+                let card = |mut c: crate::card::Card| {
+                    if !rules.values.suited.iter().any(|(r, _, _)| *r == c.rank) {
+                        c.suit = None;
+                    }
+                    rules.card_text(c)
+                };
                 let (text, draw, action, position) = match w.advised {
                     Advised::Knock => ("knock".to_string(), None, Some("knock"), None),
                     Advised::DrawStock => {
