@@ -286,10 +286,7 @@ impl<'r> Expert<'r> {
                 // known to the next draws); between equal flips, a card in a column with
                 // fewer known cards, so the known cards spread over the columns
                 let c = usize::from(c);
-                let column = c % self.columns;
-                let known = (0..self.cells / self.columns)
-                    .filter(|r| self.own[r * self.columns + column].is_some())
-                    .count();
+                let known = self.known_in_column(c);
                 self.value(self.now, self.up | 1 << c, false, |f| f.flip(c))
                     + self.hair * known as f64
             }
@@ -300,20 +297,11 @@ impl<'r> Expert<'r> {
     /// The best reply to holding `card` drawn from the stock: its value and move, over the
     /// moves the rules allow (RULES.md §14 step 3).
     fn best_stock_reply(&mut self, card: Card) -> (f64, Move) {
-        let mut best = (f64::INFINITY, Move::Discard);
-        for c in 0..self.cells {
-            let v = self.weigh(Move::Swap(c as u8), card);
-            if v < best.0 {
-                best = (v, Move::Swap(c as u8));
-            }
-        }
+        let mut best = self.best_swap(card);
         let hidden = ((1u32 << self.cells) - 1) & !self.up;
         let n = hidden.count_ones();
-        let (plain, flips) = match self.rules.playing.map(|p| p.discard_drawn) {
-            Some(DiscardDrawn::Free) | None => (true, false),
-            Some(DiscardDrawn::Flip) => (n == 0, n > 0),
-            Some(DiscardDrawn::FlipUnlessLast) => (n <= 1, n > 0),
-        };
+        let discard_drawn = self.rules.playing.map(|p| p.discard_drawn);
+        let (plain, flips) = discard_drawn.unwrap_or(DiscardDrawn::Free).allows(n);
         if plain {
             let v = self.weigh(Move::Discard, card);
             if v < best.0 {
@@ -364,8 +352,8 @@ impl<'r> Expert<'r> {
         sum
     }
 
-    /// The value of taking `card` from the discard pile: its best swap.
-    fn discard_value(&mut self, card: Card) -> (f64, Move) {
+    /// The best swap of `card` (taken from the discard pile, or drawn): its value and move.
+    fn best_swap(&mut self, card: Card) -> (f64, Move) {
         let mut best = (f64::INFINITY, Move::Swap(0));
         for c in 0..self.cells {
             let v = self.weigh(Move::Swap(c as u8), card);
@@ -393,7 +381,7 @@ impl<'r> Expert<'r> {
                         Move::Knock => self.value(self.now, self.up, true, |f| f.now()),
                         Move::DrawStock => self.stock_value(),
                         Move::DrawDiscard => match view.discard_top() {
-                            Some(card) => self.discard_value(card).0,
+                            Some(card) => self.best_swap(card).0,
                             None => f64::INFINITY,
                         },
                         _ => f64::INFINITY,
@@ -420,11 +408,15 @@ impl<'r> Expert<'r> {
         let Move::Start(c) = m else {
             return f64::INFINITY;
         };
-        let column = usize::from(c) % self.columns;
-        let known = (0..self.cells / self.columns)
+        self.now + self.hair * self.known_in_column(usize::from(c)) as f64
+    }
+
+    /// How many cards of `cell`'s column the player knows.
+    fn known_in_column(&self, cell: usize) -> usize {
+        let column = cell % self.columns;
+        (0..self.cells / self.columns)
             .filter(|r| self.own[r * self.columns + column].is_some())
-            .count();
-        self.now + self.hair * known as f64
+            .count()
     }
 
     /// The expert's move in `view` among its legal `moves`: the one of lowest value (the

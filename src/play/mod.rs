@@ -18,7 +18,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::card::Card;
 use crate::grid::Grid;
-use crate::rules::{DiscardDrawn, FirstPlayer, Playing, Rules, StartCards};
+use crate::rules::{FirstPlayer, Playing, Rules, StartCards};
 use crate::scoring::{self, Ended, Scorer};
 
 /// Turns each after which a hole nobody has ended is ended (RULES.md §14 step 6).
@@ -490,12 +490,7 @@ impl Hole {
                 let Some((_, Source::Stock)) = self.drawn else {
                     return false;
                 };
-                let hidden_n = hidden.count_ones();
-                let (plain, flips) = match self.playing.discard_drawn {
-                    DiscardDrawn::Free => (true, false),
-                    DiscardDrawn::Flip => (hidden_n == 0, hidden_n > 0),
-                    DiscardDrawn::FlipUnlessLast => (hidden_n <= 1, hidden_n > 0),
-                };
+                let (plain, flips) = self.playing.discard_drawn.allows(hidden.count_ones());
                 match m {
                     Move::DiscardFlip(c) => flips && c < 32 && hidden & (1 << c) != 0,
                     _ => plain,

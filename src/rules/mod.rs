@@ -549,6 +549,19 @@ pub enum DiscardDrawn {
     FlipUnlessLast,
 }
 
+impl DiscardDrawn {
+    /// What a player holding a card drawn from the stock, with `hidden` face-down cards,
+    /// may do besides a swap (RULES.md §14 step 3): (discard it and nothing more, discard
+    /// it and turn one face-down card up).
+    pub fn allows(self, hidden: u32) -> (bool, bool) {
+        match self {
+            DiscardDrawn::Free => (true, false),
+            DiscardDrawn::Flip => (hidden == 0, hidden > 0),
+            DiscardDrawn::FlipUnlessLast => (hidden <= 1, hidden > 0),
+        }
+    }
+}
+
 /// A rule of play with no scoring effect, stored with a match so the table sees what was
 /// agreed (RULES.md §6).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
