@@ -515,13 +515,19 @@ fn parse_card(token: &str, pack: &[crate::card::Face]) -> Option<Card> {
 }
 
 /// One card typed alone under the rules `expected` describes (RULES.md §2): a rank and
-/// an optional suit of the standard pack, or any token of a face of the rules' own pack;
-/// `None` when it is not one of the pack's cards (a joker where the deck has none).
-pub fn card_for(token: &str, expected: &Expected<'_>) -> Option<Card> {
-    let card = parse_card(token.trim(), expected.pack)?;
-    match card.rank == Rank::Joker && !expected.jokers {
-        true => None,
-        false => Some(card),
+/// an optional suit of the standard pack, or any token of a face of the rules' own pack.
+/// Errors say what is wrong: not a card of the pack (a joker where the deck has none), or
+/// a card typed without the suit the rules value it by.
+pub fn card_for(token: &str, expected: &Expected<'_>) -> Result<Card, String> {
+    let token = token.trim();
+    let card = parse_card(token, expected.pack)
+        .filter(|c| c.rank != Rank::Joker || expected.jokers)
+        .ok_or_else(|| format!("`{token}` is not a card of the {} pack", expected.rules))?;
+    match suit_needed(card, expected) {
+        Some(why) => Err(format!(
+            "{token} needs a suit, because {why}; type it as e.g. {token}h or {token}s"
+        )),
+        None => Ok(card),
     }
 }
 
@@ -537,8 +543,36 @@ fn faces_list(pack: &[crate::card::Face]) -> String {
         .join(", ")
 }
 
+/// Why `card`, typed without a suit, needs one under the rules `expected` describes
+/// ("classic values some jacks by suit (Js = 0, Jh = 0)"), or `None` when it does not:
+/// the referee must not guess (RULES.md §2, `one-eyed-jacks`).
+fn suit_needed(card: Card, expected: &Expected<'_>) -> Option<String> {
+    let rank = card.rank;
+    if card.suit.is_some() || !expected.suited.iter().any(|(s, _, _)| *s == rank) {
+        return None;
+    }
+    let values = expected
+        .suited
+        .iter()
+        .filter(|(s, _, _)| *s == rank)
+        .map(|(s, suit, v)| {
+            let card = Card {
+                rank: *s,
+                suit: Some(*suit),
+            };
+            format!("{card} = {v}")
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    Some(format!(
+        "{} values some {} by suit ({values})",
+        expected.rules,
+        rank.plural()
+    ))
+}
+
 /// Refuses a card typed without a suit when the rules value its rank by suit
-/// (`one-eyed-jacks`): the referee must not guess (RULES.md §2).
+/// ([`suit_needed`]), pointing at it.
 fn check_suits(
     input: &str,
     tokens: &[Vec<Token>],
@@ -546,37 +580,18 @@ fn check_suits(
 ) -> Result<(), GridError> {
     for (r, row) in tokens.iter().enumerate() {
         for (c, token) in row.iter().enumerate() {
-            let rank = token.card.rank;
-            if token.card.suit.is_some() || !expected.suited.iter().any(|(s, _, _)| *s == rank) {
-                continue;
+            if let Some(why) = suit_needed(token.card, expected) {
+                return Err(GridError::new(
+                    GridErrorKind::SuitRequired {
+                        row: r + 1,
+                        position: c + 1,
+                        token: input[token.span.clone()].to_string(),
+                        why,
+                    },
+                    input,
+                    Some(token.span.clone()),
+                ));
             }
-            let values = expected
-                .suited
-                .iter()
-                .filter(|(s, _, _)| *s == rank)
-                .map(|(s, suit, v)| {
-                    let card = Card {
-                        rank: *s,
-                        suit: Some(*suit),
-                    };
-                    format!("{card} = {v}")
-                })
-                .collect::<Vec<_>>()
-                .join(", ");
-            return Err(GridError::new(
-                GridErrorKind::SuitRequired {
-                    row: r + 1,
-                    position: c + 1,
-                    token: input[token.span.clone()].to_string(),
-                    why: format!(
-                        "{} values some {} by suit ({values})",
-                        expected.rules,
-                        rank.plural()
-                    ),
-                },
-                input,
-                Some(token.span.clone()),
-            ));
         }
     }
     Ok(())

@@ -13,7 +13,9 @@ use crate::play::{self, Hole, Move, MoveList, Phase, Position};
 use crate::rules::Rules;
 use crate::scoring::{Ended, Scorer};
 
-/// A position as the player to advise sees it (RULES.md §18 "What a player knows").
+/// A position as the player to advise sees it (RULES.md §18 "What a player knows"), its
+/// cards as [`crate::grid::Grid::parse_seen`] and [`crate::grid::card_for`] read them (a
+/// suit given wherever the rules value the rank by suit).
 #[derive(Debug, Clone)]
 pub struct Sighting {
     /// The player's own grid, cell by cell row by row.
@@ -110,7 +112,7 @@ pub enum AdviceError {
         rules: String,
     },
     /// More copies of a card than the pack holds.
-    #[error("the position shows more {card} than the pack holds ({held} in {decks} deck(s) of {rules}): a card is typed twice")]
+    #[error("the position shows more {card} than the pack holds ({held} in {} of {rules}): a card is typed twice", decks_of(*.decks))]
     TooMany {
         /// The card, as the rules write it.
         card: String,
@@ -128,24 +130,22 @@ pub enum AdviceError {
     #[error("{0}: another player's peeked cards are not known to you; type them `?`")]
     OthersPeeked(String),
     /// `--ended` with no other player to have ended the hole.
-    #[error("another player must have ended the hole; give their grid")]
+    #[error("--ended: another player must have ended the hole; give their grid with --other")]
     NoEnder,
-    /// A card of a rank the rules value by suit, given without its suit.
-    #[error("{card} needs a suit, because {rules} values some {plural} by suit; type it as e.g. {card}h or {card}s")]
-    SuitRequired {
-        /// The card, as typed.
-        card: String,
-        /// The rank's plural name.
-        plural: String,
-        /// The rules' name.
-        rules: String,
-    },
     /// The position offers no decision.
     #[error("the position offers no move")]
     NoMove,
 }
 
 impl crate::error::BadInput for AdviceError {}
+
+/// `1 deck`, `2 decks`.
+fn decks_of(decks: u32) -> String {
+    match decks {
+        1 => "1 deck".to_string(),
+        n => format!("{n} decks"),
+    }
+}
 
 /// Makes every card `position` shows one of `pack`'s, each taken from what is left of it:
 /// a card typed without a suit (where the rules value some ranks by suit, so the pack's
@@ -213,20 +213,12 @@ pub fn advise(
     }
     let decks = rules.deck.decks_for(players);
     let pack = play::pack(rules, decks);
-    // a card as typed: its suit kept only where the rules value suits, and given where
-    // they value its rank by suit
+    // a card as typed: its suit kept only where the rules value suits
     let typed = |mut card: Card| {
         if rules.values.suited.is_empty() {
             card.suit = None;
         }
-        match card.suit.is_none() && rules.values.suited.iter().any(|(r, _, _)| *r == card.rank) {
-            true => Err(AdviceError::SuitRequired {
-                card: rules.card_text(card),
-                plural: card.rank.plural().to_string(),
-                rules: rules.name.clone(),
-            }),
-            false => Ok(card),
-        }
+        card
     };
     let cells = rules.layout.rows * rules.layout.columns;
     let mut position = Position::default();
@@ -244,11 +236,11 @@ pub fn advise(
                 }
                 Seen::Peeked(card) => {
                     peeked |= 1 << cell;
-                    Some(typed(card)?)
+                    Some(typed(card))
                 }
                 Seen::Up(card) => {
                     up |= 1 << cell;
-                    Some(typed(card)?)
+                    Some(typed(card))
                 }
             });
         }
@@ -262,10 +254,10 @@ pub fn advise(
         position.peeked.push(0);
     }
     for card in &sighting.seen {
-        position.discard.push(typed(*card)?);
+        position.discard.push(typed(*card));
     }
-    position.discard.push(typed(sighting.discard)?);
-    position.drawn = sighting.drawn.map(typed).transpose()?;
+    position.discard.push(typed(sighting.discard));
+    position.drawn = sighting.drawn.map(typed);
     take_from_pack(rules, &pack, decks, &mut position)?;
     if sighting.ended {
         let all = (1u32 << cells) - 1;

@@ -27,11 +27,6 @@ pub fn run(ctx: &Context, args: AdviseArgs) -> Result<()> {
         ))
         }
     };
-    if args.ended && players < 2 {
-        return input(
-            "--ended: another player must have ended the hole; give their grid with --other",
-        );
-    }
     let (mut grids, mut names) = (Vec::with_capacity(others), Vec::with_capacity(others));
     for other in &args.other {
         let Some((name, text)) = other.split_once('=') else {
@@ -41,6 +36,11 @@ pub fn run(ctx: &Context, args: AdviseArgs) -> Result<()> {
             ));
         };
         let flag = format!("--other {}", crate::text::escape(name));
+        if names.contains(&flag) {
+            return input(format!(
+                "{flag}: given twice; expected one grid for each other player"
+            ));
+        }
         grids.push(grid(text, &flag, &rules)?);
         names.push(flag);
     }
@@ -80,14 +80,11 @@ fn grid(text: &str, flag: &str, rules: &Rules) -> Result<Vec<Seen>> {
     }
 }
 
-/// One card typed alone (RULES.md §2), its errors named by `flag`.
+/// One card typed alone (RULES.md §2, [`crate::grid::card_for`]), its errors named by
+/// `flag`.
 fn card(token: &str, flag: &str, rules: &Rules) -> Result<Card> {
     match crate::grid::card_for(token, &rules.expected()) {
-        Some(card) => Ok(card),
-        None => input(format!(
-            "{flag}: `{}` is not a card of the {} pack",
-            crate::text::escape(token.trim()),
-            rules.name
-        )),
+        Ok(card) => Ok(card),
+        Err(why) => input(format!("{flag}: {}", crate::text::escape(&why))),
     }
 }

@@ -128,7 +128,7 @@ impl Advice {
                 }
             })
             .collect();
-        Advice::new(rules.name.clone(), moves)
+        Advice::new(rules.display_name(), moves)
     }
 
     /// The advice of `moves` (in any order) under the rules named `rules`: sorted best
