@@ -28,19 +28,6 @@ negative_matches = "cancel"
 face_up_at_start = 0
 "#;
 
-const VARIANTS: [&str; 10] = [
-    "classic",
-    "quick",
-    "extended",
-    "jokers",
-    "six-card",
-    "four-card",
-    "four-card-multiples",
-    "eight-card",
-    "nine-card",
-    "play-nine",
-];
-
 /// Each seat's mean hole and its 95% interval, `matches` matches of `bots` under `rules`.
 fn seats(rules: &Rules, bots: &[Strategy], matches: u64, seed: u64) -> Vec<(f64, f64)> {
     let setup = Setup {
@@ -119,7 +106,7 @@ fn main() {
         );
     }
 
-    for variant in VARIANTS {
+    for variant in rules::bundled::variant_names() {
         let rules = rules::resolve(variant, &[]).expect("a bundled variant");
         for bots in [
             [expert, counting, expert, counting],

@@ -69,19 +69,6 @@ fn figures(env: &Env, args: &[&str]) -> Figures {
     serde_json::from_str(&env.ok(&all)).unwrap()
 }
 
-const VARIANTS: [&str; 10] = [
-    "classic",
-    "quick",
-    "extended",
-    "jokers",
-    "six-card",
-    "four-card",
-    "eight-card",
-    "four-card-multiples",
-    "nine-card",
-    "play-nine",
-];
-
 #[test]
 fn figures_follow_the_schema_and_add_up() {
     let env = Env::new();
@@ -615,7 +602,7 @@ fn replay(variant: &str, players: usize, trace: &str) -> (usize, usize) {
 #[test]
 fn every_traced_move_follows_the_rules_of_play_in_every_variant() {
     let env = Env::new();
-    for variant in VARIANTS {
+    for variant in golf::rules::bundled::variant_names() {
         let trace = env.path(&format!("{variant}.jsonl"));
         let players = if variant == "quick" { 5 } else { 3 };
         let p = players.to_string();
@@ -714,7 +701,7 @@ fn rules_show_states_the_rules_of_play_with_their_sources() {
 #[test]
 fn each_stronger_bot_scores_lower_on_every_variant() {
     let env = Env::new();
-    for variant in VARIANTS {
+    for variant in golf::rules::bundled::variant_names() {
         let means: Vec<f64> = ["random", "greedy", "counting", "expert"]
             .iter()
             .map(|bot| {
@@ -765,7 +752,7 @@ fn mean_of(f: &Figures, bot: &str) -> f64 {
 #[test]
 fn the_expert_scores_below_counting_at_one_table_on_every_variant() {
     let env = Env::new();
-    for variant in VARIANTS {
+    for variant in golf::rules::bundled::variant_names() {
         for bots in [
             "expert,counting,expert,counting",
             "counting,expert,counting,expert",
@@ -1109,20 +1096,23 @@ fn trace_and_export_never_replace_the_database() {
 #[test]
 fn vs_gives_a_verdict_in_words_first() {
     let env = Env::new();
-    let args = [
-        "simulate",
-        "--rules",
-        "classic",
-        "--matches",
-        "60",
-        "--seed",
-        "3",
-        "--vs",
-        "classic",
-        "--vs-house",
-        "out-penalty-10",
-    ];
-    let text = env.ok(&args);
+    // classic against classic with one house rule, on the same 60 matches
+    let with = |house: &str| {
+        env.ok(&[
+            "simulate",
+            "--rules",
+            "classic",
+            "--matches",
+            "60",
+            "--seed",
+            "3",
+            "--vs",
+            "classic",
+            "--vs-house",
+            house,
+        ])
+    };
+    let text = with("out-penalty-10");
     let first = text.lines().next().unwrap();
     assert!(
         first.starts_with("Verdict: out-penalty-10 raises the mean hole by "),
@@ -1154,19 +1144,7 @@ fn vs_gives_a_verdict_in_words_first() {
         "{text}"
     );
 
-    let jokers = env.ok(&[
-        "simulate",
-        "--rules",
-        "classic",
-        "--matches",
-        "60",
-        "--seed",
-        "3",
-        "--vs",
-        "classic",
-        "--vs-house",
-        "with-jokers",
-    ]);
+    let jokers = with("with-jokers");
     assert!(
         jokers.starts_with("Verdict: with-jokers lowers the mean hole by "),
         "{jokers}"

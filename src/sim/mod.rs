@@ -29,8 +29,8 @@ use engine::{match_seed, EngineError, Table};
 use figures::{Figures, Paired};
 pub use watch::{Tee, Turn, Unwatched, Watch};
 
-/// The most players at one simulated table.
-pub const MAX_PLAYERS: usize = 16;
+/// The most players at one simulated table: as at a real one ([`crate::game::setup::MAX_PLAYERS`]).
+pub const MAX_PLAYERS: usize = crate::game::setup::MAX_PLAYERS;
 /// The most matches one run plays.
 pub const MAX_MATCHES: u64 = 100_000_000;
 /// The most holes a simulated match has (RULES.md §12).
