@@ -140,6 +140,36 @@ fn fills(n: usize, k: usize, pick: &mut Vec<usize>, each: &mut impl FnMut(&[usiz
     }
 }
 
+/// Classic's pack less every card `shown` names (a face-down `?` names none; `?8`, a card
+/// peeked at, names the 8).
+fn unseen_after<'a>(shown: impl IntoIterator<Item = &'a str>) -> Vec<&'static str> {
+    let mut unseen: Vec<&str> = RANKS.iter().flat_map(|r| [*r; 4]).collect();
+    for card in shown.into_iter().map(|c| c.trim_start_matches('?')) {
+        if !card.is_empty() {
+            let i = unseen.iter().position(|c| *c == card).unwrap();
+            unseen.remove(i);
+        }
+    }
+    unseen
+}
+
+/// The cell (row by row from 0, classic's 2×3) that advice move `m` swaps its card into;
+/// `None` for any other move.
+fn swapped_cell(m: &Value) -> Option<usize> {
+    if m["action"] != "swap" {
+        return None;
+    }
+    let p = m["position"].as_array().unwrap();
+    Some((p[0].as_u64().unwrap() as usize - 1) * 3 + p[1].as_u64().unwrap() as usize - 1)
+}
+
+/// Classic's score of a 2×3 grid's cards, row by row.
+fn classic_total<S: AsRef<str>>(cards: &[S], rules: &golf::rules::Rules) -> i64 {
+    let cards: Vec<&str> = cards.iter().map(AsRef::as_ref).collect();
+    let text = format!("{} / {}", cards[..3].join(" "), cards[3..].join(" "));
+    i64::from(golf::scoring::total(&Grid::parse(&text).unwrap(), rules))
+}
+
 /// On the final turn every move ends the hole: its expected score is the mean of the
 /// grid's score over every way its face-down cards could be filled from the cards the
 /// player has not seen, enumerated here card by card (classic: no hole adjustments).
@@ -170,27 +200,20 @@ fn on_the_final_turn_each_expectation_is_the_brute_force_mean() {
             ],
         );
         // the unseen cards: the pack less every card shown
-        let mut unseen: Vec<&str> = RANKS.iter().flat_map(|r| [*r; 4]).collect();
         let cells: Vec<&str> = grid.split(['/', ' ']).filter(|t| !t.is_empty()).collect();
-        let shown = cells
-            .iter()
-            .filter(|t| **t != "?")
-            .map(|t| t.trim_start_matches('?'))
-            .chain(other.split(['/', ' ']).filter(|t| !t.is_empty()))
-            .chain(seen.split(' '))
-            .chain([discard, drawn]);
-        for card in shown {
-            let i = unseen.iter().position(|c| *c == card).unwrap();
-            unseen.remove(i);
-        }
+        let unseen = unseen_after(
+            cells
+                .iter()
+                .copied()
+                .chain(other.split(['/', ' ']).filter(|t| !t.is_empty()))
+                .chain(seen.split(' '))
+                .chain([discard, drawn]),
+        );
         let moves = doc["moves"].as_array().unwrap();
         assert!(moves.len() >= 7, "{doc}");
         for m in moves {
             let mut mine: Vec<&str> = cells.iter().map(|t| t.trim_start_matches('?')).collect();
-            if m["action"] == "swap" {
-                let p = m["position"].as_array().unwrap();
-                let cell =
-                    (p[0].as_u64().unwrap() as usize - 1) * 3 + p[1].as_u64().unwrap() as usize - 1;
+            if let Some(cell) = swapped_cell(m) {
                 mine[cell] = drawn;
             }
             let holes: Vec<usize> = (0..6).filter(|c| mine[*c].is_empty()).collect();
@@ -200,8 +223,7 @@ fn on_the_final_turn_each_expectation_is_the_brute_force_mean() {
                 for (cell, i) in holes.iter().zip(pick) {
                     full[*cell] = unseen[*i];
                 }
-                let text = format!("{} / {}", full[..3].join(" "), full[3..].join(" "));
-                sum += i64::from(golf::scoring::total(&Grid::parse(&text).unwrap(), &rules));
+                sum += classic_total(&full, &rules);
                 ways += 1;
             });
             let want = sum as f64 / ways as f64;
@@ -254,25 +276,19 @@ fn on_the_final_turn_a_tie_penalty_is_weighed_over_every_fill_of_every_grid() {
             .map(String::from)
             .collect()
     };
-    let mut unseen: Vec<&str> = RANKS.iter().flat_map(|r| [*r; 4]).collect();
-    let mut shown: Vec<String> = [grid, bob, cat].iter().flat_map(|g| tokens(g)).collect();
-    shown.extend(seen.split(' ').map(String::from));
-    shown.extend([discard.to_string(), drawn.to_string()]);
-    for card in shown.iter().filter(|c| *c != "?") {
-        let i = unseen.iter().position(|c| c == card).unwrap();
-        unseen.remove(i);
-    }
-    let score = |cards: &[String]| {
-        let text = format!("{} / {}", cards[..3].join(" "), cards[3..].join(" "));
-        i64::from(golf::scoring::total(&Grid::parse(&text).unwrap(), &rules))
-    };
+    let shown: Vec<String> = [grid, bob, cat].iter().flat_map(|g| tokens(g)).collect();
+    let unseen = unseen_after(
+        shown
+            .iter()
+            .map(String::as_str)
+            .chain(seen.split(' '))
+            .chain([discard, drawn]),
+    );
+    let score = |cards: &[String]| classic_total(cards, &rules);
     let bob_score = score(&tokens(bob));
     for m in doc["moves"].as_array().unwrap() {
         let mut mine = tokens(grid);
-        if m["action"] == "swap" {
-            let p = m["position"].as_array().unwrap();
-            let cell =
-                (p[0].as_u64().unwrap() as usize - 1) * 3 + p[1].as_u64().unwrap() as usize - 1;
+        if let Some(cell) = swapped_cell(m) {
             mine[cell] = drawn.to_string();
         }
         let cats = tokens(cat);
