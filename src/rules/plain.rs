@@ -322,22 +322,47 @@ pub fn matched(rules: &Rules) -> Vec<String> {
             points(*v)
         ));
     }
-    // the bonus for k matched columns of one rank, in all (RULES.md §3 step 5)
-    let bonus = |of: &str, table: &std::collections::BTreeMap<u32, i32>| {
-        let each: Vec<String> = table
-            .iter()
-            .map(|(k, v)| format!("{} {}", count(*k as usize), points(*v)))
-            .collect();
-        format!(
-            "Matched columns of {of} earn a bonus in all: {}.",
-            each.join(", ")
-        )
-    };
     if !m.same_rank_columns.is_empty() {
-        said.push(bonus("one rank", &m.same_rank_columns));
+        said.push(column_bonus("one rank", &m.same_rank_columns));
     }
     for (rank, table) in &m.rank_columns {
-        said.push(bonus(rank.plural(), table));
+        said.push(column_bonus(rank.plural(), table));
+    }
+    said
+}
+
+/// The bonus for k matched columns `of` a rank, in all (RULES.md §3 step 5), as a sentence:
+/// "Matched columns of jacks earn a bonus in all: two −20."
+fn column_bonus(of: &str, table: &std::collections::BTreeMap<u32, i32>) -> String {
+    let each: Vec<String> = table
+        .iter()
+        .map(|(k, v)| format!("{} {}", count(*k as usize), points(*v)))
+        .collect();
+    format!(
+        "Matched columns of {of} earn a bonus in all: {}.",
+        each.join(", ")
+    )
+}
+
+/// What a matched set of `rank` scores under `rules` (RULES.md §3 steps 3–5), as a
+/// sentence: its own value where the rules set one, its sum where negative pairs keep it,
+/// else 0; and the bonus for matched columns of it, where the rules set one.
+pub fn matched_set_of(rules: &Rules, rank: Rank) -> String {
+    let m = &rules.matching;
+    let value = rules.values.of_rank(rank);
+    let mut said = match m.matched_values.iter().find(|(r, _)| *r == rank) {
+        Some((_, v)) => format!("A matched set of them scores {}.", points(*v)),
+        None => match (value < 0, m.negative_matches) {
+            (true, NegativeMatches::Keep) => format!(
+                "A matched pair of them keeps its sum ({}).",
+                points(value.saturating_mul(2))
+            ),
+            _ => "A matched set of them scores 0.".to_string(),
+        },
+    };
+    if let Some((_, table)) = m.rank_columns.iter().find(|(r, _)| *r == rank) {
+        said.push(' ');
+        said.push_str(&column_bonus(rank.plural(), table));
     }
     said
 }

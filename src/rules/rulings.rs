@@ -168,14 +168,8 @@ pub fn card_value(rules: &Rules, rank: Rank) -> Ruling {
     if !suited.is_empty() {
         answer.push_str(&format!(" But {}.", suited.join(" and ")));
     }
-    let matched = match (value < 0, rules.matching.negative_matches) {
-        (true, super::NegativeMatches::Keep) => format!(
-            " A matched pair of them keeps its sum ({}).",
-            super::plain::points(value.saturating_mul(2))
-        ),
-        _ => " A matched set of them scores 0.".to_string(),
-    };
-    answer.push_str(&matched);
+    answer.push(' ');
+    answer.push_str(&super::plain::matched_set_of(rules, rank));
     plain(answer, rules.source_of(rank.value_key()))
 }
 

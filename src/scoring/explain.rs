@@ -336,9 +336,8 @@ fn worth_words(f: &Found, rules: &Rules, rule: String, key: &str) -> (String, St
         Worth::Zero => (rule, rules.source_of(key).to_string()),
         Worth::Matched => (
             format!(
-                "{rule}: a matched set of {} scores {}",
+                "{rule}: a matched set of {} has a value of its own",
                 rules.plural(f.rank),
-                f.points
             ),
             rules.source_of("matching.matched_values").to_string(),
         ),
