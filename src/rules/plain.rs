@@ -375,6 +375,14 @@ fn join_or(items: &[&str]) -> String {
     }
 }
 
+/// Points added to a score, in words: "takes 3 off", "adds 5".
+fn adds(points: i32) -> String {
+    match points < 0 {
+        true => format!("takes {} off", points.unsigned_abs()),
+        false => format!("adds {points}"),
+    }
+}
+
 /// The hole adjustments besides going out (RULES.md §5 steps 1, 3, 4); none when the rules
 /// set none.
 pub fn hole(rules: &Rules) -> Vec<String> {
@@ -388,15 +396,12 @@ pub fn hole(rules: &Rules) -> Vec<String> {
     }
     if let Some(b) = h.lowest_bonus {
         said.push(format!(
-            "The lowest score of the hole (every one, on a tie) adds {}.",
-            points(b)
+            "The lowest score of the hole (every one, on a tie) {}.",
+            adds(b)
         ));
     }
     if let Some(t) = h.tie_penalty {
-        said.push(format!(
-            "Every score equal to another player's adds {}.",
-            points(t)
-        ));
+        said.push(format!("Every score equal to another player's {}.", adds(t)));
     }
     said
 }

@@ -113,9 +113,13 @@ pub struct RulesChecked {
 impl View for RulesChecked {
     fn render(&self, _: &Output) -> String {
         let r = &self.rules;
+        let decks = match r.deck.decks {
+            1 => "1 deck".to_string(),
+            n => format!("{n} decks"),
+        };
         format!(
-            "{}: ok — `{}`, {}×{} grid, {} deck(s), {} holes\n",
-            self.file, r.name, r.layout.rows, r.layout.columns, r.deck.decks, r.holes
+            "{}: ok — `{}`, {}×{} grid, {decks}, {} holes\n",
+            self.file, r.name, r.layout.rows, r.layout.columns, r.holes
         )
     }
 }

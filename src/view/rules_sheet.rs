@@ -134,9 +134,11 @@ fn example(rules: &Rules) -> String {
     match !pack.is_empty() {
         true => format!("golf hole {spaced} bob=\"{}\" --out bob", grid(" ", " / ")),
         false => format!(
-            "golf hole {spaced} b={} --out b   (compact rows: t or 10 for ten, * a joker; \
-             a name may be cut to a unique start)",
-            grid("", "/").to_lowercase()
+            "golf hole {spaced} b={} --out b   (compact rows: t or 10 for ten{}; a name may be \
+             cut to a unique start)",
+            grid("", "/").to_lowercase(),
+            // a joker only where the deck has jokers
+            if rules.deck.has_jokers() { ", * a joker" } else { "" }
         ),
     }
 }
