@@ -239,6 +239,26 @@ impl Suit {
         })
     }
 
+    /// The suit's symbol, as the rules sheet and the scorekeeper's page show it: `♠ ♥ ♦ ♣`.
+    pub fn symbol(self) -> char {
+        match self {
+            Suit::Spades => '♠',
+            Suit::Hearts => '♥',
+            Suit::Diamonds => '♦',
+            Suit::Clubs => '♣',
+        }
+    }
+
+    /// The suit's name in the plural: `spades`, `hearts`, `diamonds`, `clubs`.
+    pub fn plural(self) -> &'static str {
+        match self {
+            Suit::Spades => "spades",
+            Suit::Hearts => "hearts",
+            Suit::Diamonds => "diamonds",
+            Suit::Clubs => "clubs",
+        }
+    }
+
     /// The suit's letter as printed: `s`, `h`, `d` or `c`.
     pub fn letter(self) -> char {
         match self {

@@ -68,13 +68,7 @@ pub fn going_out(rules: &Rules) -> Vec<String> {
 
 /// A suited card as players write it: `J♥`, `10♠`.
 pub fn suited(rank: Rank, suit: crate::card::Suit) -> String {
-    let symbol = match suit {
-        crate::card::Suit::Spades => '♠',
-        crate::card::Suit::Hearts => '♥',
-        crate::card::Suit::Diamonds => '♦',
-        crate::card::Suit::Clubs => '♣',
-    };
-    format!("{}{symbol}", rank.key())
+    format!("{}{}", rank.key(), suit.symbol())
 }
 
 /// A value as shown: `−2` with a true minus sign, `0`, `10`.
@@ -186,7 +180,7 @@ pub fn negative_pairs(rules: &Rules) -> Option<String> {
 }
 
 /// A count in words for small numbers: `two`, `three`; digits beyond ten.
-fn count(n: usize) -> String {
+pub(crate) fn count(n: usize) -> String {
     const WORDS: [&str; 11] = [
         "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
     ];
@@ -401,7 +395,10 @@ pub fn hole(rules: &Rules) -> Vec<String> {
         ));
     }
     if let Some(t) = h.tie_penalty {
-        said.push(format!("Every score equal to another player's {}.", adds(t)));
+        said.push(format!(
+            "Every score equal to another player's {}.",
+            adds(t)
+        ));
     }
     said
 }

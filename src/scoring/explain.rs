@@ -105,18 +105,6 @@ fn count_word(n: usize) -> String {
     }
 }
 
-fn number_word(n: u32) -> String {
-    match n {
-        1 => "one".into(),
-        2 => "two".into(),
-        3 => "three".into(),
-        4 => "four".into(),
-        5 => "five".into(),
-        6 => "six".into(),
-        n => n.to_string(),
-    }
-}
-
 impl Breakdown {
     /// One readable line per set, unmatched card and bonus, as said at the table:
     /// `column 1: 5 5 — column pair, scores 0 (Official §2.3)`.
@@ -141,7 +129,7 @@ impl Breakdown {
         for bonus in &self.bonuses {
             out.push(format!(
                 "{} matched columns of {}: {}, scores {} ({})",
-                number_word(bonus.columns),
+                crate::rules::plain::count(bonus.columns as usize),
                 bonus.plural,
                 bonus.rule,
                 bonus.points,
@@ -303,7 +291,7 @@ fn set_place_and_rule(f: &Found, rules: &Rules) -> (String, String, &'static str
             "anywhere".to_string(),
             format!(
                 "{} {} anywhere cancel",
-                number_word(n as u32),
+                crate::rules::plain::count(n),
                 rules.plural(f.rank)
             ),
             "matching.anywhere",

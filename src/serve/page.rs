@@ -251,8 +251,9 @@ fn form(picker: &Picker) -> Markup {
                     button.rank type="button" data-card=(rank) { (rank) }
                 }
                 @if picker.suits {
-                    @for (letter, symbol, name) in [("s", "♠", "spades"), ("h", "♥", "hearts"), ("d", "♦", "diamonds"), ("c", "♣", "clubs")] {
-                        button.suit type="button" data-suit=(letter) aria-pressed="false" title=(name) { (symbol) }
+                    @for suit in crate::card::Suit::ALL {
+                        button.suit type="button" data-suit=(suit.letter()) aria-pressed="false"
+                            title=(suit.plural()) { (suit.symbol()) }
                     }
                 }
                 button.back type="button" title="clear the slot" { "⌫" }

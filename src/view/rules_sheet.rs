@@ -133,13 +133,15 @@ fn example(rules: &Rules) -> String {
     let spaced = format!("ann=\"{}\"", grid(" ", " / "));
     match !pack.is_empty() {
         true => format!("golf hole {spaced} bob=\"{}\" --out bob", grid(" ", " / ")),
-        false => format!(
+        false => {
+            format!(
             "golf hole {spaced} b={} --out b   (compact rows: t or 10 for ten{}; a name may be \
              cut to a unique start)",
             grid("", "/").to_lowercase(),
             // a joker only where the deck has jokers
             if rules.deck.has_jokers() { ", * a joker" } else { "" }
-        ),
+        )
+        }
     }
 }
 
