@@ -1223,6 +1223,7 @@ fn a_rules_files_name_is_refused_as_a_players_would_be() {
         ("flag", "-rf".to_string(), "begins with `-`"),
         ("variant", "Classic".to_string(), "bundled variant"),
         ("house", "knock".to_string(), "bundled house rule"),
+        ("escape", "red\\u001b[31m".to_string(), "contains U+001B"),
     ];
     for (file, name, says) in names {
         let path = env.write(

@@ -254,7 +254,8 @@ pub const MAX_NAME_CHARS: usize = 40;
 
 /// What is wrong with `name` as the name of a group's rules file (its `name`, else the
 /// file's stem), as a player's name would be refused (RULES.md §12): empty, longer than
-/// [`MAX_NAME_CHARS`], beginning with `=`, `+`, `-` or `@` (a spreadsheet formula, a flag),
+/// [`MAX_NAME_CHARS`], holding a control or formatting character, beginning with `=`, `+`,
+/// `-` or `@` (a spreadsheet formula, a flag),
 /// or a bundled variant's or house rule's name, which a recorded match would then be
 /// taken for. `None` when it will do.
 pub(super) fn name_problem(name: &str) -> Option<String> {
@@ -269,6 +270,12 @@ pub(super) fn name_problem(name: &str) -> Option<String> {
         return Some(format!(
             "the rules' name `{}…` is {chars} characters long; a name is at most {MAX_NAME_CHARS}",
             crate::text::escape(&start)
+        ));
+    }
+    if let Some(c) = crate::text::first_unprintable(trimmed) {
+        return Some(format!(
+            "the rules' name `{}` contains {c}, a control or invisible formatting character{own}",
+            crate::text::escape(trimmed)
         ));
     }
     if let Some(c) = trimmed
