@@ -219,10 +219,10 @@ pub fn set_in(text: &str, key: &Key, value: &toml::Value) -> String {
     out
 }
 
-/// A refused `golf config set`: the file and what was wrong with the value.
+/// A config file that cannot be read: the file (as shown, [`crate::text::path`]) and why.
 pub fn refused(path: &std::path::Path, message: String) -> ConfigError {
     ConfigError {
-        path: path.display().to_string(),
+        path: crate::text::path(path),
         message,
     }
 }

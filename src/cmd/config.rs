@@ -15,11 +15,6 @@ fn file() -> Result<PathBuf> {
     }
 }
 
-/// `path` for a message, its control characters escaped.
-fn shown(path: &Path) -> String {
-    crate::text::escape(&path.display().to_string()).into_owned()
-}
-
 /// Creates the folder `dir` (and its parents); an error names the path that is in the way
 /// when one of them is a file, not a folder (`XDG_CONFIG_HOME` set to a file, say).
 fn make_folder(dir: &Path) -> Result<()> {
@@ -30,12 +25,12 @@ fn make_folder(dir: &Path) -> Result<()> {
         return input(format!(
             "{} is not a folder, so the config file cannot go in {} \
              (XDG_CONFIG_HOME or HOME names where); expected a folder there",
-            shown(file),
-            shown(dir)
+            crate::text::path(file),
+            crate::text::path(dir)
         ));
     }
     std::fs::create_dir_all(dir)
-        .map_err(|e| anyhow::anyhow!("cannot make the folder {}: {e}", shown(dir)))?;
+        .map_err(|e| anyhow::anyhow!("cannot make the folder {}: {e}", crate::text::path(dir)))?;
     Ok(())
 }
 
@@ -46,7 +41,8 @@ fn write(path: &Path, text: &str) -> Result<()> {
         make_folder(dir)?;
     }
     let part = path.with_extension(format!("toml.part-{}", std::process::id()));
-    let named = |e: std::io::Error| anyhow::anyhow!("cannot write {}: {e}", shown(path));
+    let named =
+        |e: std::io::Error| anyhow::anyhow!("cannot write {}: {e}", crate::text::path(path));
     std::fs::write(&part, text).map_err(named)?;
     std::fs::rename(&part, path).map_err(named)?;
     Ok(())
@@ -71,7 +67,7 @@ pub fn init() -> Result<()> {
         Ok(Some(text)) if crate::config::parse(&text).is_ok() => {
             return input(format!(
             "{} exists already and is left as it is; change a key with `golf config set KEY VALUE`",
-            shown(&path)
+            crate::text::path(&path)
         ))
         }
         Ok(None) => None,
@@ -86,23 +82,24 @@ pub fn init() -> Result<()> {
             let Some(aside) = aside else {
                 return input(format!(
                     "{} does not load, and 999 earlier copies are kept beside it already; remove some of them",
-                    shown(&path)
+                    crate::text::path(&path)
                 ));
             };
-            std::fs::rename(&path, &aside)
-                .map_err(|e| anyhow::anyhow!("cannot move {} aside: {e}", shown(&path)))?;
+            std::fs::rename(&path, &aside).map_err(|e| {
+                anyhow::anyhow!("cannot move {} aside: {e}", crate::text::path(&path))
+            })?;
             Some(aside)
         }
     };
     write(&path, &config_keys::template())?;
     crate::say!(
         "golf: wrote {} (every key commented out; `golf config set KEY VALUE` sets one)",
-        shown(&path)
+        crate::text::path(&path)
     );
     if let Some(aside) = kept {
         crate::say!(
             "golf: the file there did not load; it is kept as {}",
-            shown(&aside)
+            crate::text::path(&aside)
         );
     }
     Ok(())
@@ -116,7 +113,14 @@ pub fn init() -> Result<()> {
 /// `golf config init` to start afresh.
 pub fn set(ctx: &super::Context, name: &str, value: &str) -> Result<()> {
     let path = file()?;
-    let refuse = |message: String| crate::Error::from(config_keys::refused(&path, message));
+    // a refused key or value: the file is never touched, so it is not the file's fault
+    let refuse = |message: String| {
+        crate::Error::from(crate::error::InputError::new(format!(
+            "config set {}: {message} ({} is unchanged)",
+            crate::text::escape(name),
+            crate::text::path(&path)
+        )))
+    };
     let key = config_keys::key(name).map_err(refuse)?;
     let value = config_keys::check(key, value, &ctx.config).map_err(refuse)?;
     let old = read(&path)?;
@@ -146,10 +150,13 @@ pub fn set(ctx: &super::Context, name: &str, value: &str) -> Result<()> {
         "golf: {} = {} in {}",
         key.name,
         crate::text::escape(&value.to_string()),
-        shown(&path)
+        crate::text::path(&path)
     );
     if let Some(problem) = still {
-        crate::say!("golf: {} still does not load: {problem}", shown(&path));
+        crate::say!(
+            "golf: {} still does not load: {problem}",
+            crate::text::path(&path)
+        );
     }
     Ok(())
 }
