@@ -21,26 +21,25 @@ pub fn columns() -> Option<usize> {
 /// The width of prose on stdout, in display columns: `COLUMNS`, else the width of the
 /// terminal stdout writes to, else [`DEFAULT_WIDTH`] (the width tables fit too).
 pub fn stdout_width() -> usize {
-    let stdout = std::io::stdout();
-    columns()
-        .or_else(|| match stdout.is_terminal() {
-            true => terminal_size::terminal_size_of(&stdout).map(|(w, _)| usize::from(w.0)),
-            false => None,
-        })
-        .filter(|w| *w >= 20)
-        .unwrap_or(DEFAULT_WIDTH)
+    width_of(&std::io::stdout())
 }
 
 /// The width of messages on stderr, in display columns: `COLUMNS`, else the width of the
 /// terminal stderr writes to, else [`DEFAULT_WIDTH`].
 pub fn stderr_width() -> usize {
-    let stderr = std::io::stderr();
+    width_of(&std::io::stderr())
+}
+
+/// `COLUMNS` ([`columns`]), else the width of the terminal `stream` writes to when it is
+/// one (at least 20), else [`DEFAULT_WIDTH`].
+fn width_of<S: IsTerminal + std::os::fd::AsFd>(stream: &S) -> usize {
     columns()
-        .or_else(|| match stderr.is_terminal() {
-            true => terminal_size::terminal_size_of(&stderr).map(|(w, _)| usize::from(w.0)),
+        .or_else(|| match stream.is_terminal() {
+            true => terminal_size::terminal_size_of(stream)
+                .map(|(w, _)| usize::from(w.0))
+                .filter(|w| *w >= 20),
             false => None,
         })
-        .filter(|w| *w >= 20)
         .unwrap_or(DEFAULT_WIDTH)
 }
 
@@ -142,13 +141,7 @@ pub fn prose(text: &str, width: usize) -> String {
             )
             .collect::<Vec<_>>()
             .join("`");
-        let options = textwrap::Options::new(width)
-            .break_words(false)
-            .word_separator(textwrap::WordSeparator::AsciiSpace)
-            .word_splitter(textwrap::WordSplitter::NoHyphenation)
-            .initial_indent(&first)
-            .subsequent_indent(&rest);
-        let lines = textwrap::wrap(glued.trim_start(), options);
+        let lines = textwrap::wrap(glued.trim_start(), options(width, &first, &rest));
         let wrapped = lines
             .iter()
             .map(|l| l.trim_end().replace(GLUE, " "))
@@ -163,13 +156,18 @@ pub fn prose(text: &str, width: usize) -> String {
 /// display columns (a word longer than the rest stands alone): for an answer under its
 /// question, where continued lines align with the first rather than hang.
 pub fn paragraph(text: &str, indent: &str, width: usize) -> String {
-    let options = textwrap::Options::new(width)
+    textwrap::wrap(text.trim(), options(width, indent, indent)).join("\n")
+}
+
+/// Wrapping at spaces alone to `width` columns, never inside a word nor at a hyphen,
+/// the first line begun with `first` and the rest with `rest`.
+fn options<'a>(width: usize, first: &'a str, rest: &'a str) -> textwrap::Options<'a> {
+    textwrap::Options::new(width)
         .break_words(false)
         .word_separator(textwrap::WordSeparator::AsciiSpace)
         .word_splitter(textwrap::WordSplitter::NoHyphenation)
-        .initial_indent(indent)
-        .subsequent_indent(indent);
-    textwrap::wrap(text.trim(), options).join("\n")
+        .initial_indent(first)
+        .subsequent_indent(rest)
 }
 
 #[cfg(test)]
