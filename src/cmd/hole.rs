@@ -76,14 +76,8 @@ impl KeepEach {
     /// draft of the same hole since this one last did: two people typing one hole, of whom
     /// the first to finish records it and the other is refused with their grids named.
     fn keep(&mut self, store: &mut store::Store, m: &Match, draft: &Draft) -> Option<String> {
-        let now = store::timestamp();
-        let before = store.write(|tx| {
-            let before = store::drafts::stamp(tx, m.id)?;
-            store::drafts::save(tx, m.id, draft, &now)?;
-            Ok(before)
-        });
-        let before = match before {
-            Ok(before) => before,
+        let (before, now) = match keep(store, m, draft) {
+            Ok(kept) => kept,
             Err(e) if !self.failed => {
                 self.failed = true;
                 return Some(format!(
@@ -94,7 +88,7 @@ impl KeepEach {
             Err(_) => return None,
         };
         let seen = self.seen.replace(now);
-        let same_hole = |(hole, playoff, _): &(i64, i64, String)| {
+        let same_hole = |(hole, playoff, _): &Stamp| {
             *hole == i64::from(draft.hole) && (*playoff == 1) == draft.playoff
         };
         match before {
@@ -110,10 +104,19 @@ impl KeepEach {
     }
 }
 
-/// Keeps `draft` as the draft of match `m`.
-fn keep(store: &mut store::Store, m: &Match, draft: &Draft) -> Result<()> {
+/// A draft's stamp: its hole, whether a playoff (1) or not (0), and when it was saved.
+type Stamp = (i64, i64, String);
+
+/// Keeps `draft` as the draft of match `m`, in one write; returns the stamp of the draft
+/// it replaced, if there was one, and when this one was saved.
+fn keep(store: &mut store::Store, m: &Match, draft: &Draft) -> Result<(Option<Stamp>, String)> {
     let now = store::timestamp();
-    store.write(|tx| Ok(store::drafts::save(tx, m.id, draft, &now)?))
+    let before = store.write(|tx| {
+        let before = store::drafts::stamp(tx, m.id)?;
+        store::drafts::save(tx, m.id, draft, &now)?;
+        Ok(before)
+    })?;
+    Ok((before, now))
 }
 
 /// Records the hole typed at the prompt into `m`, the match the prompt started on, as hole
@@ -175,7 +178,7 @@ fn record_prompted(
             let kind = if playoff { "playoff " } else { "" };
             // the grids are named in the message whether or not the draft can be kept
             let kept = match keep(store, m, &draft) {
-                Ok(()) => format!(
+                Ok(_) => format!(
                     "are kept as the draft of {kind}hole {number} of {}: `golf hole --match {}` \
                      offers them back while that is the next hole, and `golf card {}` shows what is recorded",
                     m.label(),
