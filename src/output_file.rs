@@ -128,18 +128,21 @@ pub fn write(path: &Path, guard: &Guard, bytes: &[u8]) -> Result<()> {
     write_with(path, guard, |w| w.write_all(bytes))
 }
 
+/// "cannot write PATH" with the I/O error `e` kept in the chain (a reader that went away,
+/// `| head`, is told apart), the path shown through [`crate::text::path`].
+fn cannot(path: &Path, e: io::Error) -> Error {
+    anyhow::Error::new(e)
+        .context(format!("cannot write {}", crate::text::path(path)))
+        .into()
+}
+
 /// Like [`write`], with `fill` writing the content (buffered) into the file.
 pub fn write_with(
     path: &Path,
     guard: &Guard,
     fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<()> {
-    // the io::Error stays in the chain: a reader that went away (`| head`) is told apart
-    let cannot = |e: io::Error| -> Error {
-        anyhow::Error::new(e)
-            .context(format!("cannot write {}", path.display()))
-            .into()
-    };
+    let cannot = |e: io::Error| cannot(path, e);
     match kind(path, guard)? {
         Kind::Stdout => {
             let mut out = io::BufWriter::new(io::stdout().lock());
@@ -164,11 +167,7 @@ pub fn check_named(path: &Path, guard: &Guard) -> Result<()> {
     let meta = match std::fs::symlink_metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => {
-            return Err(anyhow::Error::new(e)
-                .context(format!("cannot write {shown}"))
-                .into())
-        }
+        Err(e) => return Err(cannot(path, e)),
     };
     let t = meta.file_type();
     if t.is_symlink() {
@@ -196,11 +195,7 @@ pub fn check_named(path: &Path, guard: &Guard) -> Result<()> {
 /// renamed into place: a link at `path` is never followed. Every error names the path.
 pub fn write_named(path: &Path, guard: &Guard, bytes: &[u8]) -> Result<()> {
     check_named(path, guard)?;
-    atomic(path, |w| w.write_all(bytes)).map_err(|e| {
-        anyhow::Error::new(e)
-            .context(format!("cannot write {}", path.display()))
-            .into()
-    })
+    atomic(path, |w| w.write_all(bytes)).map_err(|e| cannot(path, e))
 }
 
 /// Refuses a new file `path` whose folder does not exist (bad input naming both, exit 2),
@@ -241,13 +236,12 @@ fn kind(path: &Path, guard: &Guard) -> Result<Kind> {
             check_folder(path)?;
             return Ok(Kind::Regular(path.to_path_buf()));
         }
-        Err(e) => return Err(anyhow::anyhow!("cannot write {}: {e}", path.display()).into()),
+        Err(e) => return Err(cannot(path, e)),
     };
     let t = meta.file_type();
     if t.is_file() {
         // a symbolic link: replace the file it points to, keep the link
-        let target = std::fs::canonicalize(path)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        let target = std::fs::canonicalize(path).map_err(|e| cannot(path, e))?;
         return Ok(Kind::Regular(target));
     }
     if t.is_dir() {
