@@ -138,11 +138,24 @@ pub fn card_value(rules: &Rules, rank: Rank) -> Ruling {
         );
     }
     if rank == Rank::Joker && !rules.deck.has_jokers() {
+        // what the two ways of adding jokers make of them, from their own rules files
+        let joker = |r: &Rules| super::plain::points(r.values.of_rank(Rank::Joker));
+        let variant = super::resolve("jokers", &[]).ok();
+        let house = super::resolve("classic", &["with-jokers".to_string()]).ok();
+        let (Some(variant), Some(house)) = (variant, house) else {
+            return plain(
+                format!("Under {name} there are no jokers: its deck holds none."),
+                rules.source_of("deck"),
+            );
+        };
         return plain(
             format!(
                 "Under {name} there are no jokers: its deck holds none, and golf refuses one typed into a grid. \
-                 Tables that add them play the jokers variant (a joker −2, and 2s become +2) or \
-                 --house with-jokers (a joker −2, nothing else changed)."
+                 Tables that add them play the jokers variant (a joker {}, and 2s score {}) or \
+                 --house with-jokers (a joker {}, nothing else changed).",
+                joker(&variant),
+                super::plain::points(variant.values.of_rank(Rank::Two)),
+                joker(&house)
             ),
             &format!("{}; Official §5.4", rules.source_of("deck")),
         );
