@@ -270,7 +270,6 @@ fn atomic(target: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) ->
     let name = target.file_name().unwrap_or_default().to_string_lossy();
     crate::asides::sweep(&dir, &name);
     let (aside, file) = create_aside(&dir, &name)?;
-    crate::asides::writing(&aside);
     let written = (|| {
         if let Ok(old) = std::fs::metadata(target) {
             file.set_permissions(old.permissions())?;
@@ -294,15 +293,23 @@ fn atomic(target: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) ->
     Ok(())
 }
 
-/// A new file `.NAME.golf-PID-N` in `dir`, never one already there.
+/// A new file `.NAME.golf-PID-N` in `dir`, never one already there, noted as being written
+/// ([`crate::asides::writing`]) before it is made, so no signal finds it unnoted.
 fn create_aside(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
     let mut n = 0u32;
     loop {
         let aside = dir.join(format!(".{name}.golf-{}-{n}", std::process::id()));
+        // noted before it exists: a signal from the moment it is made removes it
+        crate::asides::writing(&aside);
         match OpenOptions::new().write(true).create_new(true).open(&aside) {
             Ok(f) => return Ok((aside, f)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 100 => n += 1,
-            Err(e) => return Err(e),
+            Err(e) => {
+                crate::asides::done(&aside);
+                match e.kind() == io::ErrorKind::AlreadyExists && n < 100 {
+                    true => n += 1,
+                    false => return Err(e),
+                }
+            }
         }
     }
 }
