@@ -293,7 +293,7 @@ fn form(picker: &Picker) -> Markup {
             button #record type="button" { "Record hole" }
             p #status role="status" {}
             div.actions {
-                button #undo type="button" { "Undo last hole" }
+                button #undo type="button" { "Undo last entry" }
                 button #finish type="button" { "Finish match" }
             }
         }

@@ -278,11 +278,11 @@ async fn undo(State(server): State<Arc<Server>>, headers: HeaderMap, body: Bytes
     write(server, move |s| {
         let id = s.current.id();
         table::same_match(meant.id, id)?;
-        let shown = table::Shown {
+        let on_card = table::OnCard {
             holes: meant.holes,
             penalties: meant.penalties,
         };
-        table::undo(&s.db, id, &shown, s.odds)
+        table::undo(&s.db, id, &on_card, s.odds)
     })
     .await
 }

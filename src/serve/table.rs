@@ -96,8 +96,11 @@ pub fn newer(store: &mut Store, id: i64) -> Result<Option<Match>> {
 /// match `id`.
 pub fn same_match(meant: Option<i64>, id: i64) -> Result<()> {
     match meant {
-        Some(meant) if meant != id => input(format!(
+        Some(meant) if meant < id => input(format!(
             "this page shows match {meant}, but match {id} has been started since; reload the page to record into it"
+        )),
+        Some(meant) if meant != id => input(format!(
+            "this page shows match {meant}, but this server records into match {id}; reload the page to record into it"
         )),
         _ => Ok(()),
     }
@@ -138,8 +141,12 @@ pub fn record_hole(db: &Path, id: i64, request: &HoleRequest, odds: bool) -> Res
     let now = store::timestamp();
     store.write(|tx| {
         let mut m = pick_match(tx, Some(id), true)?;
+        // a playoff hole when said, else when the card says the next hole is one
+        let playoff = request
+            .playoff
+            .unwrap_or_else(|| m.next_hole().is_some_and(|(_, playoff, _)| playoff));
         if given.is_empty() {
-            let seats = m.seats_for(request.playoff.unwrap_or(false))?;
+            let seats = m.seats_for(playoff)?;
             return input(format!(
                 "no grids given; expected a grid for each of {}",
                 m.names(&seats)
@@ -147,9 +154,6 @@ pub fn record_hole(db: &Path, id: i64, request: &HoleRequest, odds: bool) -> Res
         }
         let entries = m.typed_entries(&given)?;
         let ended = ending(&m, request.out.as_deref(), request.knock.as_deref())?;
-        let playoff = request
-            .playoff
-            .unwrap_or_else(|| m.next_hole().is_some_and(|(_, playoff, _)| playoff));
         let hole = m.play_hole(&entries, ended, playoff, &now)?;
         if let Some(meant) = request.hole.filter(|&n| n != hole.number) {
             return Err(store::Misplaced::NotNext {
@@ -171,7 +175,7 @@ pub fn record_hole(db: &Path, id: i64, request: &HoleRequest, odds: bool) -> Res
 /// What the page asking for an undo shows of the match: how many holes and penalties its
 /// card holds (each `None` when not said).
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Shown {
+pub struct OnCard {
     /// Holes on the card shown, playoff holes too.
     pub holes: Option<usize>,
     /// Penalties on the card shown.
@@ -180,16 +184,16 @@ pub struct Shown {
 
 /// Withdraws the last hole or penalty of match `id` as `golf undo` does (kept in the audit
 /// log; a finished match reopened), refused with nothing written when the match no longer
-/// holds the holes and penalties `shown` says the page's card holds (another writer
+/// holds the holes and penalties `on_card` says the page's card holds (another writer
 /// recorded or withdrew one since: the undo would take theirs). Returns the card after it.
-pub fn undo(db: &Path, id: i64, shown: &Shown, odds: bool) -> Result<CardView> {
+pub fn undo(db: &Path, id: i64, on_card: &OnCard, odds: bool) -> Result<CardView> {
     let mut store = Store::open(db)?;
     let now = store::timestamp();
     store.write(|tx| {
         let mut m = pick_match(tx, Some(id), true)?;
         let (holes, penalties) = (m.holes.len(), m.penalties.len());
         let differs = |said: Option<usize>, now: usize| said.is_some_and(|n| n != now);
-        if differs(shown.holes, holes) || differs(shown.penalties, penalties) {
+        if differs(on_card.holes, holes) || differs(on_card.penalties, penalties) {
             let plural = |n: usize, one: &str, more: &str| match n {
                 1 => format!("1 {one}"),
                 _ => format!("{n} {more}"),

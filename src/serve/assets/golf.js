@@ -198,7 +198,7 @@
   });
 
   document.getElementById('undo').addEventListener('click', function () {
-    if (!window.confirm('Withdraw the last hole?')) return;
+    if (!window.confirm('Withdraw the last hole or penalty on the card?')) return;
     var shownHere = onCard ? { holes: onCard.holes, penalties: onCard.penalties } : {};
     post('/api/undo', shownHere).then(function (j) {
       if (j) status.textContent = 'Withdrawn. ' + j.result.summary;

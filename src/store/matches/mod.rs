@@ -175,7 +175,7 @@ pub enum Misplaced {
         how: &'static str,
     },
     /// The hole's number is not the next one: another writer recorded it (or undid one).
-    #[error("match {id} now has {recorded} {kind}hole{s} recorded, so this is not its {kind}hole {number}", s = if *recorded == 1 { "" } else { "s" })]
+    #[error("match {id} now has {recorded} {kind}hole{s} recorded, so this is not its {kind}hole {number}; its next is {kind}hole {next}", s = if *recorded == 1 { "" } else { "s" }, next = recorded.saturating_add(1))]
     NotNext {
         /// The match.
         id: i64,
