@@ -45,6 +45,7 @@ pub mod serve;
 pub mod sheet;
 pub mod sim;
 pub mod store;
+pub mod table;
 pub mod text;
 pub mod view;
 

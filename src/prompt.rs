@@ -14,90 +14,15 @@
 
 use std::io::{BufRead, Write};
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::Result;
+use crate::game::draft::{check, text_of};
+use crate::game::Draft;
 use crate::game::{self, Ending, Match, Typed};
 use crate::player;
 use crate::text::{escape, escape_output};
 
 /// What the prompt gathered: typed entries by seat, and who ended the hole.
 pub type Prompted = (Vec<(usize, Typed)>, Option<Ending>);
-
-/// The grids typed for a hole before the prompt was stopped: what the next prompt for the
-/// same hole offers back, each grid ready to keep or edit.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Draft {
-    /// The hole's number (playoff holes are numbered on their own).
-    pub hole: u32,
-    /// A playoff hole.
-    pub playoff: bool,
-    /// What each seat typed, in the order typed.
-    pub entries: Vec<(usize, String)>,
-}
-
-/// The longest grid a draft may hold, in characters: far more than any layout takes typed
-/// with spaces (a 4 × 4 grid of jokers written out is under 70).
-pub const MAX_DRAFT_GRID: usize = 200;
-
-impl Draft {
-    /// What makes this draft unusable for match `m`, if anything: a hole number the match
-    /// cannot have, a seat past its players or given twice, more grids than seats, a grid
-    /// with a control character, longer than [`MAX_DRAFT_GRID`], or one the referee would
-    /// refuse as typed. Drafts are written by the prompt alone, so any of these means the
-    /// file was tampered with; the problem is escaped, ready to show.
-    pub fn problem(&self, m: &Match) -> Option<String> {
-        let what = if self.playoff { "playoff hole" } else { "hole" };
-        if self.hole == 0 || (!self.playoff && self.hole > m.holes_planned) {
-            return Some(format!(
-                "it is for {what} {}, which {} cannot have",
-                self.hole,
-                m.label()
-            ));
-        }
-        if self.entries.len() > m.players.len() {
-            return Some(format!(
-                "it holds {} grids for a table of {}",
-                self.entries.len(),
-                m.players.len()
-            ));
-        }
-        let mut seen = Vec::new();
-        for (seat, text) in &self.entries {
-            let Some(who) = m.players.get(*seat) else {
-                return Some(format!(
-                    "seat {seat} is not at this table of {} players",
-                    m.players.len()
-                ));
-            };
-            if seen.contains(seat) {
-                return Some(format!("it holds two grids for {who}"));
-            }
-            seen.push(*seat);
-            if let Some(c) = crate::text::first_unprintable(text) {
-                return Some(format!("{who}'s grid holds the control character {c}"));
-            }
-            if text.chars().count() > MAX_DRAFT_GRID {
-                return Some(format!(
-                    "{who}'s grid is longer than {MAX_DRAFT_GRID} characters"
-                ));
-            }
-            if let Err(e) = check(m, who, text) {
-                return Some(escape(&format!("{who}'s grid: {e}")).into_owned());
-            }
-        }
-        None
-    }
-
-    /// The draft of hole `number` (playoff or not) holding every entry of `entries`.
-    pub fn of(number: u32, playoff: bool, entries: &[(usize, Typed)]) -> Draft {
-        Draft {
-            hole: number,
-            playoff,
-            entries: entries.iter().map(|(s, t)| (*s, text_of(t))).collect(),
-        }
-    }
-}
 
 /// How the prompt ended: a whole hole, or stopped with what was typed.
 #[derive(Debug)]
@@ -341,14 +266,6 @@ fn typed_so_far(
         .collect()
 }
 
-/// What was typed for an entry.
-fn text_of(t: &Typed) -> String {
-    match t {
-        Typed::Grid { text, .. } => text.clone(),
-        Typed::Score(n) => n.to_string(),
-    }
-}
-
 /// Asks for the grids of the seats at `todo` (indices into `seats`) in order, each offered
 /// `offered[i]` to keep or edit; `<` goes back one, offering what was typed there. Returns
 /// `false` when stopped.
@@ -396,16 +313,6 @@ fn grids(
         }
     }
     Ok(true)
-}
-
-/// One grid as typed: notation, shape, suits, and no card more often than the decks
-/// hold within this grid alone.
-fn check(m: &Match, who: &str, text: &str) -> std::result::Result<Typed, String> {
-    let typed = Typed::parse(who, text, &m.rules).map_err(|e| e.to_string())?;
-    if let Typed::Grid { grid, .. } = &typed {
-        crate::deck::check_hole(&[(who, grid)], m.decks, &m.rules).map_err(|e| e.to_string())?;
-    }
-    Ok(typed)
 }
 
 /// Checks the deck across `typed` (the grid of `seats[i]`) and every other grid typed so

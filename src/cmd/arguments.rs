@@ -1,44 +1,9 @@
-//! What commands read from their arguments: the match meant (named or the newest), a
-//! season of finished matches, `PLAYER=GRID` pairs and who ended the hole.
-
-use rusqlite::Connection;
+//! What commands read from their arguments: a season of finished matches, a day, and
+//! `PLAYER=GRID` pairs.
 
 use crate::error::{input, Result};
-use crate::game::{Ending, GameError, Match};
+use crate::game::{GameError, Match};
 use crate::store;
-
-/// Loads the match `id`, or the newest (unfinished, if `unfinished`) match. Without an id,
-/// refuses to guess among several tournament tables in play: at a shared tournament
-/// database the newest is another table's.
-pub fn pick_match(conn: &Connection, id: Option<i64>, unfinished: bool) -> Result<Match> {
-    let id = match id {
-        Some(id) => id,
-        None => match store::latest_match(conn, unfinished)? {
-            Some(id) if unfinished && store::tournaments::tournament_of(conn, id)?.is_some() => {
-                let open = store::tournaments::tables_in_play(conn)?;
-                if open.len() > 1 {
-                    let ids: Vec<String> = open.iter().map(i64::to_string).collect();
-                    return input(format!(
-                        "several tournament tables are in play (matches {}); name yours with --match ID",
-                        ids.join(", ")
-                    ));
-                }
-                id
-            }
-            Some(id) => id,
-            None if unfinished => return input(
-                "no unfinished match; start one with `golf new`, or name a match with --match ID",
-            ),
-            None => return input("no matches recorded yet; start one with `golf new`"),
-        },
-    };
-    match store::load_match(conn, id)? {
-        Some(m) => Ok(m),
-        None => input(format!(
-            "there is no match {id}; `golf history` lists the matches"
-        )),
-    }
-}
 
 /// The finished matches `season` selects, for `player` (exact NFC name, checked), as the
 /// store's filter: days checked as `YYYY-MM-DD` (RULES.md §16).
@@ -69,27 +34,26 @@ pub fn day(flag: &str, text: Option<String>) -> Result<Option<String>> {
     }
 }
 
-/// Splits `PLAYER=GRID` arguments into `(player, grid)` pairs; `m` gives the example in
-/// the message when one is not of that form.
-pub fn pairs(m: &Match, args: &[String]) -> Result<Vec<(String, String)>, GameError> {
-    args.iter()
-        .map(|arg| match arg.split_once('=') {
-            Some((name, grid)) => Ok((name.to_string(), grid.to_string())),
-            None => Err(GameError::NotPlayerGrid {
-                arg: arg.clone(),
-                example: m.players.first().cloned().unwrap_or_else(|| "ann".into()),
-            }),
-        })
-        .collect()
-}
-
-/// Who ended the hole, from `--out PLAYER` or `--knock PLAYER` (clap refuses both).
-pub fn ending(m: &Match, out: Option<&str>, knock: Option<&str>) -> Result<Option<Ending>> {
-    let (name, knocked) = match (out, knock) {
-        (Some(name), _) => (name, false),
-        (None, Some(name)) => (name, true),
-        (None, None) => return Ok(None),
-    };
-    let seat = crate::player::find(&m.players, name)?;
-    Ok(Some(Ending { seat, knocked }))
+/// Splits `PLAYER=GRID` arguments into `(player, grid)` pairs. One not of that form is
+/// refused, its example the first player of the match `example` loads (read only then,
+/// so a write loads its match once).
+pub fn pairs(
+    args: &[String],
+    example: impl FnOnce() -> Result<Match>,
+) -> Result<Vec<(String, String)>> {
+    let mut pairs = Vec::with_capacity(args.len());
+    for arg in args {
+        match arg.split_once('=') {
+            Some((name, grid)) => pairs.push((name.to_string(), grid.to_string())),
+            None => {
+                let m = example()?;
+                return Err(GameError::NotPlayerGrid {
+                    arg: arg.clone(),
+                    example: m.players.first().cloned().unwrap_or_else(|| "ann".into()),
+                }
+                .into());
+            }
+        }
+    }
+    Ok(pairs)
 }

@@ -7,7 +7,7 @@ use crate::store::{maintenance, schema};
 use crate::view::maintenance::CheckView;
 
 /// The drafts kept at the prompt that the next prompt could not offer: unreadable, or
-/// not what the prompt writes for their match ([`crate::prompt::Draft::problem`]).
+/// not what the prompt writes for their match ([`crate::game::Draft::problem`]).
 fn draft_problems(conn: &rusqlite::Connection) -> Result<Vec<String>> {
     let mut problems = Vec::new();
     for (id, draft) in crate::store::drafts::all(conn)? {

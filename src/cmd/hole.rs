@@ -10,12 +10,13 @@
 
 use std::io::IsTerminal;
 
-use super::{ending, pairs, pick_match, Context};
+use super::{pairs, Context};
 use crate::cli::HoleArgs;
 use crate::error::{input, Error, Result};
-use crate::game::{Hole, Match};
-use crate::prompt::{Draft, Prompted};
+use crate::game::{Draft, Hole, Match};
+use crate::prompt::Prompted;
 use crate::store;
+use crate::table::{self, Ended, Grids, NewHole, Stamp};
 use crate::view::matches::HoleRecorded;
 use crate::view::odds::ChancesView;
 
@@ -23,7 +24,7 @@ use crate::view::odds::ChancesView;
 /// the hole is complete, it keeps the grids typed as the match's draft and errs: nothing
 /// is recorded.
 fn at_the_terminal(store: &mut store::Store, m: &Match, seats: &[usize]) -> Result<Prompted> {
-    let draft = match store::drafts::load(store.conn(), m.id)? {
+    let draft = match table::draft(store, m.id)? {
         Some(Ok(draft)) => Some(draft),
         Some(Err(why)) => {
             crate::say!(
@@ -37,7 +38,7 @@ fn at_the_terminal(store: &mut store::Store, m: &Match, seats: &[usize]) -> Resu
     let mut terminal = crate::prompt::Terminal::new()?;
     // kept after every grid typed: a prompt killed loses at most the grid being typed
     let mut each = KeepEach {
-        seen: store::drafts::stamp(store.conn(), m.id)?.map(|(_, _, at)| at),
+        seen: table::draft_stamp(store, m.id)?.map(|(_, _, at)| at),
         failed: false,
         warned: false,
     };
@@ -104,19 +105,9 @@ impl KeepEach {
     }
 }
 
-/// A draft's stamp: its hole, whether a playoff (1) or not (0), and when it was saved.
-type Stamp = (i64, i64, String);
-
-/// Keeps `draft` as the draft of match `m`, in one write; returns the stamp of the draft
-/// it replaced, if there was one, and when this one was saved.
+/// Keeps `draft` as the draft of match `m` ([`table::keep_draft`]).
 fn keep(store: &mut store::Store, m: &Match, draft: &Draft) -> Result<(Option<Stamp>, String)> {
-    let now = store::timestamp();
-    let before = store.write(|tx| {
-        let before = store::drafts::stamp(tx, m.id)?;
-        store::drafts::save(tx, m.id, draft, &now)?;
-        Ok(before)
-    })?;
-    Ok((before, now))
+    table::keep_draft(store, m.id, draft)
 }
 
 /// Records the hole typed at the prompt into `m`, the match the prompt started on, as hole
@@ -132,41 +123,19 @@ fn record_prompted(
     (entries, out): Prompted,
     note: Option<&str>,
 ) -> Result<(Match, Hole)> {
-    let now = store::timestamp();
-    let written = store.write(|tx| {
-        if args.match_id.is_none() {
-            if let Ok(current) = pick_match(tx, None, true) {
-                if current.id != m.id {
-                    return input(format!(
-                        "while the grids were typed, the current match changed: it is now {} ({}), \
-                         and these grids were for {} ({})",
-                        current.label(),
-                        current.names(&(0..current.players.len()).collect::<Vec<_>>()),
-                        m.label(),
-                        m.names(&(0..m.players.len()).collect::<Vec<_>>())
-                    ));
-                }
-            }
-        }
-        let Some(mut now_m) = store::load_match(tx, m.id)? else {
-            return Err(store::Misplaced::NoMatch(m.id).into());
-        };
-        let mut hole = now_m.play_hole(&entries, out, playoff, &now)?;
-        if (hole.number, hole.playoff) != (number, playoff) {
-            return Err(store::Misplaced::NotNext {
-                id: m.id,
-                kind: if playoff { "playoff " } else { "" },
-                number,
-                recorded: hole.number.saturating_sub(1),
-            }
-            .into());
-        }
-        hole.note = note.map(str::to_string);
-        store::insert_next_hole(tx, m.id, &hole)?;
-        store::drafts::remove(tx, m.id)?;
-        now_m.record(hole.clone());
-        Ok((now_m, hole))
-    });
+    let written = table::record_hole(
+        store,
+        &NewHole {
+            match_id: args.match_id,
+            typed_for: Some(m.id),
+            hole: Some(number),
+            playoff: Some(playoff),
+            grids: Grids::Seated(entries.clone()),
+            ended: Ended::Seat(out),
+            note: note.map(str::to_string),
+        },
+    )
+    .map(|recorded| (recorded.m, recorded.what));
     match written {
         Err(Error::Input(e)) => {
             let draft = Draft::of(number, playoff, &entries);
@@ -196,20 +165,6 @@ fn record_prompted(
     }
 }
 
-/// `--hole meant` given where `next` is the match's next hole (of its kind): refused.
-fn not_next(m: &Match, playoff: bool, meant: u32, next: u32) -> Error {
-    let kind = if playoff { "playoff " } else { "" };
-    let recorded = next.saturating_sub(1);
-    crate::error::InputError::new(format!(
-        "{} has {recorded} {kind}hole{} recorded, so its next is {kind}hole {next}, not {kind}hole {meant} (--hole); \
-         nothing was recorded: `golf card {}` shows what is",
-        m.label(),
-        if recorded == 1 { "" } else { "s" },
-        m.id
-    ))
-    .into()
-}
-
 /// Runs `golf hole`.
 pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
     let mut store = ctx.open_existing()?;
@@ -223,40 +178,38 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
     };
     let (m, hole) = if args.entries.is_empty() {
         // on a terminal with no grids given, ask for them before the write begins
-        let m = pick_match(store.conn(), args.match_id, true)?;
+        let m = table::pick_match(store.conn(), args.match_id, true)?;
         let seats = m.seats_for(args.playoff)?;
         if !std::io::stdin().is_terminal() {
-            return input(format!(
-                "no grids given; expected PLAYER=GRID for each of {}, e.g. golf hole {}=\"5 K Q / 5 2 J\" …",
-                m.names(&seats),
-                m.players[seats[0]]
-            ));
+            return Err(table::no_grids(&m, &seats));
         }
         let bound = match m.next_hole() {
             Some((number, playoff, _)) => (number, playoff),
             None => (m.holes_played() + 1, args.playoff),
         };
-        if let Some(meant) = args.hole.filter(|&n| n != bound.0) {
-            return Err(not_next(&m, bound.1, meant, bound.0));
-        }
+        table::check_next(&m, bound.1, args.hole)?;
         let prompted = at_the_terminal(&mut store, &m, &seats)?;
         record_prompted(&mut store, &args, &m, bound, prompted, note.as_deref())?
     } else {
-        let now = store::timestamp();
-        store.write(|tx| {
-            let mut m = pick_match(tx, args.match_id, true)?;
-            let entries = m.typed_entries(&pairs(&m, &args.entries)?)?;
-            let out = ending(&m, args.out.as_deref(), args.knock.as_deref())?;
-            let mut hole = m.play_hole(&entries, out, args.playoff, &now)?;
-            if let Some(meant) = args.hole.filter(|&n| n != hole.number) {
-                return Err(not_next(&m, hole.playoff, meant, hole.number));
-            }
-            hole.note = note.clone();
-            store::insert_next_hole(tx, m.id, &hole)?;
-            store::drafts::remove(tx, m.id)?;
-            m.record(hole.clone());
-            Ok((m, hole))
-        })?
+        let grids = pairs(&args.entries, || {
+            table::pick_match(store.conn(), args.match_id, true)
+        })?;
+        let recorded = table::record_hole(
+            &mut store,
+            &NewHole {
+                match_id: args.match_id,
+                typed_for: None,
+                hole: args.hole,
+                playoff: Some(args.playoff),
+                grids: Grids::Named(grids),
+                ended: Ended::Named {
+                    out: args.out.clone(),
+                    knock: args.knock.clone(),
+                },
+                note,
+            },
+        )?;
+        (recorded.m, recorded.what)
     };
     // given on the command line without --out or --knock, where it matters: said plainly
     if !args.entries.is_empty() && hole.out.is_none() {
@@ -290,9 +243,7 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
     let mut view = HoleRecorded::new(&m, &hole, false);
     if !args.no_odds && ctx.config.odds != Some(false) && crate::odds::in_play(&m) {
         // the hole is recorded: chances that cannot be worked out are left off, no more
-        let history = store.read(|tx| Ok(store::stats::hole_history(tx, m.id)?));
-        let odds = history.ok().and_then(|h| crate::cache::card_odds(&m, h));
-        view.card.chances = odds.map(|o| ChancesView::new(&o));
+        view.card.chances = table::chances(&mut store, &m).map(|o| ChancesView::new(&o));
     }
     for warning in view.warnings() {
         crate::say!("golf: {warning}");

@@ -39,9 +39,10 @@ mod arguments;
 mod context;
 mod reopen;
 
-pub use arguments::{day, ending, pairs, pick_match, season};
+pub use crate::table::pick_match;
+pub use arguments::{day, pairs, season};
 pub use context::{house_none, Context};
-pub use reopen::{reopen, said_reopened};
+pub use reopen::said_reopened;
 
 use crate::cli::{Cli, Command};
 use crate::error::Result;

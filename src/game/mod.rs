@@ -4,6 +4,7 @@
 //! result ([`standings`]). Pure: no I/O, no clock (times are passed in); the store loads
 //! and saves a [`Match`], the views show it. Errors are [`GameError`], all bad input.
 
+pub mod draft;
 pub mod edit;
 mod error;
 pub mod hole;
@@ -14,6 +15,7 @@ pub mod setup;
 pub mod standings;
 pub mod tournament;
 
+pub use draft::Draft;
 pub use edit::Edit;
 pub use error::GameError;
 pub use hole::{Ending, HoleError, Typed, Withdrawn};

@@ -2,26 +2,36 @@
 //! [`crate::cmd`]: an HTTP server on the local network that shows the match in play on
 //! every phone — the scorecard as `golf card` gives it, updated by server-sent events
 //! within a second of any change, whoever makes it — and, with the scorekeeper's key,
-//! records the next hole, undoes the last and finishes the match through the same match
-//! engine, store and views as `golf hole`, `golf undo` and `golf finish`.
+//! records the next hole, undoes the last and finishes the match through the same layer
+//! as `golf hole`, `golf undo` and `golf finish` ([`crate::table`]).
 //!
-//! [`routes`] holds the routes and handlers, [`table`] the calls into the engine and the
-//! store, [`watch`] the thread that notices changes, [`page`] all the HTML; the page's
+//! One connection to the database, opened at the start and kept to the end (then
+//! checkpointed and closed, so the file alone holds every hole): the file is never opened
+//! again, by SQLite or otherwise, while the server runs — closing any descriptor of it
+//! would drop the locks SQLite holds on it, and another program's writes could then
+//! overwrite what the server had answered for. Every write waits at most [`PATIENCE`] for
+//! another program's lock and then answers "busy, nothing recorded", never after its
+//! request's time. A database deleted or replaced under the server is noticed (the
+//! file's identity by `std::fs::metadata`, the served match's uuid through SQLite): writes
+//! are refused saying so, and every phone is told.
+//!
+//! [`routes`] holds the routes and handlers, [`requests`] reads their bodies, [`watch`]
+//! the thread that notices changes made by others, [`page`] all the HTML; the page's
 //! JavaScript, CSS and icon are embedded files (`assets/`). Tokio runs on one thread and
 //! only for this command: no other command starts it.
 
 mod page;
+mod requests;
 mod routes;
-mod table;
 mod watch;
 
+pub use requests::HoleRequest;
 pub use routes::{MAX_BODY, MAX_STREAMS};
-pub use table::HoleRequest;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -29,7 +39,14 @@ use subtle::ConstantTimeEq as _;
 use tokio::sync::{watch as channel, Semaphore};
 
 use crate::error::{input, Result};
+use crate::game::Match;
+use crate::store::Store;
 use watch::Shown;
+
+/// How long a write waits for another program's lock on the database before it answers
+/// "busy, nothing recorded": well within [`routes::REQUEST_TIMEOUT`], so a write never
+/// answers a time-out after it was made.
+pub const PATIENCE: Duration = Duration::from_secs(2);
 
 /// Connections open at once; more wait until one closes (each phone keeps one or two).
 const MAX_CONNECTIONS: usize = 256;
@@ -61,6 +78,9 @@ pub struct Settings {
 #[derive(Debug)]
 pub struct Current {
     id: AtomicI64,
+    /// The served match's uuid: a file copied over the database holds another match under
+    /// the same id (or none).
+    uuid: Mutex<String>,
     picker: Mutex<page::Picker>,
 }
 
@@ -68,6 +88,7 @@ impl Current {
     fn new(m: &crate::game::Match) -> Current {
         Current {
             id: AtomicI64::new(m.id),
+            uuid: Mutex::new(m.uuid.clone()),
             picker: Mutex::new(page::Picker::of(m)),
         }
     }
@@ -82,7 +103,15 @@ impl Current {
         if let Ok(mut picker) = self.picker.lock() {
             *picker = page::Picker::of(m);
         }
+        if let Ok(mut uuid) = self.uuid.lock() {
+            uuid.clone_from(&m.uuid);
+        }
         self.id.store(m.id, Ordering::SeqCst);
+    }
+
+    /// The served match's uuid.
+    fn uuid(&self) -> String {
+        self.uuid.lock().map(|u| u.clone()).unwrap_or_default()
     }
 
     /// The scorekeeper's picker for the match.
@@ -91,17 +120,41 @@ impl Current {
     }
 }
 
-/// What every handler shares: the match served, the key, the latest card and the limits.
+/// What every handler shares: the database's one connection, the match served, the key,
+/// the latest card and the limits.
 #[derive(Debug)]
 pub struct Server {
     db: PathBuf,
+    /// The one connection, for the handlers' writes and the watcher's looks alike.
+    store: Mutex<Option<Store>>,
+    /// The database file's identity when it was opened (device, inode).
+    file: Option<(u64, u64)>,
     current: Arc<Current>,
     odds: bool,
     key: String,
+    /// The port listened on, for the `Host` check.
+    port: u16,
     card: channel::Sender<Arc<Shown>>,
+    /// Each look at the database takes the next number, under the store's lock; a card
+    /// is published only when made from a later look than the one shown.
+    looks: AtomicU64,
+    published: Mutex<u64>,
     streams: Arc<Semaphore>,
     stop: channel::Receiver<bool>,
-    wake: Mutex<mpsc::Sender<()>>,
+}
+
+/// The card of `m` as served, with its chances line from `history` when given.
+fn shown_of(m: &Match, history: Option<Vec<Vec<i64>>>, problem: Option<String>) -> Result<Shown> {
+    let mut card = crate::view::card::CardView::new(m);
+    card.chances = history
+        .and_then(|h| crate::cache::card_odds(m, h))
+        .map(|o| crate::view::odds::ChancesView::new(&o));
+    Ok(Shown {
+        id: m.id,
+        json: serde_json::to_string(&card)?,
+        html: page::card(&card).into_string(),
+        problem,
+    })
 }
 
 impl Server {
@@ -110,11 +163,85 @@ impl Server {
         given.as_bytes().ct_eq(self.key.as_bytes()).into()
     }
 
-    /// Tells the watcher a write was just made, so the phones hear of it at once.
-    fn wake(&self) {
-        if let Ok(wake) = self.wake.lock() {
-            let _ = wake.send(());
+    /// What became of the database file, if it is not the one opened: deleted, or another
+    /// file renamed over it. Metadata only: the file is never opened.
+    fn file_problem(&self) -> Option<String> {
+        let shown = crate::text::path(&self.db);
+        match (crate::store::file_id(&self.db), self.file) {
+            (Err(_), _) => Some(format!(
+                "the database {shown} was deleted while golf serve was running; nothing more can be recorded here — the holes recorded so far are lost with it unless a copy is kept"
+            )),
+            (Ok(now), Some(then)) if now != then => Some(format!(
+                "the database {shown} was replaced by another file while golf serve was running; nothing more is recorded here — stop golf serve and start it again to serve the file now at {shown}"
+            )),
+            _ => None,
         }
+    }
+
+    /// The same, and also a file copied over the database in place: the served match is
+    /// no longer in it under its id and uuid. Read on the open connection.
+    fn problem(&self, store: &mut Store) -> Option<String> {
+        if let Some(p) = self.file_problem() {
+            return Some(p);
+        }
+        let (id, uuid) = (self.current.id(), self.current.uuid());
+        let found = store
+            .read(|tx| Ok(crate::store::find_by_uuid(tx, &uuid)?))
+            .ok()?;
+        (found != Some(id)).then(|| {
+            format!(
+                "the database {} was overwritten by another file while golf serve was running (match {id} is no longer the one served); nothing more is recorded here — stop golf serve and start it again",
+                crate::text::path(&self.db)
+            )
+        })
+    }
+
+    /// Looks at the database under its lock: `work` with the store, and the look's number.
+    fn look<T>(&self, work: impl FnOnce(&mut Store) -> Result<T>) -> Result<(T, u64)> {
+        let mut guard = self
+            .store
+            .lock()
+            .map_err(|_| anyhow::anyhow!("the database connection was lost by a failed write"))?;
+        let Some(store) = guard.as_mut() else {
+            return Err(anyhow::anyhow!("golf serve is stopping; nothing was recorded").into());
+        };
+        let value = work(store)?;
+        Ok((value, self.looks.fetch_add(1, Ordering::SeqCst) + 1))
+    }
+
+    /// Publishes `shown`, made from look `look`, unless a card from a later look is out.
+    fn publish(&self, shown: Arc<Shown>, look: u64) {
+        let Ok(mut published) = self.published.lock() else {
+            return;
+        };
+        if look < *published {
+            return;
+        }
+        *published = look;
+        if self.card.borrow().json != shown.json || self.card.borrow().problem != shown.problem {
+            self.card.send_replace(shown);
+        }
+    }
+
+    /// Makes a change to the served match through [`crate::table`], in one write on the
+    /// one connection, and publishes the card after it: `change(store, served id)` returns
+    /// the match after the change. Refused, with nothing written, when the database is no
+    /// longer the one opened.
+    fn change(&self, change: impl FnOnce(&mut Store, i64) -> Result<Match>) -> Result<Arc<Shown>> {
+        let ((m, history), look) = self.look(|store| {
+            if let Some(problem) = self.problem(store) {
+                return Err(crate::error::InputError::new(problem).into());
+            }
+            let m = change(store, self.current.id())?;
+            let history = match self.odds && crate::odds::in_play(&m) {
+                true => crate::table::history(store, m.id),
+                false => None,
+            };
+            Ok((m, history))
+        })?;
+        let shown = Arc::new(shown_of(&m, history, None)?);
+        self.publish(shown.clone(), look);
+        Ok(shown)
     }
 }
 
@@ -132,14 +259,22 @@ struct Started<'a> {
 /// Errors: no match to serve (input, exit 2), the port taken (input), the database
 /// unreadable (system, exit 1).
 pub fn run(settings: Settings) -> Result<()> {
-    let m = table::pick(&settings.db, settings.match_id)?;
-    let first = {
-        let mut store = match crate::store::Store::open_read_only(&settings.db)? {
-            Some(store) => store,
-            None => return input(format!("{} is gone", settings.db.display())),
-        };
-        watch::shown(&mut store, m.id, settings.odds)?
+    // the one connection: made before anything else looks at the file, and never again
+    if !settings.db.exists() {
+        return input(format!(
+            "no matches recorded yet in {}; start one with `golf new --rules classic PLAYER...` before serving it",
+            crate::text::path(&settings.db)
+        ));
+    }
+    let file = crate::store::file_id(&settings.db).ok();
+    let mut store = Store::open(&settings.db)?;
+    store.patience(PATIENCE)?;
+    let m = crate::table::serving(&mut store, settings.match_id)?;
+    let history = match settings.odds && crate::odds::in_play(&m) {
+        true => crate::table::history(&mut store, m.id),
+        false => None,
     };
+    let first = shown_of(&m, history, None)?;
     let ip = match settings.local {
         true => IpAddr::V4(Ipv4Addr::LOCALHOST),
         false => IpAddr::V4(Ipv4Addr::UNSPECIFIED),
@@ -166,34 +301,41 @@ pub fn run(settings: Settings) -> Result<()> {
 
     let (card, _) = channel::channel(Arc::new(first));
     let (stop_tx, stop) = channel::channel(false);
-    let (wake_tx, wake_rx) = mpsc::channel();
-    let current = Arc::new(Current::new(&m));
     let server = Arc::new(Server {
         db: settings.db.clone(),
-        current: current.clone(),
+        store: Mutex::new(Some(store)),
+        file,
+        current: Arc::new(Current::new(&m)),
         odds: settings.odds,
         key,
-        card: card.clone(),
+        port,
+        card,
+        looks: AtomicU64::new(0),
+        published: Mutex::new(0),
         streams: Arc::new(Semaphore::new(MAX_STREAMS)),
         stop,
-        wake: Mutex::new(wake_tx),
     });
     let watcher = {
-        let (db, odds) = (settings.db.clone(), settings.odds);
+        let server = server.clone();
         let follow = settings.match_id.is_none();
         std::thread::Builder::new()
             .name("golf-watch".into())
-            .spawn(move || watch::run(db, &current, follow, odds, card, wake_rx))?
+            .spawn(move || watch::run(&server, follow))?
     };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
     let served = runtime.block_on(serve(listener, server.clone(), stop_tx));
-    // the watcher stops when its wake channel closes: the server holds the last sender
-    drop(server);
-    drop(runtime);
+    // the watcher stops with the stop signal; then the one connection is checkpointed and
+    // closed, every write in flight done
     let watched = watcher.join();
+    drop(runtime);
+    let closed = match server.store.lock() {
+        Ok(mut store) => store.take().map_or(Ok(()), Store::close),
+        Err(_) => Ok(()),
+    };
     served?;
+    closed?;
     match watched {
         Ok(result) => result,
         Err(_) => Err(anyhow::anyhow!("the database watcher stopped unexpectedly").into()),
@@ -354,13 +496,17 @@ mod tests {
         .unwrap();
         let server = Server {
             db: PathBuf::new(),
+            store: Mutex::new(None),
+            file: None,
             current: Arc::new(Current::new(&m)),
             odds: false,
             key: a.clone(),
+            port: 7878,
             card,
+            looks: AtomicU64::new(0),
+            published: Mutex::new(0),
             streams: Arc::new(Semaphore::new(1)),
             stop,
-            wake: Mutex::new(mpsc::channel().0),
         };
         assert!(server.key_is(&a));
         assert!(!server.key_is(&b));

@@ -1,6 +1,6 @@
 //! The routes of `golf serve` (CLI.md "The table's screen") and their handlers, each as
-//! thin as a command: read the request, call [`super::table`] (the match engine and the
-//! store, on a blocking thread), hand back the card's JSON or the page's HTML.
+//! thin as a command: read the request ([`super::requests`]), make the change through
+//! [`crate::table`] on a blocking thread, hand back the card's JSON or the page's HTML.
 //!
 //! | route | answer |
 //! | --- | --- |
@@ -8,15 +8,20 @@
 //! | `GET /card.html` | the scorecard fragment the page swaps in on each update |
 //! | `GET /api/card` | `golf card --json`'s document |
 //! | `GET /events` | server-sent events: `card`, its data that document, on connecting and after every change; 503 past [`MAX_STREAMS`] |
-//! | `POST /api/hole`, `/api/undo`, `/api/finish` | 200 and the card; 400 `{"error"}` with `golf hole`'s message (an undo too when the card no longer holds the holes and penalties its body says: another writer's entry is never withdrawn); 401 without the key; 403 from a foreign `Origin`; 413 over [`MAX_BODY`] |
+//! | `POST /api/hole`, `/api/undo`, `/api/finish` | 200 and the card; 400 `{"error"}` with `golf hole`'s message; 409 when the match moved on (the hole meant recorded meanwhile, another match in play, an undo whose card no longer holds what its body says); 401 without the key; 403 from a foreign `Origin`; 408 for a body slower than [`REQUEST_TIMEOUT`]; 413 over [`MAX_BODY`]; 503 busy (another program holds the lock past [`super::PATIENCE`]) or the database gone; a write that answers an error wrote nothing |
+//!
+//! Every answer but the page's own files is refused (403) to a `Host` that is not this
+//! server's address (an IP literal or `localhost`, with its port), so a page of another
+//! site that a name was pointed at 127.0.0.1 for (DNS rebinding) gets nothing; every
+//! error is JSON `{"error": TEXT}`, whatever its status.
 //! | `GET /golf.js`, `/golf.css`, `/icon.svg` | the page's own files, embedded |
 
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::body::Bytes;
-use axum::extract::{Query, State};
+use axum::body::{Body, Bytes};
+use axum::extract::{Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
@@ -28,7 +33,10 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
-use super::{page, table, Server};
+use super::page;
+use super::requests::{self, HoleRequest, Meant};
+use super::Server;
+use crate::table::{self, Ended, Grids, NewHole, OnCard};
 
 /// The largest request body taken (64 KiB); a larger one gets 413.
 pub const MAX_BODY: usize = 64 * 1024;
@@ -41,29 +49,39 @@ const SCRIPT: &str = include_str!("assets/golf.js");
 const STYLE: &str = include_str!("assets/golf.css");
 const ICON: &str = include_str!("assets/icon.svg");
 
-/// The router, every response carrying the security headers.
+/// The router, every response carrying the security headers, every error JSON.
 pub fn router(server: Arc<Server>) -> Router {
-    Router::new()
+    // writes read their bodies within REQUEST_TIMEOUT themselves and are never cut off
+    // once begun: a write answers what it did, never a time-out after doing it
+    let writes = Router::new()
+        .route("/api/hole", post(hole))
+        .route("/api/undo", post(undo))
+        .route("/api/finish", post(finish));
+    let reads = Router::new()
         .route("/", get(index))
         .route("/card.html", get(fragment))
         .route("/api/card", get(card))
         .route("/events", get(events))
-        .route("/api/hole", post(hole))
-        .route("/api/undo", post(undo))
-        .route("/api/finish", post(finish))
         .route(
             "/golf.js",
             get(|| asset("text/javascript; charset=utf-8", SCRIPT)),
         )
         .route("/golf.css", get(|| asset("text/css; charset=utf-8", STYLE)))
         .route("/icon.svg", get(|| asset("image/svg+xml", ICON)))
-        .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page; the card is at /") })
-        .with_state(server)
-        .layer(RequestBodyLimitLayer::new(MAX_BODY))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
+        ));
+    writes
+        .merge(reads)
+        .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page; the card is at /") })
+        .layer(axum::middleware::from_fn_with_state(
+            server.clone(),
+            own_host,
         ))
+        .with_state(server)
+        .layer(RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(axum::middleware::map_response(as_json))
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static("default-src 'self'"),
@@ -80,6 +98,85 @@ pub fn router(server: Arc<Server>) -> Router {
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-store"),
         ))
+}
+
+/// Whether `host` (a `Host` header, or an `Origin`'s host and port) names this server:
+/// an IP address or `localhost`, with `port` (or none when the port is 80). Names that
+/// resolve elsewhere are refused: a page of another site whose name was pointed at this
+/// computer (DNS rebinding) sends its own name.
+fn is_own_host(host: &str, port: u16) -> bool {
+    let (name, given) = match host.strip_prefix('[') {
+        Some(rest) => match rest.split_once(']') {
+            Some((v6, "")) => (v6, None),
+            Some((v6, tail)) => match tail.strip_prefix(':') {
+                Some(p) => (v6, Some(p)),
+                None => return false,
+            },
+            None => return false,
+        },
+        None => match host.split_once(':') {
+            Some((name, p)) => (name, Some(p)),
+            None => (host, None),
+        },
+    };
+    let port_ok = match given {
+        Some(p) => p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u16>() == Ok(port),
+        None => port == 80,
+    };
+    port_ok && (name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::IpAddr>().is_ok())
+}
+
+/// Refuses (403) a request whose `Host` is not this server's own address.
+async fn own_host(
+    State(server): State<Arc<Server>>,
+    request: Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let host = request.headers().get(header::HOST);
+    let own = match host {
+        None => true,
+        Some(h) => h.to_str().is_ok_and(|h| is_own_host(h, server.port)),
+    };
+    if !own {
+        return error(
+            StatusCode::FORBIDDEN,
+            "this server answers only to its own address (the one golf serve printed)",
+        );
+    }
+    next.run(request).await
+}
+
+/// Every error as JSON `{"error": TEXT}`: the answers of the layers and of axum itself
+/// (405, 408, 413, …) that come as plain text are given in words.
+async fn as_json(response: Response) -> Response {
+    let status = response.status();
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || json {
+        return response;
+    }
+    let text = match status {
+        StatusCode::METHOD_NOT_ALLOWED => {
+            "this address does not take that method; the page's own buttons use the right one"
+        }
+        StatusCode::REQUEST_TIMEOUT => {
+            "the request took too long to arrive; nothing was recorded — try again"
+        }
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            "the request is larger than 64 KiB, more than any hole needs; nothing was recorded"
+        }
+        _ => status.canonical_reason().unwrap_or("the request failed"),
+    };
+    let (mut parts, _) = response.into_parts();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    let body = serde_json::json!({ "error": text }).to_string();
+    Response::from_parts(parts, Body::from(body))
 }
 
 async fn asset(kind: &'static str, body: &'static str) -> Response {
@@ -147,8 +244,14 @@ async fn events(State(server): State<Arc<Server>>) -> Response {
     let stop = server.stop.clone();
     let stream = futures_util::stream::unfold((rx, permit), |(mut rx, permit)| async move {
         rx.changed().await.ok()?;
-        let json = rx.borrow_and_update().json.clone();
-        let event = Event::default().event("card").data(json);
+        let shown = rx.borrow_and_update().clone();
+        // a database deleted or replaced under the server: every phone is told
+        let event = match &shown.problem {
+            Some(problem) => Event::default()
+                .event("problem")
+                .data(serde_json::json!({ "error": problem }).to_string()),
+            None => Event::default().event("card").data(shown.json.clone()),
+        };
         Some((Ok::<_, Infallible>(event), (rx, permit)))
     })
     .take_until(async move {
@@ -160,13 +263,19 @@ async fn events(State(server): State<Arc<Server>>) -> Response {
         .into_response()
 }
 
-/// The refusal of a write from a foreign page (403) or without the key (401); `None` when
-/// the write may go ahead.
+/// The refusal of a write from a foreign page (403: an `Origin` that is not exactly this
+/// server's own `http://HOST`, a malformed or non-ASCII one included) or without the key
+/// (401); `None` when the write may go ahead.
 fn refused(server: &Server, headers: &HeaderMap) -> Option<Response> {
     if let Some(origin) = headers.get(header::ORIGIN) {
         let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-        let own = host.map(|h| format!("http://{h}"));
-        if origin.to_str().ok() != own.as_deref() {
+        let own = match (origin.to_str(), host) {
+            (Ok(origin), Some(host)) => {
+                origin.strip_prefix("http://") == Some(host) && is_own_host(host, server.port)
+            }
+            _ => false,
+        };
+        if !own {
             return Some(error(
                 StatusCode::FORBIDDEN,
                 "a write from another site's page is refused; use this server's own page",
@@ -182,7 +291,7 @@ fn refused(server: &Server, headers: &HeaderMap) -> Option<Response> {
         _ => {
             let mut refused = error(
                 StatusCode::UNAUTHORIZED,
-                "writes need the scorekeeper's key: header Authorization: Bearer KEY (the key golf serve printed)",
+                "writes need the scorekeeper's key: open the scorekeeper's link (the one with ?key= that golf serve printed)",
             );
             refused
                 .headers_mut()
@@ -192,125 +301,152 @@ fn refused(server: &Server, headers: &HeaderMap) -> Option<Response> {
     }
 }
 
-/// Runs a write on a blocking thread, wakes the watcher, and answers with the card or the
-/// error: 400 for bad input (the message `golf hole` gives), 500 for a failure of the
-/// system.
+/// The body of a write, read within [`REQUEST_TIMEOUT`] and at most [`MAX_BODY`]: 408 or
+/// 413 (nothing recorded) otherwise.
+async fn body_of(request: Request) -> Result<Bytes, Response> {
+    let read = axum::body::to_bytes(request.into_body(), MAX_BODY);
+    match tokio::time::timeout(REQUEST_TIMEOUT, read).await {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(_)) => Err(error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "the request is larger than 64 KiB, more than any hole needs; nothing was recorded",
+        )),
+        Err(_) => Err(error(
+            StatusCode::REQUEST_TIMEOUT,
+            "the request took too long to arrive; nothing was recorded — try again",
+        )),
+    }
+}
+
+/// Makes a change on a blocking thread through [`Server::change`] and answers with the
+/// card after it (200), or the refusal: 409 when the match moved on under the page, 503
+/// when the database is busy (nothing recorded: try again) or no longer the one served,
+/// 400 for bad input (the message `golf hole` gives), 500 for a failure of the system. A
+/// write once begun is answered, never abandoned.
 async fn write(
     server: Arc<Server>,
-    work: impl FnOnce(&Server) -> crate::error::Result<crate::view::card::CardView> + Send + 'static,
+    change: impl FnOnce(&mut crate::store::Store, i64) -> crate::error::Result<crate::game::Match>
+        + Send
+        + 'static,
 ) -> Response {
-    let done = {
-        let server = server.clone();
-        tokio::task::spawn_blocking(move || {
-            let result = work(&server).and_then(|card| Ok(serde_json::to_string(&card)?));
-            server.wake();
-            result
-        })
-        .await
-    };
+    let done = tokio::task::spawn_blocking(move || server.change(change)).await;
     match done {
-        Ok(Ok(json)) => json_text(json),
-        Ok(Err(e)) if e.exit_code() == 2 => error(StatusCode::BAD_REQUEST, e.describe()),
-        Ok(Err(e)) => error(StatusCode::INTERNAL_SERVER_ERROR, e.describe()),
+        Ok(Ok(shown)) => json_text(shown.json.clone()),
+        Ok(Err(e)) => {
+            let status = if table::is_conflict(&e) {
+                StatusCode::CONFLICT
+            } else if matches!(&e, crate::error::Error::System(s) if crate::store::is_busy(s)) {
+                return error(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "the database is busy: another program is using it; nothing was recorded — try again",
+                );
+            } else if e.exit_code() == 2 {
+                StatusCode::BAD_REQUEST
+            } else {
+                StatusCode::INTERNAL_SERVER_ERROR
+            };
+            error(status, e.describe())
+        }
         Err(_) => error(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "the write stopped unexpectedly",
+            "the write stopped unexpectedly; look at the card before trying again",
         ),
     }
 }
 
-async fn hole(State(server): State<Arc<Server>>, headers: HeaderMap, body: Bytes) -> Response {
-    if let Some(refusal) = refused(&server, &headers) {
+async fn hole(State(server): State<Arc<Server>>, request: Request) -> Response {
+    if let Some(refusal) = refused(&server, request.headers()) {
         return refusal;
     }
-    let request: table::HoleRequest = match serde_json::from_slice(&body) {
-        Ok(r) => r,
-        Err(e) => {
-            return error(
-                StatusCode::BAD_REQUEST,
-                format!(
-                    "the body is not a hole: {e}; expected {{\"grids\": {{PLAYER: GRID}}, \"out\": PLAYER|null, \"knock\": PLAYER|null}}"
-                ),
-            )
-        }
+    let body = match body_of(request).await {
+        Ok(body) => body,
+        Err(refusal) => return refusal,
     };
-    write(server, move |s| {
-        let id = s.current.id();
-        table::same_match(request.match_id, id)?;
-        table::record_hole(&s.db, id, &request, s.odds)
+    let request: HoleRequest = match requests::hole(&body) {
+        Ok(r) => r,
+        Err(text) => return error(StatusCode::BAD_REQUEST, text),
+    };
+    write(server, move |store, id| {
+        let new = NewHole {
+            match_id: Some(id),
+            typed_for: request.match_id,
+            hole: request.hole,
+            playoff: request.playoff,
+            grids: Grids::Named(request.pairs()?),
+            ended: Ended::Named {
+                out: request.out.clone(),
+                knock: request.knock.clone(),
+            },
+            note: None,
+        };
+        Ok(table::record_hole(store, &new)?.m)
     })
     .await
 }
 
-/// The optional body of `POST /api/undo` and `/api/finish`: `{"match": ID}`, the match the
-/// page shows (refused when the server has moved on to a newer one); for an undo also
-/// `"holes"` and `"penalties"`, how many the card it shows holds (refused when another
-/// writer has recorded or withdrawn one since: the undo would take theirs).
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Meant {
-    #[serde(rename = "match")]
-    id: Option<i64>,
-    holes: Option<usize>,
-    penalties: Option<usize>,
+/// The refusal, or the body's [`Meant`], of a write on the match as a whole.
+async fn meant_of(server: &Server, request: Request) -> Result<Meant, Response> {
+    if let Some(refusal) = refused(server, request.headers()) {
+        return Err(refusal);
+    }
+    let body = body_of(request).await?;
+    requests::meant(&body).map_err(|text| error(StatusCode::BAD_REQUEST, text))
 }
 
-/// Reads [`Meant`] from `body` (empty: nothing named); the error says what was wrong.
-fn meant(body: &[u8]) -> Result<Meant, String> {
-    if body.iter().all(u8::is_ascii_whitespace) {
-        return Ok(Meant::default());
-    }
-    serde_json::from_slice::<Meant>(body).map_err(|e| {
-        format!(
-            "the body is not understood: {e}; expected nothing, or {{\"match\": ID}} (an undo may add \"holes\": N, \"penalties\": N, what the card shown holds)"
-        )
-    })
-}
-
-async fn undo(State(server): State<Arc<Server>>, headers: HeaderMap, body: Bytes) -> Response {
-    if let Some(refusal) = refused(&server, &headers) {
-        return refusal;
-    }
-    let meant = match meant(&body) {
+async fn undo(State(server): State<Arc<Server>>, request: Request) -> Response {
+    let meant = match meant_of(&server, request).await {
         Ok(m) => m,
-        Err(text) => return error(StatusCode::BAD_REQUEST, text),
+        Err(refusal) => return refusal,
     };
-    write(server, move |s| {
-        let id = s.current.id();
-        table::same_match(meant.id, id)?;
-        let on_card = table::OnCard {
+    write(server, move |store, id| {
+        table::held_to(store, meant.id, id)?;
+        let on_card = OnCard {
             holes: meant.holes,
             penalties: meant.penalties,
         };
-        table::undo(&s.db, id, &on_card, s.odds)
+        Ok(table::undo(store, Some(id), on_card)?.m)
     })
     .await
 }
 
-async fn finish(State(server): State<Arc<Server>>, headers: HeaderMap, body: Bytes) -> Response {
-    on_the_match(server, &headers, &body, table::finish).await
-}
-
-/// A write on the match as a whole (`POST /api/finish`): refused without the key or from
-/// another origin, the body's optional `{"match": ID}` held to the match served, then
-/// `action(database, match id, chances shown)` as one write.
-async fn on_the_match(
-    server: Arc<Server>,
-    headers: &HeaderMap,
-    body: &Bytes,
-    action: fn(&std::path::Path, i64, bool) -> crate::error::Result<crate::view::card::CardView>,
-) -> Response {
-    if let Some(refusal) = refused(&server, headers) {
-        return refusal;
-    }
-    let meant = match meant(body) {
+async fn finish(State(server): State<Arc<Server>>, request: Request) -> Response {
+    let meant = match meant_of(&server, request).await {
         Ok(m) => m,
-        Err(text) => return error(StatusCode::BAD_REQUEST, text),
+        Err(refusal) => return refusal,
     };
-    write(server, move |s| {
-        let id = s.current.id();
-        table::same_match(meant.id, id)?;
-        action(&s.db, id, s.odds)
+    write(server, move |store, id| {
+        table::held_to(store, meant.id, id)?;
+        Ok(table::finish(store, Some(id))?.0)
     })
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_this_servers_own_address_is_its_host() {
+        for own in [
+            "127.0.0.1:7878",
+            "localhost:7878",
+            "[::1]:7878",
+            "192.168.1.5:7878",
+        ] {
+            assert!(is_own_host(own, 7878), "{own}");
+        }
+        for other in [
+            "evil.example:7878",
+            "127.0.0.1:7879",
+            "127.0.0.1",
+            "127.0.0.1:+7878",
+            "[::1]x:7878",
+            "[::1",
+            "x",
+            "",
+        ] {
+            assert!(!is_own_host(other, 7878), "{other}");
+        }
+        assert!(is_own_host("localhost", 80));
+    }
 }

@@ -8,7 +8,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use crate::prompt::Draft;
+use crate::game::Draft;
 
 /// A draft as read back: the draft, or why its row cannot be read (escaped).
 pub type Stored = Result<Draft, String>;

@@ -42,6 +42,8 @@ pub struct Store {
     /// Whether the file is taken as sound for writing: true, unless the last writer may
     /// have stopped mid-write, when the first write runs `quick_check` first.
     checked: bool,
+    /// How many times a busy write is run again ([`RETRIES`], or none: [`Store::patience`]).
+    retries: u32,
 }
 
 /// The default database path: `$XDG_DATA_HOME/golf/golf.db` on Linux, the platform's data
@@ -242,6 +244,7 @@ impl Store {
                         conn,
                         path: path.to_path_buf(),
                         checked: !unclean,
+                        retries: RETRIES,
                     })
                 }
                 Err(Error::System(e)) if is_busy(&e) && attempt < RETRIES => attempt += 1,
@@ -280,6 +283,7 @@ impl Store {
             conn,
             path: path.to_path_buf(),
             checked: false,
+            retries: RETRIES,
         }))
     }
 
@@ -330,13 +334,34 @@ impl Store {
                 self.checked = true;
             }
             match result {
-                Err(Error::System(e)) if is_busy(&e) && attempt < RETRIES => {
+                Err(Error::System(e)) if is_busy(&e) && attempt < self.retries => {
                     attempt += 1;
                     std::thread::sleep(Duration::from_millis(10 * u64::from(attempt.min(20))));
                 }
                 other => return other,
             }
         }
+    }
+
+    /// Waits at most `wait` for another connection's lock, and then gives up at once: a
+    /// write that finds the database busy that long fails ([`is_busy`]) with nothing
+    /// written, rather than being run again. For `golf serve`, whose every write must answer
+    /// well within the request's time limit, never after it.
+    pub fn patience(&mut self, wait: Duration) -> Result<(), Error> {
+        self.conn.busy_timeout(wait)?;
+        self.retries = 0;
+        Ok(())
+    }
+
+    /// Writes everything in the WAL into the database file and closes the connection
+    /// (`PRAGMA wal_checkpoint(TRUNCATE)`): after a clean stop the file alone holds every
+    /// recorded hole, whatever else has it open. A checkpoint that another connection's
+    /// reader holds back is not an error: the WAL keeps what the file does not yet hold.
+    pub fn close(self) -> Result<(), Error> {
+        let _ = self
+            .conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+        self.conn.close().map_err(|(_, e)| Error::from(e))
     }
 
     /// Makes the next [`Store::write`] run `PRAGMA quick_check` over the whole file before
@@ -378,6 +403,16 @@ fn left_unclean(path: &Path) -> bool {
 /// a match changed, whoever changed it.
 pub fn data_version(conn: &Connection) -> anyhow::Result<i64> {
     Ok(conn.pragma_query_value(None, "data_version", |r| r.get(0))?)
+}
+
+/// The identity of the file at `path` — its device and inode — from its metadata alone
+/// (the file is not opened: closing a descriptor of a database would drop the locks an open
+/// connection holds on it). A server that keeps one connection compares it to the one at
+/// opening to notice the file deleted, or another renamed over it.
+pub fn file_id(path: &Path) -> std::io::Result<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt as _;
+    let meta = std::fs::metadata(path)?;
+    Ok((meta.dev(), meta.ino()))
 }
 
 /// The current time as stored: RFC 3339, UTC, milliseconds.

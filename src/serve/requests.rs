@@ -1,0 +1,142 @@
+//! The bodies the page posts (CLI.md "The table's screen"), read strictly: an unknown
+//! field, a field given twice or a player given twice is refused, as `golf hole` refuses a
+//! player given twice, never silently taken as the last one said.
+
+use serde::de::{Deserializer, MapAccess, Visitor};
+use serde::Deserialize;
+
+use crate::error::{input, Result};
+
+/// The body of `POST /api/hole`: `{"grids": {PLAYER: GRID}, "out": PLAYER|null, "knock":
+/// PLAYER|null, "match": ID, "hole": N, "playoff": BOOL}`. A grid is the text `golf hole`
+/// takes after `PLAYER=` (a bare integer, as a JSON number or text, is a score the referee
+/// could not check); a player is named as there (a unique prefix will do). `match` and
+/// `hole` bind the write to the match and hole the page showed; `playoff` (optional)
+/// records a sudden-death playoff hole, by default when the card says the next hole is one.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HoleRequest {
+    /// Each player's grid, by name, in the order sent (a name given twice kept twice, for
+    /// the referee to refuse).
+    pub grids: Grids,
+    /// Who went out, if anyone.
+    #[serde(default)]
+    pub out: Option<String>,
+    /// Who knocked, if anyone (where the rules have knocking).
+    #[serde(default)]
+    pub knock: Option<String>,
+    /// Whether the hole is a sudden-death playoff hole.
+    #[serde(default)]
+    pub playoff: Option<bool>,
+    /// The match the hole is for (the page sends the one it shows).
+    #[serde(default, rename = "match")]
+    pub match_id: Option<i64>,
+    /// The number of the hole being recorded (the page sends the next hole of the card it
+    /// shows, as `golf hole --hole N`).
+    #[serde(default)]
+    pub hole: Option<u32>,
+}
+
+/// `{PLAYER: GRID}` as sent: every pair, in order, duplicates kept.
+#[derive(Debug, Default)]
+pub struct Grids(pub Vec<(String, serde_json::Value)>);
+
+impl<'de> Deserialize<'de> for Grids {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> std::result::Result<Grids, D::Error> {
+        struct Pairs;
+        impl<'de> Visitor<'de> for Pairs {
+            type Value = Grids;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object of grids by player, e.g. {\"ann\": \"5 K Q / 5 2 J\"}")
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<Grids, A::Error> {
+                let mut pairs = Vec::new();
+                while let Some(pair) = map.next_entry::<String, serde_json::Value>()? {
+                    pairs.push(pair);
+                }
+                Ok(Grids(pairs))
+            }
+        }
+        d.deserialize_map(Pairs)
+    }
+}
+
+impl HoleRequest {
+    /// The `(player, grid)` pairs as `golf hole` reads `PLAYER=GRID` arguments; a grid
+    /// that is neither text nor a whole number is refused naming the player.
+    pub fn pairs(&self) -> Result<Vec<(String, String)>> {
+        self.grids
+            .0
+            .iter()
+            .map(|(name, grid)| match grid {
+                serde_json::Value::String(text) => Ok((name.clone(), text.clone())),
+                serde_json::Value::Number(n) if n.is_i64() => Ok((name.clone(), n.to_string())),
+                _ => input(format!(
+                    "the grid of {} is not text; expected e.g. \"5 K Q / 5 2 J\"",
+                    crate::text::escape(name)
+                )),
+            })
+            .collect()
+    }
+}
+
+/// The optional body of `POST /api/undo` and `/api/finish`: `{"match": ID}`, the match the
+/// page shows; for an undo also `"holes"` and `"penalties"`, how many the card it shows
+/// holds (refused when another writer has recorded or withdrawn one since: the undo would
+/// take theirs).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Meant {
+    /// The match the page shows.
+    #[serde(rename = "match")]
+    pub id: Option<i64>,
+    /// Holes on the card shown.
+    pub holes: Option<usize>,
+    /// Penalties on the card shown.
+    pub penalties: Option<usize>,
+}
+
+/// Reads [`Meant`] from `body` (empty: nothing named); the error says what was wrong.
+pub fn meant(body: &[u8]) -> std::result::Result<Meant, String> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(Meant::default());
+    }
+    serde_json::from_slice::<Meant>(body).map_err(|e| {
+        format!(
+            "the body is not understood: {e}; expected nothing, or {{\"match\": ID}} (an undo may add \"holes\": N, \"penalties\": N, what the card shown holds)"
+        )
+    })
+}
+
+/// Reads a hole from `body`; the error says what was wrong and what was expected.
+pub fn hole(body: &[u8]) -> std::result::Result<HoleRequest, String> {
+    serde_json::from_slice(body).map_err(|e| {
+        format!(
+            "the body is not a hole: {e}; expected {{\"grids\": {{PLAYER: GRID}}, \"out\": PLAYER|null, \"knock\": PLAYER|null, \"match\": ID, \"hole\": N}}"
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_player_or_a_field_given_twice_is_kept_for_the_referee_or_refused() {
+        let twice = hole(br#"{"grids": {"ann": "12", "ann": "13"}}"#).unwrap();
+        assert_eq!(
+            twice.grids.0.len(),
+            2,
+            "both kept, for the referee to refuse"
+        );
+        let err = hole(br#"{"grids": {}, "out": "ann", "out": "bob"}"#).unwrap_err();
+        assert!(err.contains("duplicate field `out`"), "{err}");
+        let err = hole(br#"{"grids": {}, "hole": 2, "Hole": 3}"#).unwrap_err();
+        assert!(err.contains("unknown field"), "{err}");
+        assert!(meant(br#"{"match": 1, "match": 2}"#).is_err());
+        assert!(meant(b"  ").is_ok());
+    }
+}
