@@ -191,7 +191,7 @@ fn a_hole_recorded_meanwhile_is_not_typed_into_the_next() {
     let (said, code) = ending(&mut p);
     assert_eq!(code, 2, "{said}");
     assert!(
-        said.contains("now has 1 hole recorded, so this is not its hole 1"),
+        said.contains("has 1 hole recorded, so its next is hole 2, not hole 1"),
         "{said}"
     );
     assert!(said.contains("ann=5 K Q / 5 2 J, bob=k4k/295"), "{said}");

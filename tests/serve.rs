@@ -508,12 +508,18 @@ fn a_slow_client_cannot_hold_the_server() {
     // headers that never end, and a body that never comes
     let mut headers = connect();
     headers
-        .write_all(b"GET /api/card HTTP/1.1\r\nHost: x\r\n")
+        .write_all(
+            format!(
+                "GET /api/card HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n",
+                served.port
+            )
+            .as_bytes(),
+        )
         .unwrap();
     let mut body = connect();
     let auth = format!(
-        "POST /api/hole HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {}\r\nContent-Length: 100\r\n\r\n{{",
-        served.key
+        "POST /api/hole HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nAuthorization: Bearer {}\r\nContent-Length: 100\r\n\r\n{{",
+        served.port, served.key
     );
     body.write_all(auth.as_bytes()).unwrap();
     // meanwhile everyone else is served
@@ -556,12 +562,12 @@ fn a_match_started_at_the_table_is_followed_unless_one_was_named() {
         "/api/hole",
         r#"{"grids": {"dee": "5 K Q 2 / 5 2 J 3", "eve": "2 7 Q 4 / 2 7 Q 4"}, "match": 1}"#,
     );
-    assert_eq!(stale.status, 400);
+    assert_eq!(stale.status, 409);
     assert!(stale.json()["error"]
         .as_str()
         .unwrap()
-        .contains("reload the page"));
-    assert_eq!(follows.post("/api/undo", r#"{"match": 1}"#).status, 400);
+        .contains("the current match changed: it is now match 2"));
+    assert_eq!(follows.post("/api/undo", r#"{"match": 1}"#).status, 409);
     assert_eq!(env.json(&["card", "2"])["holes_played"], 0);
     let fresh = follows.post(
         "/api/hole",
@@ -604,13 +610,13 @@ fn a_hole_recorded_meanwhile_by_another_writer_is_refused_not_moved_on() {
         "cat=7 7 8 / 9 9 8",
     ]);
     let refused = served.post("/api/hole", &with_hole(2));
-    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert_eq!(refused.status, 409, "{}", refused.body);
     let error = refused.json()["error"]
         .as_str()
         .unwrap_or_default()
         .to_string();
     assert!(
-        error.contains("now has 2 holes recorded, so this is not its hole 2"),
+        error.contains("has 2 holes recorded, so its next is hole 3, not hole 2"),
         "{error}"
     );
     assert_eq!(card(&env)["holes_played"], 2, "nothing written");
@@ -636,7 +642,7 @@ fn an_undo_from_the_page_never_withdraws_another_writers_hole() {
         "cat=7 7 8 / 9 9 8",
     ]);
     let refused = served.post("/api/undo", r#"{"holes": 1, "penalties": 0}"#);
-    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert_eq!(refused.status, 409, "{}", refused.body);
     let error = refused.json()["error"]
         .as_str()
         .unwrap_or_default()
@@ -649,11 +655,352 @@ fn an_undo_from_the_page_never_withdraws_another_writers_hole() {
     // a penalty given meanwhile is not withdrawn in the hole's place either
     env.ok(&["penalty", "bob", "--points", "5", "--reason", "late"]);
     let refused = served.post("/api/undo", r#"{"holes": 2, "penalties": 0}"#);
-    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert_eq!(refused.status, 409, "{}", refused.body);
     assert_eq!(card(&env)["penalties"].as_array().map(Vec::len), Some(1));
     // what the card holds now is withdrawn: the penalty, the last thing recorded
     let undone = served.post("/api/undo", r#"{"holes": 2, "penalties": 1}"#);
     assert_eq!(undone.status, 200, "{}", undone.body);
     assert_eq!(undone.json()["penalties"].as_array().map(Vec::len), Some(0));
     assert_eq!(undone.json()["holes_played"], 2);
+}
+
+/// A hole for match 1 of a two-player classic match, its grids depending on `n` so that
+/// every recorded hole can be told apart.
+fn hole_body(n: u32) -> String {
+    let card = ["A", "2", "3", "4", "5", "6", "7", "8", "9"][(n as usize - 1) % 9];
+    format!(
+        r#"{{"grids": {{"ann": "{card} K Q / 6 6 J", "bob": "8 7 Q / 8 7 K"}}, "match": 1, "hole": {n}}}"#
+    )
+}
+
+/// Issue 36.2: while `golf serve` runs, other SQLite programs — the sqlite3 shell and
+/// Python's sqlite3, reading and writing, opening and closing the file again and again —
+/// touch golf.db during a burst of page writes: every hole answered 200 is in the
+/// database, in order, and nothing answered otherwise was written. (The server used to
+/// open and close the file outside SQLite before each write, which drops every POSIX lock
+/// the process holds on it: another program's writes then overwrote acknowledged holes.)
+#[test]
+fn other_sqlite_programs_never_lose_a_hole_the_page_was_told_was_recorded() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "--holes", "18", "ann", "bob"]);
+    let served = Served::start(env.dir.path(), &[]);
+    let db = env.db();
+    let python = r#"
+import sqlite3, sys, time
+db = sys.argv[1]
+end = time.time() + 6
+n = 0
+while time.time() < end:
+    c = sqlite3.connect(db, timeout=5, isolation_level=None)
+    c.execute("PRAGMA busy_timeout = 5000")
+    if n % 2:
+        c.execute("BEGIN IMMEDIATE")
+        c.execute("CREATE TABLE IF NOT EXISTS scratch (x)")
+        c.execute("INSERT INTO scratch VALUES (?)", (n,))
+        c.execute("COMMIT")
+    else:
+        c.execute("BEGIN")
+        c.execute("SELECT count(*) FROM holes").fetchone()
+        c.execute("COMMIT")
+    c.close()
+    n += 1
+print(n)
+"#;
+    let mut others = vec![std::process::Command::new("python3")
+        .args(["-c", python, db.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 runs")];
+    let shell = "for i in $(seq 1 60); do sqlite3 -cmd '.timeout 5000' \"$1\" 'SELECT count(*) FROM holes; BEGIN IMMEDIATE; CREATE TABLE IF NOT EXISTS shell_scratch (x); INSERT INTO shell_scratch VALUES (1); COMMIT;' >/dev/null || exit 1; done";
+    others.push(
+        std::process::Command::new("sh")
+            .args(["-c", shell, "sh", db.to_str().unwrap()])
+            .spawn()
+            .expect("sh runs"),
+    );
+    let mut recorded = 0;
+    for _ in 0..40 {
+        if recorded == 18 {
+            break;
+        }
+        let answer = served.post("/api/hole", &hole_body(recorded + 1));
+        match answer.status {
+            200 => {
+                recorded += 1;
+                assert_eq!(answer.json()["holes_played"], recorded);
+            }
+            503 => assert!(answer.json()["error"].as_str().unwrap().contains("busy")),
+            other => panic!("{other}: {}", answer.body),
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    for mut other in others {
+        assert!(
+            other.wait().unwrap().success(),
+            "another SQLite program failed"
+        );
+    }
+    assert!(recorded >= 9, "most writes went through: {recorded}");
+    // every acknowledged hole is there, as sent, whoever opened the file meanwhile
+    let check = served.post("/api/hole", &hole_body(recorded + 1));
+    assert!(check.status == 200 || recorded == 18, "{}", check.body);
+    let total = if recorded == 18 { 18 } else { recorded + 1 };
+    let card = card(&env);
+    assert_eq!(card["holes_played"], total);
+    for n in 1..=total {
+        let first = ["A", "2", "3", "4", "5", "6", "7", "8", "9"][(n as usize - 1) % 9];
+        let grid = card["holes"][n as usize - 1]["entries"][0]["grid"]
+            .as_str()
+            .unwrap();
+        assert!(grid.starts_with(first), "hole {n}: {grid}");
+    }
+}
+
+/// Issue 36.2: a write that waits on another program's lock answers within its time —
+/// 503 "busy, nothing recorded, try again" as JSON — and records nothing, even after the
+/// lock is let go (it used to answer 408 and record the hole anyway).
+#[test]
+fn a_write_kept_waiting_by_a_lock_answers_busy_and_records_nothing() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let served = Served::start(env.dir.path(), &[]);
+    let mut holder = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import sqlite3, sys, time\nc = sqlite3.connect(sys.argv[1], isolation_level=None)\nc.execute('BEGIN IMMEDIATE')\nprint('locked', flush=True)\ntime.sleep(5)\nc.execute('COMMIT')",
+            env.db().to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(holder.stdout.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    assert_eq!(line.trim(), "locked");
+    let start = std::time::Instant::now();
+    let busy = served.post("/api/hole", &hole_body(1));
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    assert_eq!(busy.status, 503, "{}", busy.body);
+    assert_eq!(busy.header("content-type"), Some("application/json"));
+    let error = busy.json()["error"].as_str().unwrap().to_string();
+    assert!(
+        error.contains("busy") && error.contains("nothing was recorded"),
+        "{error}"
+    );
+    assert!(holder.wait().unwrap().success());
+    assert_eq!(
+        card(&env)["holes_played"],
+        0,
+        "the busy write recorded nothing"
+    );
+    assert_eq!(served.post("/api/hole", &hole_body(1)).status, 200);
+}
+
+/// Issue 36.2: after a clean stop golf.db alone holds every hole the server recorded (the
+/// WAL checkpointed and the connection closed), even while another program keeps the
+/// database open.
+#[test]
+fn after_a_clean_stop_the_database_file_alone_holds_every_hole() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let mut reader = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import sqlite3, sys, time\nc = sqlite3.connect(sys.argv[1])\nc.execute('SELECT 1').fetchone()\nprint('open', flush=True)\ntime.sleep(8)",
+            env.db().to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(reader.stdout.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    let mut served = Served::start(env.dir.path(), &[]);
+    for n in 1..=3 {
+        assert_eq!(served.post("/api/hole", &hole_body(n)).status, 200);
+    }
+    assert!(served.stop("TERM").success());
+    // the file alone, copied without its -wal and -shm, holds the three holes
+    let alone = tempfile::tempdir().unwrap();
+    std::fs::copy(env.db(), alone.path().join("golf.db")).unwrap();
+    let out = served::golf(alone.path())
+        .args(["card", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let card: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(card["holes_played"], 3);
+    let _ = reader.kill();
+    let _ = reader.wait();
+}
+
+/// Issue 36.2: a database deleted, renamed over or copied over while the server runs is
+/// noticed: writes are refused saying so (503, JSON), nothing is written to any file and
+/// nothing is made at the path, and every phone's stream is told.
+#[test]
+fn a_database_deleted_or_replaced_under_the_server_is_noticed() {
+    for how in ["deleted", "renamed over", "copied over"] {
+        let env = Env::new();
+        env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+        let other = Env::new();
+        other.ok(&["new", "--rules", "classic", "cat", "dee"]);
+        other.ok(&["new", "--rules", "classic", "eve", "fay"]);
+        let served = Served::start(env.dir.path(), &[]);
+        let mut events = Events::open(served.port);
+        assert_eq!(events.next_card().unwrap()["match"], 1);
+        assert_eq!(served.post("/api/hole", &hole_body(1)).status, 200);
+        let db = env.db();
+        match how {
+            "deleted" => {
+                for f in ["golf.db", "golf.db-wal", "golf.db-shm"] {
+                    let _ = std::fs::remove_file(env.dir.path().join(f));
+                }
+            }
+            "renamed over" => std::fs::rename(other.db(), &db).unwrap(),
+            _ => {
+                std::fs::copy(other.db(), &db).unwrap();
+            }
+        }
+        let refused = served.post("/api/hole", &hole_body(2));
+        assert_eq!(refused.status, 503, "{how}: {}", refused.body);
+        let error = refused.json()["error"].as_str().unwrap().to_string();
+        let said = match how {
+            "deleted" => "was deleted",
+            "renamed over" => "was replaced",
+            _ => "was overwritten",
+        };
+        assert!(error.contains(said), "{how}: {error}");
+        loop {
+            let (event, data) = events.next_event().expect("the stream goes on");
+            if event == "problem" {
+                assert!(
+                    data["error"].as_str().unwrap().contains(said),
+                    "{how}: {data}"
+                );
+                break;
+            }
+        }
+        match how {
+            "deleted" => assert!(!db.exists(), "nothing made at the path"),
+            _ => {
+                let out = served::golf(env.dir.path())
+                    .args(["card", "--json", "1"])
+                    .output()
+                    .unwrap();
+                let card: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+                // (a -wal left beside a file renamed over is SQLite's to apply, not golf's)
+                let played = card["holes_played"].as_u64().unwrap();
+                assert!(played < 2, "{how}: the refused hole was not written there");
+            }
+        }
+    }
+}
+
+/// `GET /api/card` as a page of another site whose name was pointed at this computer
+/// sends it (DNS rebinding): with its own name as `Host`.
+fn rebound(port: u16) -> served::Answer {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        s,
+        "GET /api/card HTTP/1.0\r\nHost: rebound.example:{port}\r\n\r\n"
+    )
+    .unwrap();
+    let mut raw = String::new();
+    s.read_to_string(&mut raw).unwrap();
+    let (head, body) = raw.split_once("\r\n\r\n").unwrap();
+    let status = head[9..12].parse().unwrap();
+    let headers = head
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split_once(": "))
+        .map(|(n, v)| (n.to_ascii_lowercase(), v.to_string()))
+        .collect();
+    served::Answer {
+        status,
+        headers,
+        body: body.to_string(),
+    }
+}
+
+/// Issue 36.4: the API referees word for word — a player given twice in the JSON is
+/// refused as `golf hole` refuses it, the empty-grid refusal is `golf hole`'s — and every
+/// error is JSON, whatever its status.
+#[test]
+fn the_api_refuses_as_golf_hole_does_and_every_error_is_json() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let served = Served::start(env.dir.path(), &[]);
+    let twice = served.post(
+        "/api/hole",
+        r#"{"grids": {"ann": "5 K Q / 5 2 J", "bob": "2 7 Q / 2 7 Q", "ann": "A A A / A 2 2"}}"#,
+    );
+    assert_eq!(twice.status, 400, "{}", twice.body);
+    let cli = env.bad(&[
+        "hole",
+        "ann=5 K Q / 5 2 J",
+        "bob=2 7 Q / 2 7 Q",
+        "ann=A A A / A 2 2",
+    ]);
+    assert_eq!(
+        served::words(&format!(
+            "golf: {}",
+            twice.json()["error"].as_str().unwrap()
+        )),
+        served::words(cli.trim())
+    );
+    let empty = served.post("/api/hole", r#"{"grids": {}}"#);
+    let cli = env.bad(&["hole"]);
+    assert_eq!(
+        served::words(&format!(
+            "golf: {}",
+            empty.json()["error"].as_str().unwrap()
+        )),
+        served::words(cli.trim())
+    );
+    assert_eq!(card(&env)["holes_played"], 0);
+    // every error status answers JSON {"error"}
+    let big = "x".repeat(70 * 1024);
+    let origin_bad = served.send(
+        "POST",
+        "/api/finish",
+        &[
+            ("Origin", "http://127.0.0.1:1\u{e9}"),
+            ("Authorization", &format!("Bearer {}", served.key)),
+        ],
+        b"",
+    );
+    let answers = [
+        (served.get("/nowhere"), 404),
+        (served.send("GET", "/api/hole", &[], b""), 405),
+        (served.send("POST", "/api/hole", &[], b"{}"), 401),
+        (origin_bad, 403),
+        (served.post("/api/hole", &big), 413),
+        (rebound(served.port), 403),
+    ];
+    for (answer, status) in answers {
+        assert_eq!(answer.status, status, "{}", answer.body);
+        assert_eq!(
+            answer.header("content-type"),
+            Some("application/json"),
+            "{status}: {}",
+            answer.body
+        );
+        assert!(
+            answer.json()["error"]
+                .as_str()
+                .is_some_and(|e| !e.is_empty()),
+            "{status}"
+        );
+    }
 }

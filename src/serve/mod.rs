@@ -43,6 +43,14 @@ use crate::game::Match;
 use crate::store::Store;
 use watch::Shown;
 
+/// The database was deleted or replaced while the server ran: every write is refused
+/// (HTTP 503), saying so; nothing is written, and nothing is made at the path.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{0}")]
+pub struct Moved(pub String);
+
+impl crate::error::BadInput for Moved {}
+
 /// How long a write waits for another program's lock on the database before it answers
 /// "busy, nothing recorded": well within [`routes::REQUEST_TIMEOUT`], so a write never
 /// answers a time-out after it was made.
@@ -230,7 +238,7 @@ impl Server {
     fn change(&self, change: impl FnOnce(&mut Store, i64) -> Result<Match>) -> Result<Arc<Shown>> {
         let ((m, history), look) = self.look(|store| {
             if let Some(problem) = self.problem(store) {
-                return Err(crate::error::InputError::new(problem).into());
+                return Err(Moved(problem).into());
             }
             let m = change(store, self.current.id())?;
             let history = match self.odds && crate::odds::in_play(&m) {

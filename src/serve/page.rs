@@ -85,6 +85,7 @@ pub fn page(id: i64, fragment: &str, keeper: Option<&Picker>, key_refused: bool)
                 @if key_refused {
                     p.warn role="alert" { "That key is not this server's: this page shows the card only. Use the scorekeeper's link golf serve printed." }
                 }
+                p.warn #problem role="alert" hidden {}
                 main #card aria-live="polite" data-match=(id) { (PreEscaped(fragment)) }
                 @if let Some(picker) = keeper {
                     (form(picker))

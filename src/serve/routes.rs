@@ -333,8 +333,11 @@ async fn write(
     match done {
         Ok(Ok(shown)) => json_text(shown.json.clone()),
         Ok(Err(e)) => {
+            let moved = matches!(&e, crate::error::Error::Input(b) if b.is::<super::Moved>());
             let status = if table::is_conflict(&e) {
                 StatusCode::CONFLICT
+            } else if moved {
+                StatusCode::SERVICE_UNAVAILABLE
             } else if matches!(&e, crate::error::Error::System(s) if crate::store::is_busy(s)) {
                 return error(
                     StatusCode::SERVICE_UNAVAILABLE,

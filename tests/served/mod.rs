@@ -230,6 +230,29 @@ impl Events {
         Events { status, reader }
     }
 
+    /// The next event of any kind, `(event, data)`, or `None` when the stream ends.
+    pub fn next_event(&mut self) -> Option<(String, serde_json::Value)> {
+        let mut event = String::new();
+        let mut data = String::new();
+        loop {
+            let mut line = String::new();
+            if self.reader.read_line(&mut line).ok()? == 0 {
+                return None;
+            }
+            let line = line.trim_end_matches(['\r', '\n']);
+            if line.is_empty() {
+                if !event.is_empty() {
+                    return Some((event, serde_json::from_str(&data).unwrap()));
+                }
+                data.clear();
+            } else if let Some(e) = line.strip_prefix("event:") {
+                event = e.trim().to_string();
+            } else if let Some(d) = line.strip_prefix("data:") {
+                data.push_str(d.strip_prefix(' ').unwrap_or(d));
+            }
+        }
+    }
+
     /// The data of the next `card` event, or `None` when the stream ends.
     pub fn next_card(&mut self) -> Option<serde_json::Value> {
         let mut event = String::new();

@@ -36,24 +36,56 @@
     show(open === b.dataset.why ? null : b.dataset.why);
   });
 
-  var events = new EventSource('/events');
-  events.addEventListener('card', function (e) {
-    // a new match started at the table: show it, the scorekeeper's form with its players
-    var shown = JSON.parse(e.data);
-    if (shown.match !== Number(card.dataset.match)) { location.reload(); return; }
-    // the hole a write records: the next of the card shown, refused if another writer took it
-    nextHole = shown.next ? shown.next.hole : null;
-    // an undo withdraws the last of these, refused if another writer changed them since
-    onCard = { holes: shown.holes.length, penalties: shown.penalties.length };
-    live.textContent = 'Live';
-    live.classList.remove('off');
-    // the first event too: the card may have changed since the page was made
-    refresh();
-  });
-  events.onerror = function () {
-    live.textContent = 'Reconnecting…';
-    live.classList.add('off');
-  };
+  // what a page typed but could not send before a new match took its place is kept for
+  // the next page (this tab only) and shown there, never dropped without a word
+  var UNSENT = 'golf-unsent';
+  function unsent() {
+    try { return JSON.parse(sessionStorage.getItem(UNSENT) || 'null'); } catch (e) { return null; }
+  }
+
+  // the stream: followed, and made again after any failure (a restart, a lost network, a
+  // refusal when too many phones watch), waiting longer each time, up to 15 s
+  var wait = 1000;
+  var broken = null; // the database was deleted or replaced under the server
+  function connect() {
+    var events = new EventSource('/events');
+    events.addEventListener('card', function (e) {
+      wait = 1000;
+      var shown = JSON.parse(e.data);
+      // a new match started at the table: show it, the scorekeeper's form with its players
+      if (shown.match !== Number(card.dataset.match)) {
+        if (window.keepTyped) window.keepTyped();
+        location.reload();
+        return;
+      }
+      // the hole a write records: the next of the card shown, refused if another writer took it
+      nextHole = shown.next ? shown.next.hole : null;
+      // an undo withdraws the last of these, refused if another writer changed them since
+      onCard = { holes: shown.holes.length, penalties: shown.penalties.length };
+      if (!broken) {
+        live.textContent = 'Live';
+        live.classList.remove('off');
+      }
+      // the first event too: the card may have changed since the page was made
+      refresh();
+    });
+    events.addEventListener('problem', function (e) {
+      broken = JSON.parse(e.data).error;
+      live.textContent = 'Stopped';
+      live.classList.add('off');
+      var said = document.getElementById('problem');
+      said.textContent = broken;
+      said.hidden = false;
+    });
+    events.onerror = function () {
+      events.close();
+      live.textContent = 'Reconnecting…';
+      live.classList.add('off');
+      setTimeout(connect, wait);
+      wait = Math.min(wait * 2, 15000);
+    };
+  }
+  connect();
 
   var key = new URLSearchParams(location.search).get('key');
   var keeper = document.getElementById('keeper');
@@ -67,6 +99,24 @@
   var at = { player: 0, slot: 0 };
 
   function slots(p) { return players[p].querySelectorAll('.slot'); }
+
+  function typed() {
+    var grids = {};
+    players.forEach(function (p) {
+      var text = p.querySelector('.grid-text').value.trim();
+      if (text) grids[p.dataset.player] = text;
+    });
+    return grids;
+  }
+
+  // before the page gives way to a new match: what was typed here is kept to be shown
+  window.keepTyped = function () {
+    var grids = typed();
+    if (!Object.keys(grids).length) return;
+    try {
+      sessionStorage.setItem(UNSENT, JSON.stringify({ match: Number(card.dataset.match), hole: nextHole, grids: grids }));
+    } catch (e) {}
+  };
 
   function activate(p, i) {
     keeper.querySelectorAll('.slot.active').forEach(function (s) { s.classList.remove('active'); });
@@ -86,9 +136,40 @@
     players[p].querySelector('.grid-text').value = text;
   }
 
+  // the typed text put into the slots, so that a tap afterwards keeps what was typed:
+  // rows split by "/", cards by spaces; `false` when it does not fit the layout
+  function unsync(p) {
+    var text = players[p].querySelector('.grid-text').value.trim();
+    var all = slots(p);
+    var rows = text ? text.split('/') : [];
+    var per = rows.map(function (r) { return r.trim().split(/\s+/).filter(Boolean); });
+    var fits = per.length <= all.length / columns && per.every(function (r) { return r.length <= columns; });
+    if (rows.length === 1 && per[0].length <= all.length) { fits = true; per = [per[0]]; }
+    if (!fits) return false;
+    Array.prototype.forEach.call(all, function (s) { delete s.dataset.card; s.textContent = ''; });
+    var i = 0;
+    per.forEach(function (cards, r) {
+      cards.forEach(function (c, k) {
+        var s = rows.length === 1 ? all[i++] : all[r * columns + k];
+        if (s) { s.dataset.card = c; s.textContent = c; }
+      });
+    });
+    return true;
+  }
+
+  var fitting = players.map(function () { return true; });
+  players.forEach(function (p, i) {
+    p.querySelector('.grid-text').addEventListener('input', function () { fitting[i] = unsync(i); });
+  });
+
   function put(text) {
     var s = slots(at.player)[at.slot];
     if (!s) return;
+    if (!fitting[at.player]) {
+      refused('The grid typed for ' + players[at.player].dataset.player +
+        ' does not fit the layout, so a tap would change it: correct or clear the typed grid first.');
+      return;
+    }
     s.dataset.card = text;
     s.textContent = text;
     sync(at.player);
@@ -100,6 +181,7 @@
   function clearForm() {
     keeper.querySelectorAll('.slot').forEach(function (s) { delete s.dataset.card; s.textContent = ''; });
     keeper.querySelectorAll('.grid-text').forEach(function (t) { t.value = ''; });
+    fitting = players.map(function () { return true; });
     keeper.querySelectorAll('select').forEach(function (s) { s.value = ''; });
     activate(0, 0);
   }
@@ -153,7 +235,7 @@
     }
   }
 
-  function post(path, body) {
+  function post(path, body, conflict) {
     body = body || {};
     body.match = Number(card.dataset.match);
     clearErrors();
@@ -164,7 +246,10 @@
       body: JSON.stringify(body)
     }).then(function (r) {
       return r.json().then(function (j) {
-        if (!r.ok) { refused(j.error || ('refused: ' + r.status)); return null; }
+        if (!r.ok) {
+          if (!(conflict && conflict(r, j))) refused(j.error || ('refused: ' + r.status));
+          return null;
+        }
         refresh();
         return j;
       });
@@ -175,21 +260,31 @@
   }
 
   document.getElementById('record').addEventListener('click', function () {
-    var grids = {};
-    players.forEach(function (p) {
-      var text = p.querySelector('.grid-text').value.trim();
-      if (text) grids[p.dataset.player] = text;
-    });
+    if (broken) { refused(broken); return; }
+    var grids = typed();
     var out = document.getElementById('out').value || null;
     var knockSelect = document.getElementById('knock');
     var knock = knockSelect ? (knockSelect.value || null) : null;
-    post('/api/hole', { grids: grids, out: out, knock: knock, hole: nextHole }).then(function (j) {
+    // asked before the hole is written, as golf hole's prompt asks: where the rules adjust
+    // the ender's score, no one going out must be meant
+    var ending = keeper.dataset.ending;
+    var nobody = ending && !out && !knock;
+    if (nobody && !window.confirm('No one is chosen as going out' + (knockSelect ? ' or knocking' : '') +
+        ': under these rules the player who ends a hole ' + ending +
+        '. Record the hole with no one ending it? (Cancel to choose who went out.)')) return;
+    var meant = nextHole;
+    post('/api/hole', { grids: grids, out: out, knock: knock, hole: meant }, function (r, j) {
+      // the hole was recorded meanwhile by another writer: the grids stay, for the next
+      if (r.status === 409) {
+        refused(j.error + ' The grids typed here are kept: check them, and tap Record to record them as the next hole.');
+        return true;
+      }
+      return false;
+    }).then(function (j) {
       if (!j) return;
       clearForm();
       status.textContent = 'Recorded hole ' + j.holes_played + '. ' + j.result.summary;
-      // as golf hole warns: where the rules adjust the ender's score, no ender adjusted none
-      var ending = keeper.dataset.ending;
-      if (ending && !out && !knock) {
+      if (nobody) {
         status.textContent += ' No one is recorded as ending the hole (going out' +
           (knockSelect ? ' or knocking' : '') + "), so no one's score was adjusted for it: " +
           'the player who ends a hole ' + ending + '. If someone did, undo the hole and record it again with them.';
@@ -211,6 +306,22 @@
       if (j) status.textContent = j.result.summary;
     });
   });
+
+  // grids typed on this tab for a match that gave way to this one: said, not dropped
+  var left = unsent();
+  if (left) {
+    try { sessionStorage.removeItem(UNSENT); } catch (e) {}
+    var names = Object.keys(left.grids).map(function (n) { return n + ': ' + left.grids[n]; });
+    if (left.match === Number(card.dataset.match)) {
+      players.forEach(function (p, i) {
+        var g = left.grids[p.dataset.player];
+        if (g) { p.querySelector('.grid-text').value = g; fitting[i] = unsync(i); }
+      });
+    } else {
+      refused('A new match was started while grids were typed here for match ' + left.match +
+        (left.hole ? ', hole ' + left.hole : '') + '; they were not recorded: ' + names.join('; ') + '.');
+    }
+  }
 
   activate(0, 0);
 })();
