@@ -381,7 +381,21 @@ fn a_hole_recorded_with_no_one_going_out_is_told_what_that_means() {
                 "var t = document.querySelectorAll('.grid-text'); t[0].value = '5 K Q / 5 2 J'; t[1].value = '2 7 Q / 2 7 Q'; return true",
             )
             .await;
+            if warned {
+                // asked before anything is written, as golf hole's prompt asks: cancelled,
+                // nothing is recorded and the grids stay
+                tap(&keeper, "#record").await;
+                let asked = keeper.get_alert_text().await.unwrap();
+                assert!(asked.contains("No one is chosen as going out"), "{asked}");
+                keeper.dismiss_alert().await.unwrap();
+                assert_eq!(env.json(&["card"])["holes_played"], 0, "nothing written");
+                let kept = script(&keeper, "return document.querySelectorAll('.grid-text')[0].value").await;
+                assert_eq!(kept, "5 K Q / 5 2 J");
+            }
             tap(&keeper, "#record").await;
+            if warned {
+                keeper.accept_alert().await.unwrap();
+            }
             until(
                 &keeper,
                 "return document.getElementById('status').textContent.startsWith('Recorded hole 1.')",
@@ -402,4 +416,73 @@ fn a_hole_recorded_with_no_one_going_out_is_told_what_that_means() {
         });
         assert_eq!(env.json(&["card"])["holes_played"], 1);
     }
+}
+
+/// Issue 36.3: the page never drops what was typed and never records the wrong hole — a
+/// tap on a slot keeps the grid typed in the text box; a hole recorded meanwhile at the
+/// terminal refuses the page's write (409) with the grids kept, and the next tap of Record
+/// records them as the next hole; a new match started at the terminal says what was typed
+/// and not recorded — and a phone refused by the stream cap goes live again by itself.
+#[test]
+fn the_page_keeps_what_was_typed_and_goes_live_again_by_itself() {
+    let Some(driver) = driver() else { return };
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let served = Served::start(env.dir.path(), &[]);
+    runtime().block_on(async {
+        let keeper = phone(&driver).await;
+        keeper
+            .goto(&served.url(&format!("/?key={}", served.key)))
+            .await
+            .unwrap();
+        until(&keeper, "return document.getElementById('live').textContent === 'Live'", Duration::from_secs(10)).await;
+        let type_in = |i: usize, text: &'static str| {
+            format!("var t = document.querySelectorAll('.grid-text')[{i}]; t.value = '{text}'; t.dispatchEvent(new Event('input')); return true")
+        };
+        script(&keeper, &type_in(0, "5 K Q / 5 2 J")).await;
+        script(&keeper, &type_in(1, "2 7 Q / 2 7 Q")).await;
+        // one card tapped into ann's typed grid changes that card, not the grid
+        tap(&keeper, ".player[data-player=ann] .slot[data-i=\"2\"]").await;
+        tap_cards(&keeper, &["A"]).await;
+        let typed = script(&keeper, "return Array.from(document.querySelectorAll('.grid-text')).map(t => t.value)").await;
+        assert_eq!(typed, serde_json::json!(["5 K A / 5 2 J", "2 7 Q / 2 7 Q"]));
+
+        // hole 1 recorded at the terminal meanwhile: the page's write is refused, kept
+        env.ok(&["hole", "ann=3 3 4 / 4 6 6", "bob=8 8 9 / 9 10 10"]);
+        tap(&keeper, "#record").await;
+        until(&keeper, "return document.getElementById('status').textContent.includes('are kept')", Duration::from_secs(10)).await;
+        assert_eq!(env.json(&["card"])["holes_played"], 1);
+        let typed = script(&keeper, "return Array.from(document.querySelectorAll('.grid-text')).map(t => t.value)").await;
+        assert_eq!(typed, serde_json::json!(["5 K A / 5 2 J", "2 7 Q / 2 7 Q"]));
+        tap(&keeper, "#record").await;
+        until(&keeper, "return document.getElementById('status').textContent.startsWith('Recorded hole 2.')", Duration::from_secs(10)).await;
+        assert_eq!(env.json(&["card"])["holes"][1]["entries"][0]["grid"], "5 K A / 5 2 J");
+
+        // a phone refused by the stream cap (503) goes live again once a place is free
+        let mut held: Vec<served::Events> = Vec::new();
+        while held.len() < 80 {
+            let events = served::Events::open(served.port);
+            let full = events.status == 503;
+            held.push(events);
+            if full {
+                break;
+            }
+        }
+        assert_eq!(held.last().map(|e| e.status), Some(503), "the cap was reached");
+        let late = phone(&driver).await;
+        late.goto(&served.url("/")).await.unwrap();
+        until(&late, "return document.getElementById('live').textContent === 'Reconnecting…'", Duration::from_secs(10)).await;
+        drop(held);
+        until(&late, "return document.getElementById('live').textContent === 'Live'", Duration::from_secs(20)).await;
+        late.close().await.unwrap();
+
+        // a new match started at the terminal while a grid is typed: said, not dropped
+        script(&keeper, &type_in(0, "K K 3 / 2 2 4")).await;
+        env.ok(&["new", "--rules", "classic", "cat", "dee"]);
+        until(&keeper, "return document.getElementById('card').dataset.match === '2'", Duration::from_secs(10)).await;
+        let said = script(&keeper, "return document.getElementById('status').textContent").await;
+        let said = said.as_str().unwrap_or_default();
+        assert!(said.contains("match 1") && said.contains("ann: K K 3 / 2 2 4"), "{said}");
+        keeper.close().await.unwrap();
+    });
 }

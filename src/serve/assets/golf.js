@@ -157,9 +157,14 @@
     return true;
   }
 
+  // the hole being entered: the card's next when the first card of it was typed or
+  // tapped; a write for it is refused (409) if another writer has recorded it since
+  var began = null;
+  function begin() { if (began === null) began = nextHole; }
+
   var fitting = players.map(function () { return true; });
   players.forEach(function (p, i) {
-    p.querySelector('.grid-text').addEventListener('input', function () { fitting[i] = unsync(i); });
+    p.querySelector('.grid-text').addEventListener('input', function () { begin(); fitting[i] = unsync(i); });
   });
 
   function put(text) {
@@ -170,6 +175,7 @@
         ' does not fit the layout, so a tap would change it: correct or clear the typed grid first.');
       return;
     }
+    begin();
     s.dataset.card = text;
     s.textContent = text;
     sync(at.player);
@@ -182,6 +188,7 @@
     keeper.querySelectorAll('.slot').forEach(function (s) { delete s.dataset.card; s.textContent = ''; });
     keeper.querySelectorAll('.grid-text').forEach(function (t) { t.value = ''; });
     fitting = players.map(function () { return true; });
+    began = null;
     keeper.querySelectorAll('select').forEach(function (s) { s.value = ''; });
     activate(0, 0);
   }
@@ -272,10 +279,11 @@
     if (nobody && !window.confirm('No one is chosen as going out' + (knockSelect ? ' or knocking' : '') +
         ': under these rules the player who ends a hole ' + ending +
         '. Record the hole with no one ending it? (Cancel to choose who went out.)')) return;
-    var meant = nextHole;
+    var meant = began !== null ? began : nextHole;
     post('/api/hole', { grids: grids, out: out, knock: knock, hole: meant }, function (r, j) {
       // the hole was recorded meanwhile by another writer: the grids stay, for the next
       if (r.status === 409) {
+        began = null; // the next tap of Record is for the hole the card shows next now
         refused(j.error + ' The grids typed here are kept: check them, and tap Record to record them as the next hole.');
         return true;
       }
