@@ -93,6 +93,10 @@ pub type MappedScore = Signed<-500, 500>;
 /// A bare score recorded unchecked.
 pub type BareScore = Signed<-500, 500>;
 
+/// The largest export `golf import` reads, in bytes: 512 MiB (RULES.md §12). `golf simulate
+/// --export` writes no more, so what it writes imports.
+pub const MAX_EXPORT_BYTES: u64 = 512 * 1024 * 1024;
+
 /// The first day a recorded match may have been played (RULES.md §12): 1900-01-01.
 pub const FIRST_PLAYED: chrono::NaiveDate = match chrono::NaiveDate::from_ymd_opt(1900, 1, 1) {
     Some(d) => d,

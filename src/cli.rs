@@ -51,6 +51,18 @@ pub enum ColorChoice {
     Never,
 }
 
+impl ColorChoice {
+    /// Colour forced on (`always`) or off (`never`), or `None` (`auto`) for the output to
+    /// decide from `NO_COLOR` and whether stdout is a terminal.
+    pub fn forced(self) -> Option<bool> {
+        match self {
+            ColorChoice::Auto => None,
+            ColorChoice::Always => Some(true),
+            ColorChoice::Never => Some(false),
+        }
+    }
+}
+
 /// A subcommand's arguments, built only when that subcommand is the one run (clap's
 /// `Command::defer`): each run builds the names and one-line help of every subcommand but
 /// the arguments of one. Parses and reads exactly as `T`.

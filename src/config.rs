@@ -56,6 +56,14 @@ pub struct ConfigError {
 
 impl crate::error::BadInput for ConfigError {}
 
+/// A config file that cannot be read: the file (as shown, [`crate::text::path`]) and why.
+pub fn refused(path: &Path, message: String) -> ConfigError {
+    ConfigError {
+        path: crate::text::path(path),
+        message,
+    }
+}
+
 /// What is wrong with a config file's text: the key to blame, when one is, and the message
 /// (naming the key and what was expected).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -108,16 +116,10 @@ pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
     Ok(config)
 }
 
-/// Whether a rules or house rules value names a file rather than a bundled rule set: as
-/// the rules loader tells them (a `/` or `\`, or a name ending `.toml`).
-pub fn is_file(value: &str) -> bool {
-    value.contains(['/', '\\']) || value.ends_with(".toml")
-}
-
 /// `value` (a rules or house rules name) made relative to `dir` when it is a relative file
-/// path ([`is_file`]); a bundled name or an absolute path as it is.
+/// path ([`crate::config_keys::is_file`]); a bundled name or an absolute path as it is.
 fn beside(dir: &Path, value: &str) -> String {
-    match is_file(value) && Path::new(value).is_relative() {
+    match crate::config_keys::is_file(value) && Path::new(value).is_relative() {
         true => dir.join(value).display().to_string(),
         false => value.to_string(),
     }
@@ -214,4 +216,19 @@ fn check(config: &Config) -> Result<(), Problem> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config_keys::{template, KEYS};
+
+    #[test]
+    fn the_template_names_every_key_and_reads_as_no_defaults() {
+        let text = template();
+        for k in KEYS {
+            assert!(text.contains(&format!("# {} = ", k.name)), "{}", k.name);
+        }
+        assert_eq!(toml::from_str::<Config>(&text).unwrap(), Config::default());
+    }
 }

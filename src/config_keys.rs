@@ -3,7 +3,6 @@
 //! stands for — and written as TOML. `golf config init` writes every key, commented out, from
 //! this table; a new key is one more entry in [`KEYS`].
 
-use crate::config::{Config, ConfigError};
 use crate::rules::{self, Tiebreak};
 
 /// What kind of value a key holds, and so how it is checked.
@@ -92,11 +91,12 @@ pub fn key(name: &str) -> Result<&'static Key, String> {
     })
 }
 
-/// Checks `value` for `key` as its flag would be checked, given the other defaults in
-/// `config` (house rules are checked on top of the configured rules), and returns it as
-/// TOML: a file path (the database, a rules file) absolute, as the user typed it relative to
-/// the current folder. Errors say what is wrong and what was expected.
-pub fn check(key: &Key, value: &str, config: &Config) -> Result<toml::Value, String> {
+/// Checks `value` for `key` as its flag would be checked, given the rules the config
+/// already sets, `config_rules` (house rules are checked on top of them, or of classic when
+/// it sets none), and returns it as TOML: a file path (the database, a rules file) absolute,
+/// as the user typed it relative to the current folder. Errors say what is wrong and what
+/// was expected.
+pub fn check(key: &Key, value: &str, config_rules: Option<&str>) -> Result<toml::Value, String> {
     let value = value.trim();
     let list = || -> Vec<String> {
         value
@@ -119,7 +119,7 @@ pub fn check(key: &Key, value: &str, config: &Config) -> Result<toml::Value, Str
                     .map(|h| from_here(h))
                     .collect::<Result<_, _>>()?,
             };
-            let base = config.rules.as_deref().unwrap_or("classic");
+            let base = config_rules.unwrap_or("classic");
             rules::resolve(base, &house).map_err(|e| e.to_string())?;
             Ok(strings(house))
         }
@@ -156,11 +156,17 @@ pub fn check(key: &Key, value: &str, config: &Config) -> Result<toml::Value, Str
     }
 }
 
-/// A rules or house rules value typed on the command line: a file path
-/// ([`crate::config::is_file`]) made absolute from the current folder, where the user typed
-/// it (the file reads relative paths from its own folder); a bundled name as it is.
+/// Whether a rules or house rules value names a file rather than a bundled rule set: as
+/// the rules loader tells them (a `/` or `\`, or a name ending `.toml`).
+pub fn is_file(value: &str) -> bool {
+    value.contains(['/', '\\']) || value.ends_with(".toml")
+}
+
+/// A rules or house rules value typed on the command line: a file path ([`is_file`]) made
+/// absolute from the current folder, where the user typed it (the file reads relative paths
+/// from its own folder); a bundled name as it is.
 fn from_here(value: &str) -> Result<String, String> {
-    match crate::config::is_file(value) {
+    match is_file(value) {
         true => absolute(value),
         false => Ok(value.to_string()),
     }
@@ -219,34 +225,17 @@ pub fn set_in(text: &str, key: &Key, value: &toml::Value) -> String {
     out
 }
 
-/// A config file that cannot be read: the file (as shown, [`crate::text::path`]) and why.
-pub fn refused(path: &std::path::Path, message: String) -> ConfigError {
-    ConfigError {
-        path: crate::text::path(path),
-        message,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn the_template_names_every_key_and_reads_as_no_defaults() {
-        let text = template();
-        for k in KEYS {
-            assert!(text.contains(&format!("# {} = ", k.name)), "{}", k.name);
-        }
-        assert_eq!(toml::from_str::<Config>(&text).unwrap(), Config::default());
-    }
-
-    #[test]
     fn set_replaces_the_example_and_then_the_line() {
         let rules = key("rules").unwrap();
-        let value = check(rules, "six-card", &Config::default()).unwrap();
+        let value = check(rules, "six-card", None).unwrap();
         let once = set_in(&template(), rules, &value);
         assert!(once.contains("\nrules = \"six-card\"\n"), "{once}");
-        let value = check(rules, "classic", &Config::default()).unwrap();
+        let value = check(rules, "classic", None).unwrap();
         let twice = set_in(&once, rules, &value);
         assert_eq!(twice.matches("rules = ").count(), 1, "{twice}");
         assert!(twice.contains("\nrules = \"classic\"\n"));
@@ -254,21 +243,21 @@ mod tests {
 
     #[test]
     fn values_are_checked_like_their_flags() {
-        let c = Config::default();
-        assert!(check(key("rules").unwrap(), "chess", &c).is_err());
-        assert!(check(key("house").unwrap(), "underdog, knock", &c).is_ok());
-        assert!(check(key("house").unwrap(), "underdogs", &c).is_err());
+        let c = None;
+        assert!(check(key("rules").unwrap(), "chess", c).is_err());
+        assert!(check(key("house").unwrap(), "underdog, knock", c).is_ok());
+        assert!(check(key("house").unwrap(), "underdogs", c).is_err());
         assert_eq!(
-            check(key("house").unwrap(), "none", &c).unwrap(),
+            check(key("house").unwrap(), "none", c).unwrap(),
             toml::Value::Array(vec![])
         );
-        assert!(check(key("decks").unwrap(), "9", &c).is_err());
-        assert!(check(key("decks").unwrap(), "2", &c).is_ok());
-        assert!(check(key("tiebreak").unwrap(), "countback,countback", &c).is_err());
-        assert!(check(key("db").unwrap(), " ", &c).is_err());
-        assert!(check(key("odds").unwrap(), "no", &c).is_err());
+        assert!(check(key("decks").unwrap(), "9", c).is_err());
+        assert!(check(key("decks").unwrap(), "2", c).is_ok());
+        assert!(check(key("tiebreak").unwrap(), "countback,countback", c).is_err());
+        assert!(check(key("db").unwrap(), " ", c).is_err());
+        assert!(check(key("odds").unwrap(), "no", c).is_err());
         assert_eq!(
-            check(key("odds").unwrap(), "false", &c).unwrap(),
+            check(key("odds").unwrap(), "false", c).unwrap(),
             toml::Value::Boolean(false)
         );
         assert!(key("colour").is_err());

@@ -30,6 +30,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use crate::bounds::MAX_EXPORT_BYTES;
 use crate::error::BadInput;
 use crate::game::tournament::TournamentRecord;
 use crate::game::{Ending, GameError, Match, PenaltyRequest, Setup, Typed};
@@ -290,9 +291,6 @@ fn played_on(date: &str) -> Result<String, String> {
     crate::bounds::played("the day", at, chrono::Utc::now())?;
     Ok(at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
 }
-
-/// The largest export read, in bytes.
-pub const MAX_EXPORT_BYTES: u64 = 512 * 1024 * 1024;
 
 /// A match read from a file for `golf import`.
 #[derive(Debug, Clone)]

@@ -54,7 +54,7 @@ fn read(path: &Path) -> Result<Option<String>> {
         return Ok(None);
     }
     let text = crate::text::read_capped(path, crate::config::MAX_BYTES)
-        .map_err(|e| config_keys::refused(path, e.to_string()))?;
+        .map_err(|e| crate::config::refused(path, e.to_string()))?;
     Ok(Some(text))
 }
 
@@ -122,7 +122,7 @@ pub fn set(ctx: &super::Context, name: &str, value: &str) -> Result<()> {
         )))
     };
     let key = config_keys::key(name).map_err(refuse)?;
-    let value = config_keys::check(key, value, &ctx.config).map_err(refuse)?;
+    let value = config_keys::check(key, value, ctx.config.rules.as_deref()).map_err(refuse)?;
     let old = read(&path)?;
     let broken = old
         .as_deref()

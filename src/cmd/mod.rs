@@ -51,7 +51,7 @@ use crate::view::Output;
 
 /// Runs the parsed command line.
 pub fn dispatch(cli: Cli) -> Result<()> {
-    let out = Output::new(cli.json, cli.color).wide(cli.wide);
+    let out = Output::new(cli.json, cli.color.forced()).wide(cli.wide);
     // `golf config init` and `golf config set` mend a config file that fails to load
     let mends_config = matches!(
         &cli.command,

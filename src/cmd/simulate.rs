@@ -94,11 +94,11 @@ fn watched(
         let matches = recorders.finish()?;
         let json = Export::new(matches, Vec::new()).json()?;
         // the estimate checked before the run errs high; this holds whatever it missed
-        if json.len() as u64 > crate::sheet::MAX_EXPORT_BYTES {
+        if json.len() as u64 > crate::bounds::MAX_EXPORT_BYTES {
             return Err(InputError::new(format!(
                 "--export would write {} MB, more than the {} MB golf import reads; nothing was written; use fewer --matches with --export",
                 json.len() / 1_000_000,
-                crate::sheet::MAX_EXPORT_BYTES / 1_000_000
+                crate::bounds::MAX_EXPORT_BYTES / 1_000_000
             ))
             .into());
         }

@@ -11,7 +11,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::figures::{TIEBREAKS, WIN_UNITS};
+use super::figures::{Counts, MatchResult, TIEBREAKS, WIN_UNITS};
 use super::watch::{Turn, Watch};
 use super::{Setup, MAX_PLAYERS};
 use crate::bots::{Bot, Strategy};
@@ -34,62 +34,6 @@ const EVERY_SEAT: [usize; MAX_PLAYERS] = {
 };
 /// Sudden-death playoff holes played before a simulated tie is shared.
 const MAX_PLAYOFFS: usize = 20;
-
-/// Whole-number counts of holes, grids and ties: one match's, or (in
-/// [`super::figures::Figures`]) many matches' added together by [`Counts::add`].
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// Holes somebody ended (went out or knocked).
-    pub ended: u64,
-    /// Of those, holes where the ender's score was raised by the §5 adjustments.
-    pub penalised: u64,
-    /// The points those raises added.
-    pub penalty_points: i64,
-    /// Matched sets over all final grids.
-    pub sets: u64,
-    /// Final grids scored.
-    pub grids: u64,
-    /// Holes ended by the turn limit.
-    pub turn_limit: u64,
-    /// Matches whose lowest total was tied after the last hole.
-    pub ties: u64,
-    /// Ties settled by each method, by its place in [`TIEBREAKS`].
-    pub tiebreaks: [u64; TIEBREAKS.len()],
-}
-
-impl Counts {
-    /// Adds `o`'s counts to these, field by field (any order gives the same sums).
-    pub fn add(&mut self, o: &Counts) {
-        self.ended += o.ended;
-        self.penalised += o.penalised;
-        self.penalty_points += o.penalty_points;
-        self.sets += o.sets;
-        self.grids += o.grids;
-        self.turn_limit += o.turn_limit;
-        self.ties += o.ties;
-        for (a, b) in self.tiebreaks.iter_mut().zip(o.tiebreaks) {
-            *a += b;
-        }
-    }
-}
-
-/// What one match gave, in whole numbers, by seat where it says so. Playoff holes decide
-/// the winners and count nowhere else.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct MatchResult {
-    /// Holes played by every seat (the match's length).
-    pub holes: u64,
-    /// Each seat's total of hole scores.
-    pub totals: Vec<i64>,
-    /// Each seat's sum of squared hole scores.
-    pub squares: Vec<i64>,
-    /// Each seat's share of the win, in [`WIN_UNITS`].
-    pub wins: Vec<u64>,
-    /// The win share of the seat that played first in the first hole, in [`WIN_UNITS`].
-    pub first_wins: u64,
-    /// The match's counts (`ties` 1 when it was tied, one tiebreak counted).
-    pub counts: Counts,
-}
 
 /// Where a simulated match went wrong: a defect of a bot or of the engine, never of the
 /// user's input (exit 1). The run stops; no figure is given.

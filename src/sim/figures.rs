@@ -2,7 +2,6 @@
 //! across threads in any order they give the same totals, so a seed gives the same figures
 //! on any number of threads. Nothing keeps a list of holes or matches.
 
-use super::engine::{Counts, MatchResult};
 use crate::rules::Tiebreak;
 
 /// A shared win counts 1/k to each of k winners: wins are kept in units of 1/720720, which
@@ -20,6 +19,63 @@ pub const TIEBREAKS: [Tiebreak; 5] = [
     Tiebreak::SuddenDeath,
     Tiebreak::Shared,
 ];
+
+/// Whole-number counts of holes, grids and ties: one match's, or (in [`Figures`]) many
+/// matches' added together by [`Counts::add`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Holes somebody ended (went out or knocked).
+    pub ended: u64,
+    /// Of those, holes where the ender's score was raised by the §5 adjustments.
+    pub penalised: u64,
+    /// The points those raises added.
+    pub penalty_points: i64,
+    /// Matched sets over all final grids.
+    pub sets: u64,
+    /// Final grids scored.
+    pub grids: u64,
+    /// Holes ended by the turn limit.
+    pub turn_limit: u64,
+    /// Matches whose lowest total was tied after the last hole.
+    pub ties: u64,
+    /// Ties settled by each method, by its place in [`TIEBREAKS`].
+    pub tiebreaks: [u64; TIEBREAKS.len()],
+}
+
+impl Counts {
+    /// Adds `o`'s counts to these, field by field (any order gives the same sums).
+    pub fn add(&mut self, o: &Counts) {
+        self.ended += o.ended;
+        self.penalised += o.penalised;
+        self.penalty_points += o.penalty_points;
+        self.sets += o.sets;
+        self.grids += o.grids;
+        self.turn_limit += o.turn_limit;
+        self.ties += o.ties;
+        for (a, b) in self.tiebreaks.iter_mut().zip(o.tiebreaks) {
+            *a += b;
+        }
+    }
+}
+
+/// What one match gave, in whole numbers, by seat where it says so: the engine's result of
+/// a match, which [`Figures`] and [`Paired`] add up. Playoff holes decide the winners and
+/// count nowhere else.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MatchResult {
+    /// Holes played by every seat (the match's length).
+    pub holes: u64,
+    /// Each seat's total of hole scores.
+    pub totals: Vec<i64>,
+    /// Each seat's sum of squared hole scores.
+    pub squares: Vec<i64>,
+    /// Each seat's share of the win, in [`WIN_UNITS`].
+    pub wins: Vec<u64>,
+    /// The win share of the seat that played first in the first hole, in [`WIN_UNITS`].
+    pub first_wins: u64,
+    /// The match's counts (`ties` 1 when it was tied, one tiebreak counted).
+    pub counts: Counts,
+}
 
 /// A running sum of whole numbers and of their squares, for a mean and its interval.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

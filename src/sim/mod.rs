@@ -74,9 +74,9 @@ pub enum SimError {
     /// `--export` of more matches than [`record::MAX_EXPORTED_MATCHES`].
     #[error("--export keeps every match to write one file; {0} matches is more than the {most} it can export; use --matches {most} or fewer with --export (the figures alone, or --trace, take any number)", most = record::MAX_EXPORTED_MATCHES)]
     ExportMatches(u64),
-    /// `--export` of more than `golf import` reads ([`crate::sheet::MAX_EXPORT_BYTES`]),
+    /// `--export` of more than `golf import` reads ([`crate::bounds::MAX_EXPORT_BYTES`]),
     /// by [`record::estimated_bytes`].
-    #[error("--export of {matches} matches would write about {} MB, more than the {} MB golf import reads; use --matches {fit} or fewer with --export (the figures alone, or --trace, take any number)", .bytes / 1_000_000, crate::sheet::MAX_EXPORT_BYTES / 1_000_000)]
+    #[error("--export of {matches} matches would write about {} MB, more than the {} MB golf import reads; use --matches {fit} or fewer with --export (the figures alone, or --trace, take any number)", .bytes / 1_000_000, crate::bounds::MAX_EXPORT_BYTES / 1_000_000)]
     ExportBytes {
         /// Matches asked for.
         matches: u64,
@@ -129,7 +129,7 @@ impl Setup {
 
     /// Checks that the matches can be exported too (`--export`): at least 2 players, at
     /// most [`record::MAX_EXPORTED_MATCHES`] matches, and a file `golf import` reads (at
-    /// most [`crate::sheet::MAX_EXPORT_BYTES`] by [`record::estimated_bytes`]).
+    /// most [`crate::bounds::MAX_EXPORT_BYTES`] by [`record::estimated_bytes`]).
     pub fn check_export(&self) -> Result<(), SimError> {
         if self.players < 2 {
             return Err(SimError::ExportPlayers);
@@ -138,12 +138,12 @@ impl Setup {
             return Err(SimError::ExportMatches(self.matches));
         }
         let bytes = record::estimated_bytes(self);
-        if bytes > crate::sheet::MAX_EXPORT_BYTES {
+        if bytes > crate::bounds::MAX_EXPORT_BYTES {
             let per_match = (bytes / self.matches.max(1)).max(1);
             return Err(SimError::ExportBytes {
                 matches: self.matches,
                 bytes,
-                fit: crate::sheet::MAX_EXPORT_BYTES / per_match,
+                fit: crate::bounds::MAX_EXPORT_BYTES / per_match,
             });
         }
         Ok(())

@@ -29,8 +29,6 @@ use std::io::{IsTerminal, Write};
 use comfy_table::{presets, Cell, ContentArrangement, Table};
 use serde::Serialize;
 
-use crate::cli::ColorChoice;
-
 /// How output is shown: JSON or tables, with or without colour.
 #[derive(Debug, Clone, Copy)]
 pub struct Output {
@@ -51,17 +49,14 @@ pub struct Output {
 pub const DEFAULT_WIDTH: u16 = 80;
 
 impl Output {
-    /// Decides colour from `--color`, `NO_COLOR` and whether stdout is a terminal; tables are
+    /// Decides colour: `color` when `--color` forces it on or off (`always`, `never`), else
+    /// (`None`, `auto`) colour when stdout is a terminal and `NO_COLOR` is unset. Tables are
     /// plain when stdout is not a terminal, and fit `COLUMNS`, the terminal's width, or
     /// [`DEFAULT_WIDTH`].
-    pub fn new(json: bool, color: ColorChoice) -> Output {
+    pub fn new(json: bool, color: Option<bool>) -> Output {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let terminal = std::io::stdout().is_terminal();
-        let color = match color {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => !no_color && terminal,
-        };
+        let color = color.unwrap_or(!no_color && terminal);
         let width = wrap::columns()
             .and_then(|w| u16::try_from(w).ok())
             .or_else(|| if terminal { Table::new().width() } else { None })
