@@ -1350,3 +1350,41 @@ fn an_interrupted_trace_leaves_no_file_aside() {
     ]);
     assert_eq!(asides_of(dir, "t.jsonl"), Vec::<String>::new());
 }
+
+/// `golf config set db` with a folder (the root, `.`, `..`, a path ending in `/`, a folder
+/// that exists) is refused, exit 2, naming what was expected (a database file's path);
+/// nothing is written to the config file.
+#[test]
+fn config_set_db_refuses_a_folder() {
+    let env = Env::new();
+    let path = env.config("decks = 2\n");
+    let sub = env.path("sub");
+    std::fs::create_dir(&sub).unwrap();
+    let with_slash = format!("{}/", env.path("new-folder").display());
+    for folder in ["/", ".", "..", sub.to_str().unwrap(), &with_slash, "sub/."] {
+        let err = env
+            .golf()
+            .current_dir(env.dir.path())
+            .args(["config", "set", "db", folder])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&err.stderr);
+        assert_eq!(err.status.code(), Some(2), "{folder}: {stderr}");
+        assert!(
+            stderr.contains("is a folder")
+                && stderr.contains("expected the path of a database file"),
+            "{folder}: {stderr}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "decks = 2\n",
+            "{folder}"
+        );
+    }
+    // a file in a folder is still taken
+    said(
+        &env,
+        &["config", "set", "db", sub.join("golf.db").to_str().unwrap()],
+    );
+    assert!(std::fs::read_to_string(&path).unwrap().contains("golf.db"));
+}
