@@ -260,6 +260,14 @@ fn kind(path: &Path, guard: &Guard) -> Result<Kind> {
     ))
 }
 
+/// Writes `bytes` to a file golf keeps for itself (the config file, the cache), aside in
+/// its folder and renamed into place as [`write`] does: a kill leaves the old file whole,
+/// and the file aside is removed on a signal or swept by a later write ([`crate::asides`]).
+/// A symbolic link at `target` is replaced, not followed.
+pub fn replace(target: &Path, bytes: &[u8]) -> io::Result<()> {
+    atomic(target, |w| w.write_all(bytes))
+}
+
 /// Writes `target` aside, syncs it and renames it into place; the file aside is removed
 /// on every error.
 fn atomic(target: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
@@ -268,7 +276,7 @@ fn atomic(target: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) ->
         None => PathBuf::from("."),
     };
     let name = target.file_name().unwrap_or_default().to_string_lossy();
-    crate::asides::sweep(&dir, &name);
+    crate::asides::sweep(&dir);
     let (aside, file) = create_aside(&dir, &name)?;
     let written = (|| {
         if let Ok(old) = std::fs::metadata(target) {
