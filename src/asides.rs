@@ -26,19 +26,10 @@ pub fn done(aside: &Path) {
     }
 }
 
-/// Removes every file aside being written (a signal is ending the process).
-fn remove_all() {
-    let files = match WRITING.lock() {
-        Ok(mut files) => std::mem::take(&mut *files),
-        Err(poisoned) => std::mem::take(&mut *poisoned.into_inner()),
-    };
-    for f in files {
-        let _ = std::fs::remove_file(f);
-    }
-}
-
 /// Once per process: a thread that, when SIGINT, SIGTERM or SIGHUP arrives, removes the
-/// files aside and then lets the signal end the process as it would have.
+/// files aside and then lets the signal end the process as it would have. It keeps the
+/// list locked until the process ends, so no file aside is made (nor a failed rename
+/// reported) between its sweep and the end.
 #[cfg(unix)]
 fn install_cleanup() {
     static ONCE: std::sync::Once = std::sync::Once::new();
@@ -49,7 +40,12 @@ fn install_cleanup() {
         };
         std::thread::spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                remove_all();
+                let mut files = WRITING
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                for f in files.drain(..) {
+                    let _ = std::fs::remove_file(f);
+                }
                 let _ = signal_hook::low_level::emulate_default_handler(signal);
                 std::process::exit(128 + signal);
             }
