@@ -1,18 +1,15 @@
-//! The files golf writes aside (`.NAME.golf-PID-N`, [`crate::output_file`]) never outlive
-//! it: those being written when Ctrl-C, SIGTERM or SIGHUP ends the process are removed
-//! before it goes, and those a process killed outright (SIGKILL, a power cut) left behind
-//! are swept by the next write to the same file once their process is gone.
+//! The files golf writes aside (`.NAME.golf-PID-N`, [`crate::output_file`]: outputs, the
+//! config file, the cache) never outlive it: those being written when Ctrl-C, SIGTERM or
+//! SIGHUP ends the process are removed before it goes, and those a process killed outright
+//! (SIGKILL, a power cut) left behind are swept by the next write into the same folder once
+//! their process is gone. Only files of that pattern, in the folder being written, are
+//! ever removed.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::{Duration, SystemTime};
 
 /// Files aside being written now, by this process.
 static WRITING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-
-/// How long a file aside of a process that is gone is left alone: on a shared folder its
-/// process may be another machine's, alive and writing.
-const STALE_AFTER: Duration = Duration::from_secs(60);
 
 /// Notes that `aside` is being written: a signal that ends the process removes it.
 pub fn writing(aside: &Path) {
@@ -29,19 +26,10 @@ pub fn done(aside: &Path) {
     }
 }
 
-/// Removes every file aside being written (a signal is ending the process).
-fn remove_all() {
-    let files = match WRITING.lock() {
-        Ok(mut files) => std::mem::take(&mut *files),
-        Err(poisoned) => std::mem::take(&mut *poisoned.into_inner()),
-    };
-    for f in files {
-        let _ = std::fs::remove_file(f);
-    }
-}
-
 /// Once per process: a thread that, when SIGINT, SIGTERM or SIGHUP arrives, removes the
-/// files aside and then lets the signal end the process as it would have.
+/// files aside and then lets the signal end the process as it would have. It keeps the
+/// list locked until the process ends, so no file aside is made (nor a failed rename
+/// reported) between its sweep and the end.
 #[cfg(unix)]
 fn install_cleanup() {
     static ONCE: std::sync::Once = std::sync::Once::new();
@@ -52,7 +40,12 @@ fn install_cleanup() {
         };
         std::thread::spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                remove_all();
+                let mut files = WRITING
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                for f in files.drain(..) {
+                    let _ = std::fs::remove_file(f);
+                }
                 let _ = signal_hook::low_level::emulate_default_handler(signal);
                 std::process::exit(128 + signal);
             }
@@ -63,34 +56,38 @@ fn install_cleanup() {
 #[cfg(not(unix))]
 fn install_cleanup() {}
 
-/// Removes the files aside for `name` in `dir` (`.NAME.golf-PID-N`) whose process is gone
-/// and which nobody has written for a minute: what a killed run left. Errors are ignored:
-/// sweeping is a courtesy, never a reason not to write.
-pub fn sweep(dir: &Path, name: &str) {
-    let prefix = format!(".{name}.golf-");
+/// Removes the files aside in `dir` (`.NAME.golf-PID-N`, any `NAME`) whose process is
+/// gone: what a killed run left. A process that runs (this one included) keeps its files;
+/// where it cannot be told whether a process runs (no `/proc`), nothing is removed. As for
+/// the database's own temporaries ([`crate::store::schema::remove_stale`]), the folder is
+/// taken to be written from this machine. Errors are ignored: sweeping is a courtesy,
+/// never a reason not to write.
+pub fn sweep(dir: &Path) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let file = entry.file_name();
-        let Some(rest) = file.to_str().and_then(|f| f.strip_prefix(&prefix)) else {
+        let Some(pid) = file.to_str().and_then(aside_pid) else {
             continue;
         };
-        let Some(pid) = rest
-            .split_once('-')
-            .and_then(|(p, _)| p.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        let old = entry
-            .metadata()
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| SystemTime::now().duration_since(t).ok())
-            .is_some_and(|age| age >= STALE_AFTER);
-        if old && pid != std::process::id() && gone(pid) == Some(true) {
+        let regular = entry.file_type().is_ok_and(|t| t.is_file());
+        if regular && pid != std::process::id() && gone(pid) == Some(true) {
             let _ = std::fs::remove_file(entry.path());
         }
+    }
+}
+
+/// The process id in the name of a file aside, `.NAME.golf-PID-N` (`NAME` not empty,
+/// `PID` and `N` digits only); `None` for any other name.
+fn aside_pid(file: &str) -> Option<u32> {
+    let rest = file.strip_prefix('.')?;
+    let (name, tail) = rest.rsplit_once(".golf-")?;
+    let (pid, n) = tail.split_once('-')?;
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    match !name.is_empty() && digits(pid) && digits(n) {
+        true => pid.parse().ok(),
+        false => None,
     }
 }
 
@@ -109,24 +106,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_stale_files_aside_of_processes_gone_are_swept() {
+    fn only_files_aside_of_processes_gone_are_swept() {
         let dir = tempfile::tempdir().unwrap();
-        let old = SystemTime::now() - Duration::from_secs(3600);
-        let make = |name: &str, when: SystemTime| {
+        let make = |name: &str| {
             let path = dir.path().join(name);
-            let f = std::fs::File::create(&path).unwrap();
-            f.set_modified(when).unwrap();
+            std::fs::write(&path, "x").unwrap();
             path
         };
         // no process has a pid this high (Linux caps pids at 2^22)
-        let dead = make(".t.jsonl.golf-999999999-0", old);
-        let dead_new = make(".t.jsonl.golf-999999999-1", SystemTime::now());
-        let mine = make(&format!(".t.jsonl.golf-{}-0", std::process::id()), old);
-        let other_file = make(".u.jsonl.golf-999999999-0", old);
-        let not_aside = make("t.jsonl", old);
-        sweep(dir.path(), "t.jsonl");
-        assert!(!dead.exists(), "a dead process's old file aside is swept");
-        for kept in [dead_new, mine, other_file, not_aside] {
+        let dead = make(".t.jsonl.golf-999999999-0");
+        let dead_other = make(".u.csv.golf-999999999-3");
+        let mine = make(&format!(".t.jsonl.golf-{}-0", std::process::id()));
+        let not_aside = [
+            make("t.jsonl"),
+            make(".t.jsonl.golf-999999999-x"),
+            make(".golf-999999999-0"),
+            make("t.jsonl.golf-999999999-0"),
+            make(".t.jsonl.golf-notes"),
+        ];
+        sweep(dir.path());
+        if gone(999_999_999) != Some(true) {
+            return; // no /proc: nothing can be told, nothing is removed
+        }
+        assert!(
+            !dead.exists() && !dead_other.exists(),
+            "a dead process's files aside are swept"
+        );
+        assert!(mine.exists(), "this process's own file aside is kept");
+        for kept in not_aside {
             assert!(kept.exists(), "{} kept", kept.display());
         }
     }

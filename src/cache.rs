@@ -188,16 +188,13 @@ fn read(file: &Path, key: &str, players: usize) -> Option<Vec<i64>> {
     Some(scores)
 }
 
-/// Writes `entry` beside its final name and renames it there, so a reader never sees half.
+/// Writes `entry` aside and renames it to its final name ([`crate::output_file::replace`]),
+/// so a reader never sees half and a killed write leaves nothing behind for long.
 fn write(file: &Path, entry: &HoleScores) -> std::io::Result<()> {
     if let Some(parent) = file.parent() {
         std::fs::create_dir_all(parent)?;
     }
-    let partial = file.with_extension(format!("{}.partial", std::process::id()));
-    std::fs::write(&partial, serde_json::to_vec(entry)?)?;
-    std::fs::rename(&partial, file).inspect_err(|_| {
-        let _ = std::fs::remove_file(&partial);
-    })
+    crate::output_file::replace(file, &serde_json::to_vec(entry)?)
 }
 
 #[cfg(test)]

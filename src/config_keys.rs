@@ -3,6 +3,8 @@
 //! stands for — and written as TOML. `golf config init` writes every key, commented out, from
 //! this table; a new key is one more entry in [`KEYS`].
 
+use std::path::Path;
+
 use crate::rules::{self, Tiebreak};
 
 /// What kind of value a key holds, and so how it is checked.
@@ -145,7 +147,17 @@ pub fn check(key: &Key, value: &str, config_rules: Option<&str>) -> Result<toml:
             }
         }
         Kind::Path if value.is_empty() => Err(format!("{} is an empty path", key.name)),
-        Kind::Path => Ok(toml::Value::String(absolute(value)?)),
+        Kind::Path => {
+            let absolute = absolute(value)?;
+            match names_a_folder(value, Path::new(&absolute)) {
+                true => Err(format!(
+                    "`{}` is a folder; expected the path of a database file, such as {}",
+                    crate::text::escape(value),
+                    crate::text::path(&Path::new(&absolute).join("golf.db"))
+                )),
+                false => Ok(toml::Value::String(absolute)),
+            }
+        }
         Kind::Bool => match value {
             "true" | "false" => Ok(toml::Value::Boolean(value == "true")),
             _ => Err(format!(
@@ -177,6 +189,15 @@ fn absolute(path: &str) -> Result<String, String> {
     std::path::absolute(path)
         .map(|p| p.display().to_string())
         .map_err(|e| format!("cannot tell where `{}` is: {e}", crate::text::escape(path)))
+}
+
+/// Whether `value` (as typed; `absolute` where it leads) names a folder rather than a
+/// file: the root, a path ending in `/`, `.` or `..`, or a folder that exists.
+fn names_a_folder(value: &str, absolute: &Path) -> bool {
+    value.ends_with(std::path::is_separator)
+        || value.ends_with("/.")
+        || Path::new(value).file_name().is_none()
+        || absolute.is_dir()
 }
 
 fn strings(items: Vec<String>) -> toml::Value {

@@ -14,7 +14,21 @@ fn main() {
             eprint!("{}", golf::text::escape_output(&e.render().to_string()));
             std::process::exit(e.exit_code());
         }
-        // help, version and usage errors: clap prints them and picks the code
+        // help and version on stdout: a failed write (a full disk, `> /dev/full`) is an
+        // error, exit 1, not the success clap's `exit` would report
+        Err(golf::Error::Usage(e)) if !e.use_stderr() => {
+            use std::io::Write;
+            match e.print().and_then(|()| std::io::stdout().flush()) {
+                Ok(()) => std::process::exit(e.exit_code()),
+                // the reader went away (`golf --help | head`): nothing left to say
+                Err(w) if w.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+                Err(w) => {
+                    golf::say!("golf: cannot write to standard output: {w}");
+                    std::process::exit(1);
+                }
+            }
+        }
+        // usage errors: clap prints them and picks the code
         Err(golf::Error::Usage(e)) => e.exit(),
         // the reader went away (`golf card | head`): nothing left to say
         Err(e) if e.is_broken_pipe() => {}

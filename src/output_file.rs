@@ -142,18 +142,95 @@ pub fn write_with(
     guard: &Guard,
     fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<()> {
+    match write_pending(path, guard, fill)? {
+        Some(pending) => pending.commit(),
+        None => Ok(()),
+    }
+}
+
+/// Like [`write_with`], but a regular file is left aside, whole and synced, for
+/// [`Pending::commit`] to put in place: a command with two outputs (`simulate --trace
+/// --export`) puts both in place only once both are written, so an interruption leaves
+/// neither. `None` when the output was written directly (standard output, a named pipe, a
+/// device). Dropping a [`Pending`] removes its file aside.
+pub fn write_pending(
+    path: &Path,
+    guard: &Guard,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<Option<Pending>> {
     let cannot = |e: io::Error| cannot(path, e);
     match kind(path, guard)? {
         Kind::Stdout => {
             let mut out = io::BufWriter::new(io::stdout().lock());
-            fill(&mut out).and_then(|()| out.flush()).map_err(cannot)
+            fill(&mut out).and_then(|()| out.flush()).map_err(cannot)?;
+            Ok(None)
         }
         Kind::Stream => {
             let file = OpenOptions::new().write(true).open(path).map_err(cannot)?;
             let mut out = io::BufWriter::new(file);
-            fill(&mut out).and_then(|()| out.flush()).map_err(cannot)
+            fill(&mut out).and_then(|()| out.flush()).map_err(cannot)?;
+            Ok(None)
         }
-        Kind::Regular(target) => atomic(&target, fill).map_err(cannot),
+        Kind::Regular(target) => Ok(Some(prepare(&target, fill).map_err(cannot)?.shown_as(path))),
+    }
+}
+
+/// A file written aside, whole and synced, not yet renamed into place. [`Pending::commit`]
+/// renames it; dropping it instead removes it. Until then a signal that ends golf removes
+/// it too ([`crate::asides`]).
+#[derive(Debug)]
+#[must_use = "a pending file is removed unless committed"]
+pub struct Pending {
+    /// The file aside.
+    aside: PathBuf,
+    /// Where it goes (a symbolic link resolved).
+    target: PathBuf,
+    /// The path as the user gave it, for errors.
+    shown: PathBuf,
+    /// Whether it is still aside (not renamed, not removed).
+    aside_now: bool,
+}
+
+impl Pending {
+    /// Errors name `path` (the path as given) rather than the resolved target.
+    fn shown_as(mut self, path: &Path) -> Pending {
+        self.shown = path.to_path_buf();
+        self
+    }
+
+    /// Renames the file into place (a reader sees the old file or the whole new one) and
+    /// syncs its folder where possible. Errors name the path.
+    pub fn commit(mut self) -> Result<()> {
+        let shown = self.shown.clone();
+        self.rename().map_err(|e| cannot(&shown, e))
+    }
+
+    /// Renames the file into place, then syncs its folder where possible.
+    fn rename(&mut self) -> io::Result<()> {
+        std::fs::rename(&self.aside, &self.target)?;
+        self.aside_now = false;
+        // the rename itself lasts once the folder is synced (not possible everywhere)
+        if let Ok(d) = File::open(folder(&self.target)) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        if self.aside_now {
+            let _ = std::fs::remove_file(&self.aside);
+        }
+        crate::asides::done(&self.aside);
+    }
+}
+
+/// The folder of `target` (`.` for a bare file name).
+fn folder(target: &Path) -> PathBuf {
+    match target.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(d) => d.to_path_buf(),
+        None => PathBuf::from("."),
     }
 }
 
@@ -260,37 +337,45 @@ fn kind(path: &Path, guard: &Guard) -> Result<Kind> {
     ))
 }
 
+/// Writes `bytes` to a file golf keeps for itself (the config file, the cache), aside in
+/// its folder and renamed into place as [`write`] does: a kill leaves the old file whole,
+/// and the file aside is removed on a signal or swept by a later write ([`crate::asides`]).
+/// A symbolic link at `target` is replaced, not followed.
+pub fn replace(target: &Path, bytes: &[u8]) -> io::Result<()> {
+    atomic(target, |w| w.write_all(bytes))
+}
+
 /// Writes `target` aside, syncs it and renames it into place; the file aside is removed
 /// on every error.
 fn atomic(target: &Path, fill: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
-    let dir = match target.parent().filter(|d| !d.as_os_str().is_empty()) {
-        Some(d) => d.to_path_buf(),
-        None => PathBuf::from("."),
-    };
+    prepare(target, fill)?.rename()
+}
+
+/// Writes `target`'s content aside in its folder and syncs it, sweeping what killed runs
+/// left there first; the file aside is removed on every error.
+fn prepare(
+    target: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<Pending> {
+    let dir = folder(target);
     let name = target.file_name().unwrap_or_default().to_string_lossy();
-    crate::asides::sweep(&dir, &name);
+    crate::asides::sweep(&dir);
     let (aside, file) = create_aside(&dir, &name)?;
-    let written = (|| {
-        if let Ok(old) = std::fs::metadata(target) {
-            file.set_permissions(old.permissions())?;
-        }
-        let mut out = io::BufWriter::new(&file);
-        fill(&mut out)?;
-        out.flush()?;
-        drop(out);
-        file.sync_all()?;
-        std::fs::rename(&aside, target)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&aside);
+    let pending = Pending {
+        aside,
+        target: target.to_path_buf(),
+        shown: target.to_path_buf(),
+        aside_now: true,
+    };
+    if let Ok(old) = std::fs::metadata(target) {
+        file.set_permissions(old.permissions())?;
     }
-    crate::asides::done(&aside);
-    written?;
-    // the rename itself lasts once the folder is synced (not possible everywhere)
-    if let Ok(d) = File::open(&dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
+    let mut out = io::BufWriter::new(&file);
+    fill(&mut out)?;
+    out.flush()?;
+    drop(out);
+    file.sync_all()?;
+    Ok(pending)
 }
 
 /// A new file `.NAME.golf-PID-N` in `dir`, never one already there, noted as being written

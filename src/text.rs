@@ -133,6 +133,30 @@ pub fn csv_cell(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// A user's text written inside a CSV cell after golf's own words (a penalty's reason in
+/// `points +3 (REASON)`): its beginning, and every piece of it after a `,` or `;` (where a
+/// spreadsheet that splits cells on either would start one), that begins with `=`, `+`,
+/// `-` or `@` and is not a number gets a leading `'`, as [`csv_cell`] gives a whole cell
+/// (RULES.md §12). Other texts are unchanged.
+pub fn csv_text(text: &str) -> Cow<'_, str> {
+    let mut out = String::with_capacity(text.len() + 2);
+    let mut starts = true;
+    for (i, c) in text.char_indices() {
+        if starts && FORMULA_START.contains(&c) {
+            let piece = text[i..].split([',', ';']).next().unwrap_or_default();
+            if piece.trim().parse::<f64>().is_err() {
+                out.push('\'');
+            }
+        }
+        starts = matches!(c, ',' | ';') || (starts && c.is_whitespace());
+        out.push(c);
+    }
+    match out.len() == text.len() {
+        true => Cow::Borrowed(text),
+        false => Cow::Owned(out),
+    }
+}
+
 /// A text golf will not store; the message says why and what was expected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -318,6 +342,24 @@ mod tests {
             escape_output(&swatch).starts_with("\\u{1b}["),
             "the plain guard keeps no colour"
         );
+    }
+
+    #[test]
+    fn csv_texts_inside_a_cell_never_start_one_that_runs() {
+        for (text, safe) in [
+            ("=1+2", "'=1+2"),
+            ("+cmd", "'+cmd"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("-x", "'-x"),
+            ("-3", "-3"),
+            ("late; =HYPERLINK(1)", "late; '=HYPERLINK(1)"),
+            ("a,-b", "a,'-b"),
+            ("a, -2", "a, -2"),
+            ("slow play", "slow play"),
+            ("x = y", "x = y"),
+        ] {
+            assert_eq!(csv_text(text), safe);
+        }
     }
 
     #[test]

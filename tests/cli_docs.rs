@@ -331,3 +331,58 @@ fn help_examples_are_never_broken_mid_command_at_80_columns() {
         bad.join("\n")
     );
 }
+
+/// Help and version written to a full disk (`> /dev/full`) are a write error, exit 1 with
+/// a message on stderr, never a success or a panic; a reader that goes away
+/// (`golf --help | head -1`) stays quiet, exit 0.
+#[test]
+fn help_and_version_to_a_full_disk_exit_1() {
+    let Ok(_) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("no /dev/full here: nothing to check");
+        return;
+    };
+    let env = Env::new();
+    let golf = || {
+        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("golf"));
+        cmd.env("GOLF_DB", env.db())
+            .env("XDG_CONFIG_HOME", env.path("xdg-config"))
+            .env("HOME", env.dir.path());
+        cmd
+    };
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["help"],
+        &["help", "hole"],
+        &["new", "--help"],
+        &["rules", "show", "--help"],
+        &["--version"],
+        &["-V"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = golf().args(args).stdout(full).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "golf {args:?}: {stderr}");
+        assert!(
+            stderr.contains("cannot write") && !stderr.contains("panicked"),
+            "golf {args:?}: {stderr}"
+        );
+    }
+    let mut child = golf()
+        .arg("--help")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

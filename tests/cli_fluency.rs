@@ -356,3 +356,36 @@ fn the_rules_sheet_is_in_players_words() {
         "{six}"
     );
 }
+
+/// `golf ruling who starts the hole` answers who starts (Official §1.3; the dealer's left
+/// under rules that say so, RULES.md §14), not what happens when two players flip their
+/// last card on the same turn, whose answer happens to use the same words.
+#[test]
+fn who_starts_the_hole_is_answered_by_who_starts() {
+    let env = Env::new();
+    for (rules, says, source) in [
+        (None, "highest face-up card", "Official §1.3"),
+        (
+            Some("six-card"),
+            "the player on the dealer's left starts",
+            "Six/Four sheet, 6-Card Gameplay 3",
+        ),
+    ] {
+        let mut args = vec!["--json", "ruling"];
+        if let Some(r) = rules {
+            args.extend(["--rules", r]);
+        }
+        args.extend(["who", "starts", "the", "hole"]);
+        let doc: serde_json::Value = serde_json::from_str(&env.ok(&args)).unwrap();
+        let first = &doc["rulings"][0];
+        assert_eq!(first["id"], "who-starts", "{rules:?}: {doc}");
+        assert!(
+            first["answer"].as_str().unwrap().contains(says),
+            "{rules:?}: {first}"
+        );
+        assert_eq!(first["source"], source, "{rules:?}: {first}");
+    }
+    // the other question is still answered by its own ruling
+    let doc = env.json(&["ruling", "two", "players", "flip", "their", "last", "card"]);
+    assert_eq!(doc["rulings"][0]["id"], "simultaneous-finish", "{doc}");
+}

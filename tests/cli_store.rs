@@ -344,3 +344,64 @@ fn a_kept_version_5_database_upgrades_and_reads_back_word_for_word() {
     assert_eq!(export, fixture("golf-v5.export.json"));
     assert!(env.ok(&["check"]).contains("Recorded matches: ok"));
 }
+
+/// The store prints nothing: what it did (an older database upgraded, a copy kept) it hands
+/// back, and the command says it, in the same words as ever. No `say!`, `outln!`,
+/// `println!` or `eprintln!` in `src/store/` outside its unit tests.
+#[test]
+fn the_store_prints_nothing_and_the_command_says_the_upgrade() {
+    fn sources(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                sources(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                found.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    sources(&repo("src/store"), &mut files);
+    let mut printing = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        for (n, line) in code.lines().enumerate() {
+            let printer = ["say!", "outln!", "println!", "print!", "eprint!"];
+            if !line.trim_start().starts_with("//") && printer.iter().any(|p| line.contains(p)) {
+                printing.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        printing.is_empty(),
+        "the store prints:\n{}",
+        printing.join("\n")
+    );
+
+    let env = Env::new();
+    std::fs::copy(repo("tests/fixtures/golf-v1.db"), env.db()).unwrap();
+    let out = env
+        .golf()
+        .args(["new", "--rules", "quick", "cat", "dan"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let said = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    let db = env.db().display().to_string();
+    assert!(
+        said.starts_with(&format!(
+            "golf: upgrading {db} from schema version 1 to 8; a copy of the old file is at {db}.v1-"
+        )),
+        "{stderr}"
+    );
+    // said once, and not again once the file is current
+    assert_eq!(said.matches("upgrading").count(), 1, "{stderr}");
+    let out = env
+        .golf()
+        .args(["new", "--rules", "quick", "eve", "fay"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("upgrading"));
+}

@@ -668,3 +668,66 @@ fn the_configs_db_is_checked_and_relative_to_the_config_file() {
     assert!(!elsewhere.join("groups").exists());
     eprintln!("{tried} hostile config values");
 }
+
+/// RULES.md §12: a penalty's reason beginning with `=`, `+`, `-` or `@` (or such a piece
+/// after a `,` or `;`, where a spreadsheet that splits cells on either would start one) is
+/// exported to CSV with a leading apostrophe: no cell a spreadsheet reads, split on `,` or
+/// on `;`, begins a formula. The JSON export keeps the reason as it was given.
+#[test]
+fn a_penalty_reason_that_begins_a_formula_is_exported_safely() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let reasons = [
+        "=1+2",
+        "+cmd",
+        "-x",
+        "@SUM(A1)",
+        "late;=HYPERLINK(\"http://x\")",
+        "slow, -y",
+    ];
+    for reason in reasons {
+        env.ok(&[
+            "penalty",
+            "bob",
+            "--points",
+            "3",
+            &format!("--reason={reason}"),
+        ]);
+    }
+    env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
+    let csv = env.ok(&["export", "--format", "csv"]);
+    for safe in [
+        "('=1+2)",
+        "('+cmd)",
+        "('-x)",
+        "('@SUM(A1))",
+        "late;'=HYPERLINK",
+        "slow, '-y",
+    ] {
+        assert!(csv.contains(safe), "{safe} missing: {csv}");
+    }
+    for separator in [',', ';'] {
+        for line in csv.lines() {
+            for field in line.split(separator) {
+                let field = field.trim_start().trim_start_matches('"');
+                let risky =
+                    field.starts_with(['=', '+', '-', '@']) && field.parse::<f64>().is_err();
+                assert!(
+                    !risky,
+                    "split on {separator:?}, a cell a spreadsheet runs: {field}\n{csv}"
+                );
+            }
+        }
+    }
+    let json = env.json(&["export"]);
+    let given: Vec<&str> = json["matches"][0]["penalties"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        given, reasons,
+        "the lossless export keeps each reason as given"
+    );
+}

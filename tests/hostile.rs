@@ -1350,3 +1350,107 @@ fn an_interrupted_trace_leaves_no_file_aside() {
     ]);
     assert_eq!(asides_of(dir, "t.jsonl"), Vec::<String>::new());
 }
+
+/// `golf config set db` with a folder (the root, `.`, `..`, a path ending in `/`, a folder
+/// that exists) is refused, exit 2, naming what was expected (a database file's path);
+/// nothing is written to the config file.
+#[test]
+fn config_set_db_refuses_a_folder() {
+    let env = Env::new();
+    let path = env.config("decks = 2\n");
+    let sub = env.path("sub");
+    std::fs::create_dir(&sub).unwrap();
+    let with_slash = format!("{}/", env.path("new-folder").display());
+    for folder in ["/", ".", "..", sub.to_str().unwrap(), &with_slash, "sub/."] {
+        let err = env
+            .golf()
+            .current_dir(env.dir.path())
+            .args(["config", "set", "db", folder])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&err.stderr);
+        assert_eq!(err.status.code(), Some(2), "{folder}: {stderr}");
+        assert!(
+            stderr.contains("is a folder")
+                && stderr.contains("expected the path of a database file"),
+            "{folder}: {stderr}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "decks = 2\n",
+            "{folder}"
+        );
+    }
+    // a file in a folder is still taken
+    said(
+        &env,
+        &["config", "set", "db", sub.join("golf.db").to_str().unwrap()],
+    );
+    assert!(std::fs::read_to_string(&path).unwrap().contains("golf.db"));
+}
+
+/// `simulate --trace T --export E` interrupted (Ctrl-C or SIGTERM) once the trace is
+/// written, while the export is being written, leaves neither in place nor aside: the
+/// trace stays aside until the export is written too. The export goes to a named pipe
+/// that is read no further than its first byte, so the run is caught exactly there.
+#[test]
+fn a_trace_and_export_interrupted_between_them_leave_neither() {
+    let env = Env::new();
+    let dir = env.dir.path();
+    for signal in ["INT", "TERM"] {
+        let trace = env.path("t.jsonl");
+        let fifo = env.path(&format!("export-{signal}.fifo"));
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("golf"))
+            .env("GOLF_DB", env.db())
+            .env("GOLF_CACHE_DIR", env.path("cache"))
+            .args(["simulate", "--rules", "classic", "--matches", "40"])
+            .arg("--trace")
+            .arg(&trace)
+            .arg("--export")
+            .arg(&fifo)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // the export's first byte: the trace is whole by then, the export blocked on the pipe
+        let (tx, rx) = std::sync::mpsc::channel();
+        let reader_fifo = fifo.clone();
+        let reader = std::thread::spawn(move || {
+            use std::io::Read;
+            let mut f = std::fs::File::open(&reader_fifo).unwrap();
+            let mut byte = [0u8; 1];
+            let _ = f.read_exact(&mut byte);
+            tx.send(()).unwrap();
+            f // kept open, unread, until the test is done with it
+        });
+        let started = rx.recv_timeout(Duration::from_secs(120));
+        if started.is_err() {
+            // unblock the reader before failing
+            let _ = std::fs::OpenOptions::new().write(true).open(&fifo);
+            let _ = child.kill();
+            panic!("SIG{signal}: the export never started");
+        }
+        let killed = std::process::Command::new("kill")
+            .args([format!("-{signal}"), child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let status = child.wait().unwrap();
+        drop(reader.join().unwrap());
+        assert!(!status.success(), "SIG{signal}: {status}");
+        assert!(
+            !trace.exists(),
+            "SIG{signal}: the trace is in place, its export not"
+        );
+        assert_eq!(
+            asides_of(dir, "t.jsonl"),
+            Vec::<String>::new(),
+            "SIG{signal}"
+        );
+    }
+}

@@ -304,3 +304,65 @@ fn a_corrupt_database_is_refused_and_left_unchanged() {
         "the corrupt file was changed"
     );
 }
+
+/// What a SIGKILL leaves aside (`.NAME.golf-PID-N` of an output or the config file, the
+/// database's `golf.db.new-PID`) is swept by the next golf that writes into that folder
+/// once its process is gone, however new the file; a file of a process that runs, and
+/// any file not of golf's pattern, is kept.
+#[test]
+fn files_aside_of_a_killed_golf_are_swept_by_the_next_write_there() {
+    if !Path::new("/proc/self").exists() {
+        eprintln!("no /proc: whether a process runs cannot be told, nothing is swept");
+        return;
+    }
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let mut live = Command::new("sleep").arg("60").spawn().unwrap();
+    // no process has a pid this high (Linux caps pids at 2^22)
+    let dead = 999_999_999u32;
+    let config_dir = env.path("xdg-config").join("golf");
+    std::fs::create_dir_all(&config_dir).unwrap();
+    let make = |dir: &Path, name: String| {
+        let path = dir.join(name);
+        std::fs::write(&path, "half a file").unwrap();
+        path
+    };
+    let dir = env.dir.path();
+    let swept = [
+        make(dir, format!(".out.csv.golf-{dead}-0")),
+        make(dir, format!(".other.json.golf-{dead}-2")),
+        make(&config_dir, format!(".config.toml.golf-{dead}-0")),
+        make(dir, format!("golf.db.new-{dead}")),
+    ];
+    let kept = [
+        make(dir, format!(".out.csv.golf-{}-0", live.id())),
+        make(&config_dir, format!(".config.toml.golf-{}-0", live.id())),
+        make(dir, format!("golf.db.new-{}", live.id())),
+        make(dir, ".out.csv.golf-notes".to_string()),
+        make(dir, format!("out.csv.golf-{dead}-0")),
+        make(dir, "notes.txt".to_string()),
+    ];
+    let out = env.path("out.csv");
+    env.ok(&[
+        "export",
+        "--format",
+        "csv",
+        "--output",
+        out.to_str().unwrap(),
+    ]);
+    env.ok(&["config", "set", "decks", "2"]);
+    env.ok(&[
+        "hole",
+        &format!("ann={}", GRIDS[0]),
+        &format!("bob={}", GRIDS[1]),
+    ]);
+    let _ = live.kill();
+    let _ = live.wait();
+    for f in &swept {
+        assert!(!f.exists(), "{} is left", f.display());
+    }
+    for f in &kept {
+        assert!(f.exists(), "{} was removed", f.display());
+    }
+    assert!(out.exists());
+}

@@ -40,11 +40,8 @@ fn write(path: &Path, text: &str) -> Result<()> {
     if let Some(dir) = path.parent() {
         make_folder(dir)?;
     }
-    let part = path.with_extension(format!("toml.part-{}", std::process::id()));
-    let named =
-        |e: std::io::Error| anyhow::anyhow!("cannot write {}: {e}", crate::text::path(path));
-    std::fs::write(&part, text).map_err(named)?;
-    std::fs::rename(&part, path).map_err(named)?;
+    crate::output_file::replace(path, text.as_bytes())
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", crate::text::path(path)))?;
     Ok(())
 }
 

@@ -69,7 +69,7 @@ impl Context {
     /// tournament), creating it if needed; its first write checks the whole file
     /// ([`Store::check_before_writing`]), so a damaged database takes nothing new.
     pub fn open_write(&self) -> Result<Store> {
-        let mut store = Store::open(&self.db_path()?)?;
+        let mut store = opened(Store::open(&self.db_path()?)?);
         store.check_before_writing();
         Ok(store)
     }
@@ -80,7 +80,7 @@ impl Context {
         if !path.exists() {
             return no_matches(&path);
         }
-        Store::open(&path)
+        Store::open(&path).map(opened)
     }
 
     /// [`Context::open_read`] for `golf check`: a match out of bounds is reported with the
@@ -101,6 +101,15 @@ impl Context {
             None => no_matches(&path),
         }
     }
+}
+
+/// `store`, once what opening it did is said: an older database upgraded, where the copy
+/// of the old file is (the store prints nothing itself).
+fn opened(store: Store) -> Store {
+    if let Some(migrated) = store.migrated() {
+        crate::say!("golf: {migrated}");
+    }
+    store
 }
 
 fn no_matches<T>(path: &Path) -> Result<T> {

@@ -9,10 +9,17 @@ use crate::view::rules::{RulingList, RulingView, Topic};
 
 /// Runs `golf ruling`.
 pub fn run(ctx: &Context, args: RulingArgs) -> Result<()> {
-    let all = match &args.rules {
+    // the named rules' own rulings first, then every bundled one they do not replace (a
+    // variant's file need not repeat the official rulings)
+    let mut all = match &args.rules {
         Some(name) => rules::resolve(name, &[])?.rulings,
-        None => rules::all_rulings()?,
+        None => Vec::new(),
     };
+    for r in rules::all_rulings()? {
+        if !all.iter().any(|a| a.id == r.id) {
+            all.push(r);
+        }
+    }
     let query = args.query.join(" ");
     if query.trim().is_empty() {
         let topics = rulings::by_topic(&all)

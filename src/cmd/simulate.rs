@@ -31,7 +31,7 @@ pub fn run(ctx: &Context, args: SimulateArgs) -> Result<()> {
             None,
         )
     } else {
-        watched(ctx, &setup, &args, &guard, &progress)?
+        watched(&setup, &args, &guard, &progress)?
     };
     bar.finish_and_clear();
     let mut view = SimulateView::new(&setup, &report);
@@ -45,7 +45,6 @@ pub fn run(ctx: &Context, args: SimulateArgs) -> Result<()> {
 
 /// One match after another, every move to the trace and every match to the export.
 fn watched(
-    ctx: &Context,
     setup: &Setup,
     args: &SimulateArgs,
     guard: &crate::output_file::Guard,
@@ -81,15 +80,21 @@ fn watched(
         let tee = &mut Tee(first, second);
         outcome = Some(sim::run_watched(setup, tee, vs, progress));
     };
-    match &args.trace {
-        Some(path) => crate::output_file::write_with(path, guard, |w| {
+    // the trace stays aside until the export is written too: an interruption, or an export
+    // refused, leaves neither in place
+    let trace = match &args.trace {
+        Some(path) => crate::output_file::write_pending(path, guard, |w| {
             let mut tracer = Tracer::new(w, &setup.rules, names.clone(), decks, setup.holes);
             simulate(&mut tracer);
             tracer.finish()
         })?,
-        None => simulate(&mut Unwatched),
-    }
+        None => {
+            simulate(&mut Unwatched);
+            None
+        }
+    };
     let report = outcome.ok_or_else(|| anyhow::anyhow!("the simulation did not run"))??;
+    let mut export = None;
     if let (Some(path), Some(recorders)) = (&args.export, recorders) {
         let matches = recorders.finish()?;
         let json = Export::new(matches, Vec::new()).json()?;
@@ -102,7 +107,10 @@ fn watched(
             ))
             .into());
         }
-        ctx.write_file(path, json.as_bytes())?;
+        export = crate::output_file::write_pending(path, guard, |w| w.write_all(json.as_bytes()))?;
+    }
+    for pending in [trace, export].into_iter().flatten() {
+        pending.commit()?;
     }
     Ok((report, analyse.map(|a| a.per_decision())))
 }

@@ -39,8 +39,10 @@ pub fn words() -> Words {
 }
 
 /// The rulings that answer `query`, best first, and whether they match every word looked
-/// for. A ruling matches a word when its id, question, answer or source uses that word or
-/// one of its group, as a whole word or its simple plural. Rulings matching every word are
+/// for. A ruling matches a word when its id, topic, question, answer or source uses that
+/// word or one of its group, as a whole word or its simple plural (the topic says what the
+/// ruling is about: "who starts the hole" is asked of "Starting a hole", not of the ruling
+/// on two players ending one on the same turn, whose answer uses those words too). Rulings matching every word are
 /// returned, those using the words as asked (not their synonyms) first, then those whose
 /// question uses the most of them, the shortest question first; when none matches
 /// every word, those matching the most (none when no word matches).
@@ -52,7 +54,8 @@ pub fn matching<'a>(rulings: &'a [Ruling], query: &str) -> (Vec<&'a Ruling>, boo
     let mut scored: Vec<(usize, Closeness, &Ruling)> = rulings
         .iter()
         .map(|r| {
-            let text = format!("{} {} {} {}", r.id, r.question, r.answer, r.source);
+            let topic = r.topic.as_deref().unwrap_or_default();
+            let text = format!("{} {topic} {} {} {}", r.id, r.question, r.answer, r.source);
             let have: Vec<String> = split(&text).collect();
             let uses = |w: &String| have.iter().any(|h| same_word(w, h));
             let exact = asked.iter().filter(|w| uses(w)).count();
@@ -187,9 +190,22 @@ pub fn card_value(rules: &Rules, rank: Rank) -> Ruling {
 }
 
 /// `ruling` as it applies under `rules`: the going-out tie answered for the table's own
-/// going-out rule (RULES.md §5); any other ruling unchanged.
+/// going-out rule (RULES.md §5); who starts answered for rules where the dealer's left
+/// starts (RULES.md §14, the variant's own source); any other ruling unchanged.
 pub fn in_force(ruling: &Ruling, rules: &Rules) -> Ruling {
     let mut r = ruling.clone();
+    let dealer_left = rules
+        .playing
+        .as_ref()
+        .is_some_and(|p| p.first == super::FirstPlayer::DealerLeft);
+    if r.id == "who-starts" && dealer_left {
+        r.answer = format!(
+            "Under {}, the player on the dealer's left starts (not the highest card face up). \
+             golf rotates the deal through the players in seating order.",
+            rules.display_name()
+        );
+        r.source = rules.source_of("play.first").to_string();
+    }
     let plays_one = rules.going_out.penalty != super::Penalty::None || rules.going_out.bonus != 0;
     if r.id == "going-out-tie" && plays_one {
         r.answer.push_str(&format!(

@@ -276,6 +276,9 @@ pub fn run(settings: Settings) -> Result<()> {
     }
     let file = crate::store::file_id(&settings.db).ok();
     let mut store = Store::open(&settings.db)?;
+    if let Some(migrated) = store.migrated() {
+        crate::say!("golf: {migrated}");
+    }
     store.patience(PATIENCE)?;
     let m = crate::table::serving(&mut store, settings.match_id)?;
     let history = match settings.odds && crate::odds::in_play(&m) {

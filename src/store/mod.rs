@@ -44,6 +44,8 @@ pub struct Store {
     checked: bool,
     /// How many times a busy write is run again ([`RETRIES`], or none: [`Store::patience`]).
     retries: u32,
+    /// What opening did to a database of an older schema, for the command to say.
+    migrated: Option<schema::Migrated>,
 }
 
 /// The default database path: `$XDG_DATA_HOME/golf/golf.db` on Linux, the platform's data
@@ -235,16 +237,17 @@ impl Store {
         let unclean = left_unclean(path);
         let mut attempt = 0;
         loop {
-            match schema::open_for_write(path).and_then(|conn| {
+            match schema::open_for_write(path).and_then(|(conn, migrated)| {
                 matches::check_bounds(&conn)?;
-                Ok(conn)
+                Ok((conn, migrated))
             }) {
-                Ok(conn) => {
+                Ok((conn, migrated)) => {
                     return Ok(Store {
                         conn,
                         path: path.to_path_buf(),
                         checked: !unclean,
                         retries: RETRIES,
+                        migrated,
                     })
                 }
                 Err(Error::System(e)) if is_busy(&e) && attempt < RETRIES => attempt += 1,
@@ -284,7 +287,15 @@ impl Store {
             path: path.to_path_buf(),
             checked: false,
             retries: RETRIES,
+            migrated: None,
         }))
+    }
+
+    /// What [`Store::open`] did to a database of an older schema: upgraded it, a copy of
+    /// the old file kept ([`schema::Migrated`]); `None` when it was current or new. The
+    /// store prints nothing: the command that opened it says this.
+    pub fn migrated(&self) -> Option<&schema::Migrated> {
+        self.migrated.as_ref()
     }
 
     /// The database file.
@@ -476,6 +487,29 @@ mod tests {
             text.contains("is damaged") && text.contains("hole 2"),
             "{text}"
         );
+    }
+
+    /// Opening an older database says nothing itself: it hands back what it did.
+    #[test]
+    fn opening_an_older_database_hands_back_the_upgrade() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("golf.db");
+        drop(schema::open_for_write_with(&path, &schema::MIGRATIONS[..1]).unwrap());
+        let store = Store::open(&path).unwrap();
+        let migrated = store.migrated().unwrap();
+        assert_eq!((migrated.from, migrated.to), (1, schema::latest_version()));
+        assert!(migrated.copy.exists());
+        let said = migrated.to_string();
+        assert!(
+            said.starts_with(&format!(
+                "upgrading {} from schema version 1 to {}; a copy of the old file is at ",
+                path.display(),
+                schema::latest_version()
+            )),
+            "{said}"
+        );
+        drop(store);
+        assert!(Store::open(&path).unwrap().migrated().is_none());
     }
 
     #[test]

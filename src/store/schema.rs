@@ -281,15 +281,47 @@ fn open_verified(path: &Path, latest: i64) -> crate::error::Result<(Connection, 
     Ok((conn, version))
 }
 
+/// What opening a database for writing did to one of an older schema: upgraded it in
+/// place, a copy of the old file kept first. The store says nothing itself; the command
+/// that opened it says this (its [`std::fmt::Display`] is the sentence, without `golf: `).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Migrated {
+    /// The database.
+    pub path: PathBuf,
+    /// Its schema version before.
+    pub from: i64,
+    /// Its schema version now.
+    pub to: i64,
+    /// The copy of the old file (`golf.db.vN-STAMP.bak`).
+    pub copy: PathBuf,
+}
+
+impl std::fmt::Display for Migrated {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "upgrading {} from schema version {} to {}; a copy of the old file is at {}",
+            crate::text::path(&self.path),
+            self.from,
+            self.to,
+            crate::text::path(&self.copy)
+        )
+    }
+}
+
 /// Opens the database for writing, creating it (and its folder) when missing and migrating
 /// it to the latest schema. A new file is built aside and linked into place, so a crash or a
-/// second process never leaves a half-made database at `path`.
-pub fn open_for_write(path: &Path) -> crate::error::Result<Connection> {
+/// second process never leaves a half-made database at `path`. Returns the connection and,
+/// when an existing file was upgraded, what was done ([`Migrated`]), for the caller to say.
+pub fn open_for_write(path: &Path) -> crate::error::Result<(Connection, Option<Migrated>)> {
     open_for_write_with(path, MIGRATIONS)
 }
 
 /// [`open_for_write`] with a given list of migrations (tests use a longer one).
-pub fn open_for_write_with(path: &Path, migrations: &[&str]) -> crate::error::Result<Connection> {
+pub fn open_for_write_with(
+    path: &Path,
+    migrations: &[&str],
+) -> crate::error::Result<(Connection, Option<Migrated>)> {
     if !path.exists() {
         create(path, migrations)?;
     } else {
@@ -301,13 +333,18 @@ pub fn open_for_write_with(path: &Path, migrations: &[&str]) -> crate::error::Re
     check_raw(path, latest)?;
     let (conn, version) = open_verified(path, latest)?;
     configure(&conn, true)?;
+    let mut migrated = None;
     if version < latest {
         if version > 0 {
-            backup_before_migration(&conn, path, version, latest)?;
+            migrated = Some(backup_before_migration(&conn, path, version, latest)?);
         }
-        migrate_with(&conn, path, migrations)?;
+        // a failed upgrade still says where the copy of the old file is
+        migrate_with(&conn, path, migrations).map_err(|e| match &migrated {
+            Some(m) => e.context(m.to_string()),
+            None => e,
+        })?;
     }
-    Ok(conn)
+    Ok((conn, migrated))
 }
 
 fn create(path: &Path, migrations: &[&str]) -> crate::error::Result<()> {
@@ -416,12 +453,14 @@ pub fn sibling(path: &Path, suffix: &str) -> PathBuf {
     path.with_file_name(name)
 }
 
+/// Copies the database aside (`golf.db.vN-STAMP.bak`) before a migration changes it;
+/// returns what is about to be done, for the caller to say.
 fn backup_before_migration(
     conn: &Connection,
     path: &Path,
     version: i64,
     latest: i64,
-) -> crate::error::Result<()> {
+) -> crate::error::Result<Migrated> {
     let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%SZ");
     let copy = sibling(path, &format!("v{version}-{stamp}.bak"));
     conn.execute("VACUUM INTO ?1", [literal(&copy).display().to_string()])
@@ -431,13 +470,12 @@ fn backup_before_migration(
                 crate::text::path(path)
             )
         })?;
-    crate::say!(
-        "golf: upgrading {} from schema version {version} to {}; a copy of the old file is at {}",
-        crate::text::path(path),
-        latest,
-        crate::text::path(&copy)
-    );
-    Ok(())
+    Ok(Migrated {
+        path: path.to_path_buf(),
+        from: version,
+        to: latest,
+        copy,
+    })
 }
 
 /// Applies every migration newer than the database's `user_version`, in one IMMEDIATE
@@ -482,7 +520,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("golf.db");
         {
-            let conn = open_for_write_with(&path, &MIGRATIONS[..1]).unwrap();
+            let (conn, _) = open_for_write_with(&path, &MIGRATIONS[..1]).unwrap();
             conn.execute_batch("CREATE TRIGGER eat AFTER UPDATE ON matches BEGIN SELECT 1; END;")
                 .unwrap();
         }
@@ -502,7 +540,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("golf.db");
         {
-            let conn = open_for_write_with(&path, &MIGRATIONS[..1]).unwrap();
+            let (conn, _) = open_for_write_with(&path, &MIGRATIONS[..1]).unwrap();
             conn.execute_batch(
                 "INSERT INTO rule_sets (id, json) VALUES (1, '{}');
                  INSERT INTO matches (rules_name, rule_set, holes_planned, decks, tiebreak, started_at)
@@ -510,7 +548,7 @@ mod tests {
             )
             .unwrap();
         }
-        let conn = open_for_write_with(&path, &[MIGRATIONS[0], SECOND]).unwrap();
+        let (conn, migrated) = open_for_write_with(&path, &[MIGRATIONS[0], SECOND]).unwrap();
         let v: i64 = conn
             .pragma_query_value(None, "user_version", |r| r.get(0))
             .unwrap();
@@ -523,6 +561,9 @@ mod tests {
             .filter(|n| n.starts_with("golf.db.v1-") && n.ends_with(".bak"))
             .collect();
         assert_eq!(backups.len(), 1, "{backups:?}");
+        let migrated = migrated.unwrap();
+        assert_eq!((migrated.from, migrated.to), (1, 2));
+        assert_eq!(migrated.copy, dir.path().join(&backups[0]));
         let old = Connection::open(dir.path().join(&backups[0])).unwrap();
         let v: i64 = old
             .pragma_query_value(None, "user_version", |r| r.get(0))
@@ -612,7 +653,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("golf.db");
         {
-            let conn = open_for_write_with(&path, &MIGRATIONS[..1]).unwrap();
+            let (conn, _) = open_for_write_with(&path, &MIGRATIONS[..1]).unwrap();
             conn.execute_batch(
                 "INSERT INTO rule_sets (id, json) VALUES (1, '{}');
                  INSERT INTO matches (rules_name, rule_set, holes_planned, decks, tiebreak, started_at)
@@ -623,7 +664,7 @@ mod tests {
             )
             .unwrap();
         }
-        let conn = open_for_write(&path).unwrap();
+        let (conn, _) = open_for_write(&path).unwrap();
         let (knocked, target): (bool, Option<i64>) = conn
             .query_row(
                 "SELECT h.knocked, m.target FROM holes h JOIN matches m ON m.id = h.match_id",
@@ -642,7 +683,7 @@ mod tests {
     fn migrating_twice_applies_nothing_twice() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("golf.db");
-        let conn = open_for_write(&path).unwrap();
+        let (conn, _) = open_for_write(&path).unwrap();
         migrate(&conn, &path).unwrap();
         migrate(&conn, &path).unwrap();
         let tables: i64 = conn

@@ -168,7 +168,8 @@ fn result(m: &Match) -> (&'static str, String, String) {
 }
 
 /// The tournament penalties `seat` was given on hole `h` (none on a playoff hole), each as
-/// `illegal-move +5 (reason)`, joined by `; `.
+/// `illegal-move +5 (reason)`, joined by `; `; a reason that would begin a formula where a
+/// spreadsheet splits the cell has a leading `'` ([`crate::text::csv_text`]).
 fn penalties_on(m: &Match, seat: usize, h: &crate::game::Hole) -> String {
     if h.playoff {
         return String::new();
@@ -178,7 +179,9 @@ fn penalties_on(m: &Match, seat: usize, h: &crate::game::Hole) -> String {
         .filter(|p| p.seat == seat && p.hole == h.number)
         .map(|p| {
             let dq = if p.disqualifies { ", disqualified" } else { "" };
-            format!("{} {:+}{dq} ({})", p.kind.name(), p.points, p.reason)
+            // the reason is the user's: never a formula where a spreadsheet splits the cell
+            let reason = crate::text::csv_text(&p.reason);
+            format!("{} {:+}{dq} ({reason})", p.kind.name(), p.points)
         })
         .collect::<Vec<_>>()
         .join("; ")
