@@ -888,3 +888,52 @@ fn golf_check_reports_a_garbage_wal() {
         );
     }
 }
+
+/// A database of a newer schema version, the upgrade still in its WAL (a newer golf killed,
+/// or still running), is refused (exit 1, as ever) from the WAL's bytes before SQLite
+/// opens it: no `-shm` is made, and a `-shm` or `-wal` there is left byte for byte, its
+/// time unchanged.
+#[test]
+fn a_newer_database_is_refused_without_touching_its_shm() {
+    let env = Env::new();
+    env.ok(&["import", &sheet()]);
+    let golf_db = env.db();
+    let conn = Connection::open(&golf_db).unwrap();
+    conn.execute_batch("PRAGMA wal_autocheckpoint = 0; PRAGMA user_version = 99;")
+        .unwrap();
+    let (newer, db_bytes, wal_bytes) = crash_copy(&env, &golf_db, "newer");
+    let shm_bytes = std::fs::read(env.path("golf.db-shm")).unwrap();
+    drop(conn);
+    let wal = env.path("newer/golf.db-wal");
+    let shm = env.path("newer/golf.db-shm");
+    let stamp = |p: &Path| std::fs::metadata(p).ok().map(|m| m.modified().unwrap());
+    for with_shm in [false, true] {
+        if with_shm {
+            std::fs::write(&shm, &shm_bytes).unwrap();
+        }
+        let (wal_time, shm_time) = (stamp(&wal), stamp(&shm));
+        std::thread::sleep(Duration::from_millis(20));
+        for args in [
+            &["card"][..],
+            &["check"],
+            &["new", "--rules", "classic", "ann", "bob"],
+            &["export"],
+        ] {
+            let out = with_db(&env, &newer).args(args).output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let what = format!("golf {args:?}, a -shm there: {with_shm}");
+            assert_eq!(out.status.code(), Some(1), "{what}: {stderr}");
+            assert!(stderr.contains("schema version 99"), "{what}: {stderr}");
+            assert_eq!(std::fs::read(&newer).unwrap(), db_bytes, "{what}");
+            assert_eq!(std::fs::read(&wal).unwrap(), wal_bytes, "{what}");
+            assert_eq!(stamp(&wal), wal_time, "{what}: the -wal was touched");
+            match with_shm {
+                false => assert!(!shm.exists(), "{what}: a -shm was made"),
+                true => {
+                    assert_eq!(std::fs::read(&shm).unwrap(), shm_bytes, "{what}");
+                    assert_eq!(stamp(&shm), shm_time, "{what}: the -shm was touched");
+                }
+            }
+        }
+    }
+}
