@@ -821,3 +821,119 @@ fn a_foreign_trigger_refuses_every_write_before_it_can_undo_one() {
     env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
     assert_eq!(env.json(&["card"])["holes"].as_array().unwrap().len(), 1);
 }
+
+/// A `-wal` beside golf.db that SQLite did not write (shorter than its 32-byte header and
+/// not all zeros, a wrong magic number, a header whose checksum does not match) is
+/// reported by `golf check` (exit 1, naming the `-wal` and the way back), not discarded
+/// by SQLite in silence; the database, the `-wal` and the `-shm` are left as they were.
+/// A `-wal` SQLite wrote (a killed writer's last commit), or one of zeros only, passes.
+#[test]
+fn golf_check_reports_a_garbage_wal() {
+    let env = Env::new();
+    env.ok(&["import", &sheet()]);
+    let db = env.db();
+    // a real log, a crash's: its last commit still in it
+    let conn = Connection::open(&db).unwrap();
+    conn.execute_batch(
+        "PRAGMA wal_autocheckpoint = 0; UPDATE holes SET note = 'after the crash' WHERE number = 1;",
+    )
+    .unwrap();
+    let (crashed, _, wal) = crash_copy(&env, &db, "crashed");
+    drop(conn);
+    let mut checksum_off = wal.clone();
+    checksum_off[12] ^= 0xff;
+    let mut magic_off = wal.clone();
+    magic_off[..4].copy_from_slice(&0x1234_5678u32.to_be_bytes());
+    let db_bytes = std::fs::read(&crashed).unwrap();
+    let wal_path = env.path("crashed/golf.db-wal");
+    let shm_path = env.path("crashed/golf.db-shm");
+    for (what, bytes) in [
+        ("shorter than its header", b"not a log".to_vec()),
+        ("a wrong magic number", magic_off),
+        ("a header checksum that does not match", checksum_off),
+    ] {
+        std::fs::write(&wal_path, &bytes).unwrap();
+        let _ = std::fs::remove_file(&shm_path);
+        let out = with_db(&env, &crashed).arg("check").output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let said = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(out.status.code(), Some(1), "{what}: {stderr}");
+        assert!(
+            said.contains(&format!(
+                "write-ahead log {} is not one SQLite wrote",
+                wal_path.display()
+            )) && said.contains("golf backup"),
+            "{what}: {stderr}"
+        );
+        assert_eq!(
+            std::fs::read(&wal_path).unwrap(),
+            bytes,
+            "{what}: the -wal changed"
+        );
+        assert_eq!(
+            std::fs::read(&crashed).unwrap(),
+            db_bytes,
+            "{what}: the database changed"
+        );
+        assert!(!shm_path.exists(), "{what}: a -shm was made");
+    }
+    // a log SQLite wrote, and a -wal of zeros only (nothing committed), pass
+    for (what, bytes) in [("the crash's log", wal.clone()), ("zeros", vec![0u8; 32])] {
+        std::fs::write(&wal_path, &bytes).unwrap();
+        let out = with_db(&env, &crashed).arg("check").output().unwrap();
+        assert!(
+            out.status.success(),
+            "{what}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// A database of a newer schema version, the upgrade still in its WAL (a newer golf killed,
+/// or still running), is refused (exit 1, as ever) from the WAL's bytes before SQLite
+/// opens it: no `-shm` is made, and a `-shm` or `-wal` there is left byte for byte, its
+/// time unchanged.
+#[test]
+fn a_newer_database_is_refused_without_touching_its_shm() {
+    let env = Env::new();
+    env.ok(&["import", &sheet()]);
+    let golf_db = env.db();
+    let conn = Connection::open(&golf_db).unwrap();
+    conn.execute_batch("PRAGMA wal_autocheckpoint = 0; PRAGMA user_version = 99;")
+        .unwrap();
+    let (newer, db_bytes, wal_bytes) = crash_copy(&env, &golf_db, "newer");
+    let shm_bytes = std::fs::read(env.path("golf.db-shm")).unwrap();
+    drop(conn);
+    let wal = env.path("newer/golf.db-wal");
+    let shm = env.path("newer/golf.db-shm");
+    let stamp = |p: &Path| std::fs::metadata(p).ok().map(|m| m.modified().unwrap());
+    for with_shm in [false, true] {
+        if with_shm {
+            std::fs::write(&shm, &shm_bytes).unwrap();
+        }
+        let (wal_time, shm_time) = (stamp(&wal), stamp(&shm));
+        std::thread::sleep(Duration::from_millis(20));
+        for args in [
+            &["card"][..],
+            &["check"],
+            &["new", "--rules", "classic", "ann", "bob"],
+            &["export"],
+        ] {
+            let out = with_db(&env, &newer).args(args).output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let what = format!("golf {args:?}, a -shm there: {with_shm}");
+            assert_eq!(out.status.code(), Some(1), "{what}: {stderr}");
+            assert!(stderr.contains("schema version 99"), "{what}: {stderr}");
+            assert_eq!(std::fs::read(&newer).unwrap(), db_bytes, "{what}");
+            assert_eq!(std::fs::read(&wal).unwrap(), wal_bytes, "{what}");
+            assert_eq!(stamp(&wal), wal_time, "{what}: the -wal was touched");
+            match with_shm {
+                false => assert!(!shm.exists(), "{what}: a -shm was made"),
+                true => {
+                    assert_eq!(std::fs::read(&shm).unwrap(), shm_bytes, "{what}");
+                    assert_eq!(stamp(&shm), shm_time, "{what}: the -shm was touched");
+                }
+            }
+        }
+    }
+}

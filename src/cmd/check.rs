@@ -26,8 +26,32 @@ fn draft_problems(conn: &rusqlite::Connection) -> Result<Vec<String>> {
     Ok(problems)
 }
 
+/// Refuses (as damage: exit 1, the way back said) a database whose `-wal` is not a log
+/// SQLite wrote, which SQLite would silently discard with whatever it held. Read before
+/// any connection opens the database ([`crate::store::wal`]).
+fn check_wal(path: &std::path::Path) -> Result<()> {
+    if !path.is_file() {
+        return Ok(());
+    }
+    let wal = crate::store::wal::path_of(path);
+    let found = crate::store::wal::read(path)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", crate::text::path(&wal)))?;
+    match found {
+        crate::store::wal::Wal::Garbage(why) => Err(crate::error::Error::System(
+            crate::store::Damaged(format!(
+                "its write-ahead log {} is not one SQLite wrote ({why}); opening the database would discard it, \
+                 and any changes it holds, so golf check did not open it",
+                crate::text::path(&wal)
+            ))
+            .into(),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Runs `golf check`. Exit 1 when the database fails a check.
 pub fn run(ctx: &Context) -> Result<()> {
+    check_wal(&ctx.db_path()?)?;
     let mut store = ctx.open_read_as_is()?;
     let path = crate::text::path(store.path());
     let view = store.read(|conn| {

@@ -14,6 +14,7 @@ mod matches;
 pub mod schema;
 pub mod stats;
 pub mod tournaments;
+pub mod wal;
 
 pub use matches::{
     all_match_ids, append_whole, check_bounds, delete_hole, delete_last_penalty, find_by_uuid,

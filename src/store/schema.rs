@@ -100,10 +100,11 @@ fn configure(conn: &Connection, writer: bool) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// Reads the SQLite header (the first 100 bytes) of `path` and refuses, before SQLite opens
-/// the file, anything golf must not touch: not a regular file, empty, not SQLite, another
-/// program's database (an application id other than golf's, or tables without one), or a
-/// schema newer than `latest`. Checking the raw bytes first matters: opening a file for
+/// Reads the SQLite header (the first 100 bytes) of `path`, or its newer copy committed in
+/// the WAL ([`super::wal`]), and refuses, before SQLite opens the file, anything golf must
+/// not touch: not a regular file, empty, not SQLite, another program's database (an
+/// application id other than golf's, or tables without one), or a schema newer than
+/// `latest`. Checking the raw bytes first matters: opening a file for
 /// writing lets SQLite roll back a hot journal or recover a WAL, which changes the file.
 fn check_raw(path: &Path, latest: i64) -> crate::error::Result<()> {
     use std::io::Read;
@@ -136,9 +137,15 @@ fn check_raw(path: &Path, latest: i64) -> crate::error::Result<()> {
     if n < header.len() || &header[..16] != b"SQLite format 3\0" {
         return Err(not_golf("it is not an SQLite file").into());
     }
-    let field = |at: usize| {
-        u32::from_be_bytes([header[at], header[at + 1], header[at + 2], header[at + 3]])
+    // a commit still in the WAL (a killed writer's, or a newer golf's upgrade) holds the
+    // newest page 1: judged from it, SQLite never opens a file it must refuse, so neither
+    // the -shm nor the WAL is made or changed (a WAL SQLite did not write, it ignores)
+    let page1 = match super::wal::read(path)? {
+        super::wal::Wal::Log { page1: Some(page) } if page.len() >= header.len() => page,
+        _ => header.to_vec(),
     };
+    let field =
+        |at: usize| u32::from_be_bytes([page1[at], page1[at + 1], page1[at + 2], page1[at + 3]]);
     let schema_cookie = field(40);
     let version = i64::from(field(60) as i32);
     let app = field(68) as i32;
