@@ -26,13 +26,26 @@ pub fn done(aside: &Path) {
     }
 }
 
+/// Whether the cleanup thread is installed, or was declined ([`signals_handled_here`]).
+#[cfg(unix)]
+static ONCE: std::sync::Once = std::sync::Once::new();
+
+/// For a command that handles SIGINT and SIGTERM itself and stops cleanly on them (`golf
+/// serve`, which must checkpoint and close its database): no cleanup thread is installed,
+/// so a signal never ends the process under it. Its files aside are still removed when
+/// dropped, and swept by a later write if it is killed outright. Call before anything is
+/// written aside.
+pub fn signals_handled_here() {
+    #[cfg(unix)]
+    ONCE.call_once(|| {});
+}
+
 /// Once per process: a thread that, when SIGINT, SIGTERM or SIGHUP arrives, removes the
 /// files aside and then lets the signal end the process as it would have. It keeps the
 /// list locked until the process ends, so no file aside is made (nor a failed rename
 /// reported) between its sweep and the end.
 #[cfg(unix)]
 fn install_cleanup() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
         let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {

@@ -135,8 +135,9 @@ pub struct Server {
     db: PathBuf,
     /// The one connection, for the handlers' writes and the watcher's looks alike.
     store: Mutex<Option<Store>>,
-    /// The database file's identity when it was opened (device, inode).
-    file: Option<(u64, u64)>,
+    /// The database file as last seen after a write of the server's own, or as checked
+    /// since: its identity, length and times ([`crate::store::FileState`]).
+    file: Mutex<Option<crate::store::FileState>>,
     current: Arc<Current>,
     odds: bool,
     key: String,
@@ -175,33 +176,55 @@ impl Server {
     /// file renamed over it. Metadata only: the file is never opened.
     fn file_problem(&self) -> Option<String> {
         let shown = crate::text::path(&self.db);
-        match (crate::store::file_id(&self.db), self.file) {
+        let then = self.file.lock().ok().and_then(|f| *f);
+        match (crate::store::file_state(&self.db), then) {
             (Err(_), _) => Some(format!(
                 "the database {shown} was deleted while golf serve was running; nothing more can be recorded here — the holes recorded so far are lost with it unless a copy is kept"
             )),
-            (Ok(now), Some(then)) if now != then => Some(format!(
+            (Ok(now), Some(then)) if now.id != then.id => Some(format!(
                 "the database {shown} was replaced by another file while golf serve was running; nothing more is recorded here — stop golf serve and start it again to serve the file now at {shown}"
             )),
             _ => None,
         }
     }
 
-    /// The same, and also a file copied over the database in place: the served match is
-    /// no longer in it under its id and uuid. Read on the open connection.
+    /// The same, and also a file copied over the database in place. The server empties
+    /// the WAL after each of its writes, so the file alone holds the match; when the file
+    /// changed since (another program's checkpoint, or a copy), its cached pages are let go
+    /// and the served match is looked for in the file under its id and uuid.
     fn problem(&self, store: &mut Store) -> Option<String> {
         if let Some(p) = self.file_problem() {
             return Some(p);
+        }
+        let now = crate::store::file_state(&self.db).ok();
+        let then = self.file.lock().ok().and_then(|f| *f);
+        if now != then {
+            let _ = store.forget_cached_pages();
         }
         let (id, uuid) = (self.current.id(), self.current.uuid());
         let found = store
             .read(|tx| Ok(crate::store::find_by_uuid(tx, &uuid)?))
             .ok()?;
-        (found != Some(id)).then(|| {
-            format!(
-                "the database {} was overwritten by another file while golf serve was running (match {id} is no longer the one served); nothing more is recorded here — stop golf serve and start it again",
-                crate::text::path(&self.db)
-            )
-        })
+        if found == Some(id) {
+            // the match is where it was: the change was SQLite's (another checkpoint)
+            if let Ok(mut file) = self.file.lock() {
+                *file = now;
+            }
+            return None;
+        }
+        Some(format!(
+            "the database {} was overwritten by another file while golf serve was running (match {id} is no longer the one served); nothing more is recorded here — stop golf serve and start it again",
+            crate::text::path(&self.db)
+        ))
+    }
+
+    /// After a write of the server's own: the WAL emptied into the file (as far as other
+    /// programs' readers let it), and the file's state noted as the server's.
+    fn wrote(&self, store: &mut Store) {
+        let _ = store.checkpoint();
+        if let (Ok(mut file), Ok(now)) = (self.file.lock(), crate::store::file_state(&self.db)) {
+            *file = Some(now);
+        }
     }
 
     /// Looks at the database under its lock: `work` with the store, and the look's number.
@@ -241,6 +264,7 @@ impl Server {
                 return Err(Moved(problem).into());
             }
             let m = change(store, self.current.id())?;
+            self.wrote(store);
             let history = match self.odds && crate::odds::in_play(&m) {
                 true => crate::table::history(store, m.id),
                 false => None,
@@ -267,6 +291,9 @@ struct Started<'a> {
 /// Errors: no match to serve (input, exit 2), the port taken (input), the database
 /// unreadable (system, exit 1).
 pub fn run(settings: Settings) -> Result<()> {
+    // Ctrl-C and SIGTERM stop the server cleanly (the database checkpointed and closed):
+    // no signal may end the process under it
+    crate::asides::signals_handled_here();
     // the one connection: made before anything else looks at the file, and never again
     if !settings.db.exists() {
         return input(format!(
@@ -274,12 +301,13 @@ pub fn run(settings: Settings) -> Result<()> {
             crate::text::path(&settings.db)
         ));
     }
-    let file = crate::store::file_id(&settings.db).ok();
     let mut store = Store::open(&settings.db)?;
     if let Some(migrated) = store.migrated() {
         crate::say!("golf: {migrated}");
     }
     store.patience(PATIENCE)?;
+    let _ = store.checkpoint();
+    let file = Mutex::new(crate::store::file_state(&settings.db).ok());
     let m = crate::table::serving(&mut store, settings.match_id)?;
     let history = match settings.odds && crate::odds::in_play(&m) {
         true => crate::table::history(&mut store, m.id),
@@ -508,7 +536,7 @@ mod tests {
         let server = Server {
             db: PathBuf::new(),
             store: Mutex::new(None),
-            file: None,
+            file: Mutex::new(None),
             current: Arc::new(Current::new(&m)),
             odds: false,
             key: a.clone(),

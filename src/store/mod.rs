@@ -45,6 +45,8 @@ pub struct Store {
     checked: bool,
     /// How many times a busy write is run again ([`RETRIES`], or none: [`Store::patience`]).
     retries: u32,
+    /// How long a statement waits for another connection's lock.
+    wait: Duration,
     /// What opening did to a database of an older schema, for the command to say.
     migrated: Option<schema::Migrated>,
 }
@@ -248,6 +250,7 @@ impl Store {
                         path: path.to_path_buf(),
                         checked: !unclean,
                         retries: RETRIES,
+                        wait: schema::BUSY_TIMEOUT,
                         migrated,
                     })
                 }
@@ -288,6 +291,7 @@ impl Store {
             path: path.to_path_buf(),
             checked: false,
             retries: RETRIES,
+            wait: schema::BUSY_TIMEOUT,
             migrated: None,
         }))
     }
@@ -361,7 +365,30 @@ impl Store {
     /// well within the request's time limit, never after it.
     pub fn patience(&mut self, wait: Duration) -> Result<(), Error> {
         self.conn.busy_timeout(wait)?;
+        self.wait = wait;
         self.retries = 0;
+        Ok(())
+    }
+
+    /// Writes everything in the WAL into the database file and starts the WAL afresh
+    /// (`wal_checkpoint(TRUNCATE)`), without waiting: where another program's reader holds
+    /// it back, as much as can be is written and the rest stays in the WAL. Returns whether
+    /// the WAL was emptied. Afterwards every page is read from the file itself.
+    pub fn checkpoint(&mut self) -> Result<bool, Error> {
+        self.conn.busy_timeout(Duration::ZERO)?;
+        let done = self
+            .conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| {
+                r.get::<_, i64>(0)
+            });
+        self.conn.busy_timeout(self.wait)?;
+        Ok(done.is_ok_and(|busy| busy == 0))
+    }
+
+    /// Lets go of the pages this connection has cached (`PRAGMA shrink_memory`), so the
+    /// next read reads the file: after it changed in a way SQLite was not told of.
+    pub fn forget_cached_pages(&self) -> Result<(), Error> {
+        self.conn.execute_batch("PRAGMA shrink_memory")?;
         Ok(())
     }
 
@@ -417,14 +444,34 @@ pub fn data_version(conn: &Connection) -> anyhow::Result<i64> {
     Ok(conn.pragma_query_value(None, "data_version", |r| r.get(0))?)
 }
 
-/// The identity of the file at `path` — its device and inode — from its metadata alone
-/// (the file is not opened: closing a descriptor of a database would drop the locks an open
-/// connection holds on it). A server that keeps one connection compares it to the one at
-/// opening to notice the file deleted, or another renamed over it.
-pub fn file_id(path: &Path) -> std::io::Result<(u64, u64)> {
+/// What the metadata of a database file says (never opening it: closing a descriptor of a
+/// database would drop the locks an open connection holds on it): its identity, its length
+/// and when its contents and its inode last changed, in nanoseconds. A server that keeps one
+/// connection compares it to what it saw last to notice the file deleted, another renamed
+/// over it, or another copied over it in place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FileState {
+    /// Device and inode.
+    pub id: (u64, u64),
+    /// Length in bytes.
+    pub len: u64,
+    /// Last change of contents, ns since the epoch.
+    pub modified: i128,
+    /// Last change of the inode, ns since the epoch.
+    pub changed: i128,
+}
+
+/// The [`FileState`] of the file at `path`, from `std::fs::metadata` alone.
+pub fn file_state(path: &Path) -> std::io::Result<FileState> {
     use std::os::unix::fs::MetadataExt as _;
     let meta = std::fs::metadata(path)?;
-    Ok((meta.dev(), meta.ino()))
+    let ns = |s: i64, n: i64| i128::from(s) * 1_000_000_000 + i128::from(n);
+    Ok(FileState {
+        id: (meta.dev(), meta.ino()),
+        len: meta.len(),
+        modified: ns(meta.mtime(), meta.mtime_nsec()),
+        changed: ns(meta.ctime(), meta.ctime_nsec()),
+    })
 }
 
 /// The current time as stored: RFC 3339, UTC, milliseconds.
