@@ -15,7 +15,7 @@
 //! Targets: 95th percentile ≤ 100 ms, peak RSS ≤ 32 MiB.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "../tests/served/mod.rs"]
+#[path = "../tests/suite/served.rs"]
 mod served;
 
 use std::collections::HashMap;

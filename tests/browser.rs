@@ -9,7 +9,9 @@
 //! set to a path, the scorekeeper's page is saved there as a PNG (the README's picture).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "suite/common.rs"]
 mod common;
+#[path = "suite/served.rs"]
 mod served;
 
 use std::net::TcpStream;

@@ -1,0 +1,443 @@
+//! Chances to win from the command line (`golf odds`, the chances line of `golf card` and
+//! `golf hole`): the estimate against the exact probability worked out by enumeration, which
+//! matches count as a player's history, and the line's switches.
+
+use crate::common::Env;
+use golf::game::Standing;
+use golf::odds::{exact, Position};
+use golf::rules::Tiebreak;
+use serde::Deserialize;
+
+/// `golf odds --json`, strictly.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Odds {
+    #[serde(rename = "match")]
+    id: i64,
+    rules: String,
+    holes_played: u32,
+    holes_left: u32,
+    samples: u32,
+    seed: u64,
+    method: String,
+    players: Vec<Player>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Player {
+    name: String,
+    total: i64,
+    chance: f64,
+    ci95: f64,
+    behind: i64,
+    needed_per_hole: Option<f64>,
+    method: String,
+    history_holes: usize,
+    disqualified: bool,
+}
+
+/// ann's and bob's hole scores in their past matches: each value equally often.
+const ANN: [i64; 5] = [0, 2, 4, 8, 12];
+const BOB: [i64; 5] = [1, 3, 3, 5, 9];
+
+/// Imports a finished `holes`-hole match of ann and bob under `rules`/`house` whose hole
+/// scores (bare) cycle through `ANN` and `BOB`: every value the same number of times
+/// when `holes` is a multiple of 5.
+fn history(env: &Env, name: &str, rules: &str, house: &[&str], holes: usize) {
+    let house: Vec<String> = house.iter().map(|h| format!("\"{h}\"")).collect();
+    let mut text = format!(
+        "rules = \"{rules}\"\nhouse = [{}]\nholes = {holes}\nname = \"{name}\"\nplayers = [\"ann\", \"bob\"]\n",
+        house.join(", ")
+    );
+    for i in 0..holes {
+        text.push_str(&format!(
+            "[[hole]]\ngrids = {{ ann = \"{}\", bob = \"{}\" }}\n",
+            ANN[i % 5],
+            BOB[(i * 2) % 5]
+        ));
+    }
+    let file = env.write(&format!("{name}.toml"), &text);
+    env.ok(&["import", file.to_str().unwrap()]);
+}
+
+fn odds(env: &Env, args: &[&str]) -> Odds {
+    let mut all = vec!["--json", "odds"];
+    all.extend_from_slice(args);
+    serde_json::from_str(&env.ok(&all)).unwrap()
+}
+
+fn new_match(env: &Env, args: &[&str]) -> i64 {
+    let mut all = vec!["new", "--rules", "classic"];
+    all.extend_from_slice(args);
+    env.json(&all)["match"].as_i64().unwrap()
+}
+
+/// The exact chances of ann and bob, who have played `holes` (ann's, bob's) with
+/// `left` holes to come under `chain`, drawing from `ANN` and `BOB`.
+fn exact_chances(holes: [&[i64]; 2], left: u32, chain: &[Tiebreak]) -> Vec<f64> {
+    let standings = holes
+        .iter()
+        .enumerate()
+        .map(|(seat, h)| Standing {
+            seat,
+            name: ["ann", "bob"][seat].into(),
+            holes: h.to_vec(),
+            penalty_points: 0,
+            total: h.iter().sum(),
+            disqualified: false,
+        })
+        .collect();
+    let pos = Position {
+        standings,
+        chain: chain.to_vec(),
+        playoffs: vec![],
+        holes_left: left,
+        target: None,
+    };
+    exact(&pos, &[&ANN, &BOB]).unwrap()
+}
+
+fn assert_within(doc: &Odds, exact: &[f64]) {
+    for (p, x) in doc.players.iter().zip(exact) {
+        assert!(
+            (p.chance - x).abs() <= p.ci95,
+            "{}: {} ± {} but exactly {x}",
+            p.name,
+            p.chance,
+            p.ci95
+        );
+        assert!(p.ci95 < 0.01, "{}: ± {}", p.name, p.ci95);
+    }
+}
+
+#[test]
+fn the_chance_is_the_exact_probability_within_its_interval() {
+    let env = Env::new();
+    history(&env, "last-week", "classic", &[], 30);
+    history(&env, "last-month", "classic", &[], 10);
+    // ann 3, bob 5 after one of four holes; countback settles a level total
+    new_match(
+        &env,
+        &[
+            "--holes",
+            "4",
+            "--tiebreak",
+            "countback,shared",
+            "ann",
+            "bob",
+        ],
+    );
+    env.ok(&["hole", "ann=3", "bob=5"]);
+    let doc = odds(&env, &["--samples", "100000", "--seed", "1"]);
+    assert_eq!((doc.holes_played, doc.holes_left), (1, 3));
+    assert_eq!(doc.method, "history");
+    assert_eq!(doc.players[0].history_holes, 40);
+    assert_eq!(doc.players[1].method, "history");
+    let exact = exact_chances([&[3], &[5]], 3, &[Tiebreak::Countback, Tiebreak::Shared]);
+    assert_within(&doc, &exact);
+    assert_eq!((doc.players[1].behind, doc.players[0].behind), (2, 0));
+    assert_eq!(doc.players[1].needed_per_hole, Some(2.0 / 3.0));
+}
+
+#[test]
+fn a_countback_tie_is_settled_as_the_match_would_settle_it() {
+    let env = Env::new();
+    history(&env, "last-week", "classic", &[], 30);
+    // level on 6 with two holes left: ann's 1 beats bob's lowest (3) on countback, so every
+    // sampled tie on totals that keeps ann's 1 goes her way; shared alone splits them
+    for (chain, tiebreak) in [
+        ("countback,shared", [Tiebreak::Countback, Tiebreak::Shared]),
+        ("shared,countback", [Tiebreak::Shared, Tiebreak::Countback]),
+    ] {
+        let id = new_match(&env, &["--holes", "4", "--tiebreak", chain, "ann", "bob"]);
+        env.ok(&["hole", "--match", &id.to_string(), "ann=1", "bob=3"]);
+        env.ok(&["hole", "--match", &id.to_string(), "ann=5", "bob=3"]);
+        let doc = odds(
+            &env,
+            &[
+                "--match",
+                &id.to_string(),
+                "--samples",
+                "100000",
+                "--seed",
+                "1",
+            ],
+        );
+        let exact = exact_chances([&[1, 5], &[3, 3]], 2, &tiebreak);
+        assert_within(&doc, &exact);
+    }
+    let countback = exact_chances([&[1, 5], &[3, 3]], 2, &[Tiebreak::Countback]);
+    let shared = exact_chances([&[1, 5], &[3, 3]], 2, &[Tiebreak::Shared]);
+    assert!(
+        countback[0] > shared[0] + 0.01,
+        "countback favours ann: {countback:?} vs {shared:?}"
+    );
+}
+
+#[test]
+fn history_is_finished_matches_under_the_same_rules_only() {
+    let env = Env::new();
+    history(&env, "counted", "classic", &[], 20);
+    // deleted: not counted
+    history(&env, "deleted", "classic", &[], 30);
+    env.ok(&["delete", "2"]);
+    // other house rules, another variant: not the same rules
+    history(&env, "house", "classic", &["blackjack"], 30);
+    history(&env, "six", "six-card", &[], 30);
+    // abandoned, and unfinished: not counted
+    let gone = new_match(&env, &["--holes", "9", "ann", "bob"]);
+    for _ in 0..5 {
+        env.ok(&["hole", "--match", &gone.to_string(), "ann=1", "bob=2"]);
+    }
+    env.ok(&["abandon", &gone.to_string()]);
+    let open = new_match(&env, &["--holes", "9", "ann", "bob"]);
+    env.ok(&["hole", "--match", &open.to_string(), "ann=1", "bob=2"]);
+    let now = new_match(&env, &["--holes", "9", "ann", "bob", "cat"]);
+    env.ok(&[
+        "hole",
+        "--match",
+        &now.to_string(),
+        "ann=4",
+        "bob=4",
+        "cat=4",
+    ]);
+    let doc = odds(&env, &["--match", &now.to_string(), "--samples", "100"]);
+    let holes: Vec<usize> = doc.players.iter().map(|p| p.history_holes).collect();
+    assert_eq!(holes, vec![20, 20, 0]);
+    assert_eq!(doc.method, "simulated");
+}
+
+#[test]
+fn the_card_shows_one_chances_line_while_holes_are_left() {
+    let env = Env::new();
+    history(&env, "last-week", "classic", &[], 30);
+    new_match(&env, &["--holes", "2", "ann", "bob"]);
+    assert!(!env.ok(&["card"]).contains("Chances:"), "no hole in yet");
+    let hole = env.ok(&["hole", "ann=3", "bob=5"]);
+    let card = env.ok(&["card"]);
+    let line = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("Chances: "))
+            .map(str::to_string)
+    };
+    let shown = line(&card).expect("a chances line");
+    assert_eq!(line(&hole), Some(shown.clone()), "golf hole shows it too");
+    assert!(
+        shown.contains("ann ") && shown.contains(" · bob ") || shown.contains(" · ann "),
+        "{shown}"
+    );
+    // the default seed comes from the match and its holes: no flicker between two calls
+    assert_eq!(env.ok(&["card"]), card);
+    assert_eq!(odds(&env, &[]).seed, odds(&env, &[]).seed);
+    // the card's line is the default `golf odds`, in whole percent
+    let doc = odds(&env, &[]);
+    let ann = format!("ann {:.0}%", doc.players[0].chance * 100.0);
+    assert!(shown.contains(&ann), "{shown} vs {ann}");
+    let json = env.json(&["card"]);
+    assert_eq!(json["chances"]["players"].as_array().unwrap().len(), 2);
+    // switched off by the flag and by the config
+    assert!(!env.ok(&["card", "--no-odds"]).contains("Chances:"));
+    assert!(env.json(&["card", "--no-odds"]).get("chances").is_none());
+    env.config("odds = false\n");
+    assert!(!env.ok(&["card"]).contains("Chances:"));
+    env.config("odds = true\n");
+    assert!(env.ok(&["card"]).contains("Chances:"));
+    // after the last hole there is nothing left to estimate, finished or not
+    let last = env.ok(&["hole", "ann=3", "bob=5"]);
+    assert!(!last.contains("Chances:"), "{last}");
+    env.ok(&["finish"]);
+    assert!(!env.ok(&["card"]).contains("Chances:"));
+    assert!(env.json(&["card"]).get("chances").is_none());
+}
+
+#[test]
+fn the_same_seed_gives_the_same_output() {
+    let env = Env::new();
+    history(&env, "last-week", "classic", &[], 30);
+    new_match(&env, &["--holes", "9", "ann", "bob"]);
+    env.ok(&["hole", "ann=3", "bob=5"]);
+    let a = env.ok(&["odds", "--seed", "7", "--samples", "5000"]);
+    assert_eq!(a, env.ok(&["odds", "--seed", "7", "--samples", "5000"]));
+    assert!(a.contains("seed 7"), "{a}");
+    assert!(a.contains("own history (30 holes)"), "{a}");
+    let other = odds(&env, &["--seed", "8", "--samples", "5000"]);
+    let seven = odds(&env, &["--seed", "7", "--samples", "5000"]);
+    assert_ne!(other.players[0].chance, seven.players[0].chance);
+    // a new hole is a new default seed
+    let before = odds(&env, &[]).seed;
+    env.ok(&["hole", "ann=3", "bob=5"]);
+    assert_ne!(odds(&env, &[]).seed, before);
+}
+
+#[test]
+fn odds_of_a_match_that_is_over_or_out_of_range_are_refused() {
+    let env = Env::new();
+    history(&env, "last-week", "classic", &[], 30);
+    let stderr = env.bad(&["odds", "--match", "1"]);
+    assert!(stderr.contains("match 1 is finished"), "{stderr}");
+    new_match(&env, &["--holes", "9", "ann", "bob"]);
+    let stderr = env.bad(&["odds", "--samples", "0"]);
+    assert!(stderr.contains("--samples 0 is out of range"), "{stderr}");
+    let stderr = env.bad(&["odds", "--match", "99"]);
+    assert!(stderr.contains("there is no match 99"), "{stderr}");
+}
+
+#[test]
+fn a_target_ends_each_sample_on_the_hole_it_is_reached() {
+    let env = Env::new();
+    history(&env, "last-week", "classic", &[], 30);
+    // target 20: bob's 19 reaches it on the next hole whatever he draws (his lowest is 1),
+    // so ann wins exactly when her draw keeps her under bob: 12 + {0,2,4} < 19 + bob's draw
+    new_match(&env, &["--holes", "9", "--target", "20", "ann", "bob"]);
+    env.ok(&["hole", "ann=12", "bob=19"]);
+    let doc = odds(&env, &["--samples", "100000", "--seed", "3"]);
+    let standings = vec![
+        Standing {
+            seat: 0,
+            name: "ann".into(),
+            holes: vec![12],
+            penalty_points: 0,
+            total: 12,
+            disqualified: false,
+        },
+        Standing {
+            seat: 1,
+            name: "bob".into(),
+            holes: vec![19],
+            penalty_points: 0,
+            total: 19,
+            disqualified: false,
+        },
+    ];
+    let pos = Position {
+        standings,
+        chain: vec![
+            Tiebreak::Countback,
+            Tiebreak::MostHolesWon,
+            Tiebreak::Shared,
+        ],
+        playoffs: vec![],
+        holes_left: 8,
+        target: Some(20),
+    };
+    let exact = exact(&pos, &[&ANN, &BOB]).unwrap();
+    assert_within(&doc, &exact);
+    assert!(exact[0] > 0.7, "{exact:?}");
+}
+
+#[test]
+fn without_history_the_simulated_scores_are_worked_out_once_per_rules_and_table() {
+    let env = Env::new();
+    let cache = env.path("cache");
+    let files = || std::fs::read_dir(&cache).map_or(0, |d| d.count());
+    new_match(&env, &["--holes", "9", "eve", "fay", "gus"]);
+    env.ok(&["hole", "eve=4", "fay=9", "gus=15"]);
+    assert_eq!(
+        files(),
+        1,
+        "golf hole worked the simulated scores out and kept them"
+    );
+    let doc = odds(&env, &[]);
+    assert_eq!(doc.method, "simulated");
+    assert!(doc.players.iter().all(|p| p.method == "simulated"));
+    // eve leads: the likeliest winner, and the chances add up to 1
+    assert!(doc.players[0].chance > doc.players[2].chance, "{doc:?}");
+    let sum: f64 = doc.players.iter().map(|p| p.chance).sum();
+    assert!((sum - 1.0).abs() < 1e-9);
+    let card = env.ok(&["card"]);
+    assert!(card.contains("Chances: eve "), "{card}");
+    assert_eq!(files(), 1, "read back, not simulated again");
+    // other house rules, or another number of players, are other simulations
+    new_match(
+        &env,
+        &["--holes", "9", "--house", "blackjack", "eve", "fay", "gus"],
+    );
+    env.ok(&["hole", "eve=4", "fay=9", "gus=15"]);
+    new_match(&env, &["--holes", "9", "eve", "fay"]);
+    env.ok(&["hole", "eve=4", "fay=9"]);
+    assert_eq!(files(), 3);
+    // a damaged cache file is simulated again, with the same result
+    for f in std::fs::read_dir(&cache).unwrap() {
+        std::fs::write(f.unwrap().path(), "{").unwrap();
+    }
+    assert_eq!(env.ok(&["card", "1"]), card);
+}
+
+/// Issue 32 item 20: a player's history is the latest 20 qualifying matches, filtered first
+/// (RULES.md §15): 200 newer matches under other house rules no longer crowd out the
+/// three older ones under the match's own rules.
+#[test]
+fn other_matches_never_crowd_a_players_history_out() {
+    let env = Env::new();
+    let export = |file: &str, house: &[&str], matches: &str, seed: &str| {
+        let path = env.path(file).display().to_string();
+        let mut args = vec!["simulate", "--rules", "classic", "--players", "2"];
+        for h in house {
+            args.extend(["--house", h]);
+        }
+        args.extend(["--holes", "9", "--matches", matches, "--seed", seed]);
+        args.extend(["--export", &path]);
+        env.ok(&args);
+        env.ok(&["import", &path]);
+    };
+    export("own.json", &[], "3", "1");
+    export("other.json", &["blackjack"], "200", "2");
+    let now = new_match(&env, &["--holes", "9", "greedy-1", "greedy-2"]);
+    env.ok(&[
+        "hole",
+        "--match",
+        &now.to_string(),
+        "greedy-1=4",
+        "greedy-2=5",
+    ]);
+    let doc = odds(&env, &["--match", &now.to_string(), "--samples", "100"]);
+    let holes: Vec<usize> = doc.players.iter().map(|p| p.history_holes).collect();
+    assert_eq!(holes, vec![27, 27], "the three classic matches' holes");
+}
+
+/// The card's chances line and `golf odds` agree (issue 31): the same estimate when the
+/// card plays `golf odds`'s samples, else the card says its ±, and each of its figures lies
+/// within both intervals of `golf odds`'s; a player who can still win never shows 0%.
+#[test]
+fn the_cards_chances_agree_with_golf_odds_and_never_say_zero() {
+    let env = Env::new();
+    new_match(&env, &["--holes", "9", "ann", "bob", "cat", "dan", "eve"]);
+    env.ok(&["hole", "ann=3", "bob=5", "cat=9", "dan=12", "eve=20"]);
+    let card = env.ok(&["card"]);
+    let line = card
+        .lines()
+        .skip_while(|l| !l.starts_with("Chances: "))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        line.contains("(± up to "),
+        "fewer samples than golf odds: the card says its ±\n{card}"
+    );
+    let doc = odds(&env, &[]);
+    let card_json = env.json(&["card"]);
+    for p in card_json["chances"]["players"].as_array().unwrap() {
+        let name = p["name"].as_str().unwrap();
+        let mine = p["chance"].as_f64().unwrap();
+        let theirs = doc.players.iter().find(|o| o.name == name).unwrap();
+        // the two estimates are independent draws (each match's seed comes from its random
+        // uuid): twice the sum of the 95% half-widths keeps a chance miss below 1 in 10,000
+        // per player, while an estimate of something else would still be far outside it
+        let room = 2.0 * (p["ci95"].as_f64().unwrap() + theirs.ci95);
+        assert!(
+            (mine - theirs.chance).abs() <= room,
+            "{name}: card {mine} vs odds {} ± {room}",
+            theirs.chance
+        );
+    }
+
+    let env = Env::new();
+    new_match(&env, &["--holes", "2", "ann", "bob"]);
+    env.ok(&["hole", "ann=-4", "bob=59"]);
+    let card = env.ok(&["card"]);
+    let line = card.lines().find(|l| l.starts_with("Chances: ")).unwrap();
+    assert!(line.contains("bob <1%"), "{line}");
+    assert!(!line.contains(" 0%"), "{line}");
+}
