@@ -825,7 +825,7 @@ fn after_a_clean_stop_the_database_file_alone_holds_every_hole() {
     // the file alone, copied without its -wal and -shm, holds the three holes
     let alone = tempfile::tempdir().unwrap();
     std::fs::copy(env.db(), alone.path().join("golf.db")).unwrap();
-    let out = served::golf(alone.path())
+    let out = crate::served::golf(alone.path())
         .args(["card", "--json"])
         .output()
         .unwrap();
@@ -889,7 +889,7 @@ fn a_database_deleted_or_replaced_under_the_server_is_noticed() {
         match how {
             "deleted" => assert!(!db.exists(), "nothing made at the path"),
             _ => {
-                let out = served::golf(env.dir.path())
+                let out = crate::served::golf(env.dir.path())
                     .args(["card", "--json", "1"])
                     .output()
                     .unwrap();
@@ -904,7 +904,7 @@ fn a_database_deleted_or_replaced_under_the_server_is_noticed() {
 
 /// `GET /api/card` as a page of another site whose name was pointed at this computer
 /// sends it (DNS rebinding): with its own name as `Host`.
-fn rebound(port: u16) -> served::Answer {
+fn rebound(port: u16) -> crate::served::Answer {
     use std::io::{Read, Write};
     let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
     write!(
@@ -922,7 +922,7 @@ fn rebound(port: u16) -> served::Answer {
         .filter_map(|l| l.split_once(": "))
         .map(|(n, v)| (n.to_ascii_lowercase(), v.to_string()))
         .collect();
-    served::Answer {
+    crate::served::Answer {
         status,
         headers,
         body: body.to_string(),
@@ -949,20 +949,20 @@ fn the_api_refuses_as_golf_hole_does_and_every_error_is_json() {
         "ann=A A A / A 2 2",
     ]);
     assert_eq!(
-        served::words(&format!(
+        crate::served::words(&format!(
             "golf: {}",
             twice.json()["error"].as_str().unwrap()
         )),
-        served::words(cli.trim())
+        crate::served::words(cli.trim())
     );
     let empty = served.post("/api/hole", r#"{"grids": {}}"#);
     let cli = env.bad(&["hole"]);
     assert_eq!(
-        served::words(&format!(
+        crate::served::words(&format!(
             "golf: {}",
             empty.json()["error"].as_str().unwrap()
         )),
-        served::words(cli.trim())
+        crate::served::words(cli.trim())
     );
     assert_eq!(card(&env)["holes_played"], 0);
     // every error status answers JSON {"error"}
