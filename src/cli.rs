@@ -559,6 +559,10 @@ pub struct ServeArgs {
     /// Listen on 127.0.0.1 only (this computer), not on the local network.
     #[arg(long)]
     pub local: bool,
+    /// Make a new scorekeeper's key: every older link and QR code stops writing at once
+    /// [default: the key kept in the database, so a restart keeps every link working].
+    #[arg(long)]
+    pub new_key: bool,
 }
 
 /// `golf delete` and `golf restore`.

@@ -13,6 +13,7 @@ pub fn run(ctx: &Context, args: ServeArgs) -> Result<()> {
         match_id: args.match_id,
         port: args.port,
         local: args.local,
+        new_key: args.new_key,
         json: ctx.out.json,
         odds: ctx.config.odds != Some(false),
     })

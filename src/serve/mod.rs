@@ -74,6 +74,8 @@ pub struct Settings {
     pub port: u16,
     /// `--local`: 127.0.0.1 only.
     pub local: bool,
+    /// `--new-key`: a new scorekeeper's key, replacing the one kept.
+    pub new_key: bool,
     /// `--json`: the start line as JSON.
     pub json: bool,
     /// Whether the card shows the chances line (the config's `odds`).
@@ -306,6 +308,7 @@ pub fn run(settings: Settings) -> Result<()> {
         crate::say!("golf: {migrated}");
     }
     store.patience(PATIENCE)?;
+    let key = kept_key(&mut store, settings.new_key)?;
     let _ = store.checkpoint();
     let file = Mutex::new(crate::store::file_state(&settings.db).ok());
     let m = crate::table::serving(&mut store, settings.match_id)?;
@@ -334,7 +337,6 @@ pub fn run(settings: Settings) -> Result<()> {
     };
     listener.set_nonblocking(true)?;
     let port = listener.local_addr()?.port();
-    let key = new_key()?;
     let urls = urls(settings.local, port);
     announce(&settings, &m, &urls, port, &key)?;
 
@@ -433,6 +435,20 @@ async fn serve(
     drop(listener);
     let _ = tokio::time::timeout(STOP_GRACE, graceful.shutdown()).await;
     Ok(())
+}
+
+/// The scorekeeper's key kept in the database (CLI.md "Every phone at the table"), made
+/// and kept when there is none or `new` asks for a new one: a restart keeps every link.
+fn kept_key(store: &mut Store, new: bool) -> Result<String> {
+    let now = crate::store::timestamp();
+    store.write(|tx| {
+        if let (false, Some(key)) = (new, crate::store::serve_key::load(tx)?) {
+            return Ok(key);
+        }
+        let key = new_key()?;
+        crate::store::serve_key::save(tx, &key, &now)?;
+        Ok(key)
+    })
 }
 
 /// A new scorekeeper's key: 128 random bits from the operating system, as 32 hex digits.

@@ -12,6 +12,7 @@ pub mod drafts;
 pub mod maintenance;
 mod matches;
 pub mod schema;
+pub mod serve_key;
 pub mod stats;
 pub mod tournaments;
 pub mod wal;

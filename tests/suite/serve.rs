@@ -1000,3 +1000,46 @@ fn the_api_refuses_as_golf_hole_does_and_every_error_is_json() {
         );
     }
 }
+
+/// Issue 37.1 (and the restart of issue 36's table): the scorekeeper's key is kept in the
+/// database, so a restart keeps every link working; `--new-key` makes a new one, and the
+/// older key stops writing at once. No other command prints it.
+#[test]
+fn the_key_is_kept_across_restarts_and_new_key_replaces_it() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let mut first = Served::start(env.dir.path(), &[]);
+    let key = first.key.clone();
+    assert!(first.stop("TERM").success());
+    let mut again = Served::start(env.dir.path(), &[]);
+    assert_eq!(again.key, key, "the same key after a restart");
+    assert_eq!(again.post("/api/hole", &hole_body(1)).status, 200);
+    assert!(again.stop("TERM").success());
+    let renewed = Served::start(env.dir.path(), &["--new-key"]);
+    assert_ne!(renewed.key, key);
+    let old = renewed.send(
+        "POST",
+        "/api/hole",
+        &[("Authorization", &format!("Bearer {key}"))],
+        hole_body(2).as_bytes(),
+    );
+    assert_eq!(old.status, 401, "{}", old.body);
+    assert_eq!(renewed.post("/api/hole", &hole_body(2)).status, 200);
+    for args in [
+        &["export"][..],
+        &["check"],
+        &["log", "1"],
+        &["card", "--json"],
+    ] {
+        let out = crate::served::golf(env.dir.path())
+            .args(args)
+            .output()
+            .unwrap();
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!all.contains(&renewed.key), "{args:?} printed the key");
+    }
+}
