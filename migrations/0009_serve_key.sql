@@ -7,3 +7,8 @@ CREATE TABLE serve_key (
     key     TEXT    NOT NULL CHECK (length(key) = 32),
     made_at TEXT    NOT NULL
 ) STRICT;
+
+-- The draft of the next hole is shared with the phones (CLI.md "The shared draft of the next
+-- hole"): each player's phone sends their own grid, and says "I went out". ending: JSON
+-- [seat, knocked] of whoever said they ended the hole, or NULL.
+ALTER TABLE drafts ADD COLUMN ending TEXT;

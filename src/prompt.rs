@@ -150,17 +150,21 @@ pub fn hole(
         ))?;
     }
     let mut todo: Vec<usize> = (0..seats.len()).collect();
+    // who a phone said ended the hole stays in the draft kept (the prompt asks it again)
+    let ending = draft.filter(|_| problem.is_none()).and_then(|d| d.ending);
     let stopped = |entries: &[Option<Typed>], offered: &[String]| {
         Ok(Outcome::Stopped(Draft {
             hole: number,
             playoff,
             entries: typed_so_far(seats, entries, offered),
+            ending,
         }))
     };
     let mut kept = Kept {
         keep,
         number,
         playoff,
+        ending,
     };
     loop {
         if !grids(ask, m, seats, &todo, &mut entries, &mut offered, &mut kept)? {
@@ -202,6 +206,7 @@ struct Kept<'b> {
     keep: Keep<'b>,
     number: u32,
     playoff: bool,
+    ending: Option<(usize, bool)>,
 }
 
 impl Kept<'_> {
@@ -217,6 +222,7 @@ impl Kept<'_> {
             hole: self.number,
             playoff: self.playoff,
             entries: typed_so_far(seats, entries, offered),
+            ending: self.ending,
         };
         if let Some(said) = (self.keep)(&draft) {
             ask.say(&format!("  ({said})"))?;

@@ -19,6 +19,10 @@ pub struct Draft {
     pub playoff: bool,
     /// What each seat typed, in the order typed.
     pub entries: Vec<(usize, String)>,
+    /// Who said they ended the hole, `(seat, knocked)`, if anyone has (a player's phone:
+    /// "I went out"); the prompt asks it again.
+    #[serde(default)]
+    pub ending: Option<(usize, bool)>,
 }
 
 /// The longest grid a draft may hold, in characters: far more than any layout takes typed
@@ -44,6 +48,12 @@ impl Draft {
             return Some(format!(
                 "it holds {} grids for a table of {}",
                 self.entries.len(),
+                m.players.len()
+            ));
+        }
+        if let Some((seat, _)) = self.ending.filter(|(s, _)| *s >= m.players.len()) {
+            return Some(format!(
+                "it says seat {seat} ended the hole, at a table of {} players",
                 m.players.len()
             ));
         }
@@ -80,6 +90,7 @@ impl Draft {
             hole: number,
             playoff,
             entries: entries.iter().map(|(s, t)| (*s, text_of(t))).collect(),
+            ending: None,
         }
     }
 }

@@ -119,6 +119,14 @@ impl Current {
         self.id.store(m.id, Ordering::SeqCst);
     }
 
+    /// The served match's players, in seating order.
+    fn players(&self) -> Vec<String> {
+        self.picker
+            .lock()
+            .map(|p| p.players.clone())
+            .unwrap_or_default()
+    }
+
     /// The served match's uuid.
     fn uuid(&self) -> String {
         self.uuid.lock().map(|u| u.clone()).unwrap_or_default()
@@ -154,8 +162,14 @@ pub struct Server {
     stop: channel::Receiver<bool>,
 }
 
-/// The card of `m` as served, with its chances line from `history` when given.
-fn shown_of(m: &Match, history: Option<Vec<Vec<i64>>>, problem: Option<String>) -> Result<Shown> {
+/// The card of `m` as served, with its chances line from `history` when given, and the
+/// shared draft of its next hole.
+fn shown_of(
+    m: &Match,
+    history: Option<Vec<Vec<i64>>>,
+    draft: Option<&crate::table::SharedDraft>,
+    problem: Option<String>,
+) -> Result<Shown> {
     let mut card = crate::view::card::CardView::new(m);
     card.chances = history
         .and_then(|h| crate::cache::card_odds(m, h))
@@ -164,6 +178,7 @@ fn shown_of(m: &Match, history: Option<Vec<Vec<i64>>>, problem: Option<String>) 
         id: m.id,
         json: serde_json::to_string(&card)?,
         html: page::card(&card).into_string(),
+        draft: serde_json::to_string(&draft)?,
         problem,
     })
 }
@@ -172,6 +187,25 @@ impl Server {
     /// Whether `given` is the key, compared in constant time.
     fn key_is(&self, given: &str) -> bool {
         given.as_bytes().ct_eq(self.key.as_bytes()).into()
+    }
+
+    /// The token of seat `seat` of match `match_id` (CLI.md "Player links"): 122 bits drawn
+    /// from the key by a name-based UUID (SHA-1), so it is kept as the key is, and a new
+    /// key (`--new-key`) replaces every token at once. It writes only that player's grid of
+    /// the next hole's draft.
+    fn token_for(&self, match_id: i64, seat: usize) -> String {
+        token(&self.key, match_id, seat)
+    }
+
+    /// The seat whose token `given` is, at match `match_id` (compared in constant time).
+    fn token_seat(&self, match_id: i64, players: usize, given: &str) -> Option<usize> {
+        (0..players).find(|&seat| {
+            bool::from(
+                given
+                    .as_bytes()
+                    .ct_eq(self.token_for(match_id, seat).as_bytes()),
+            )
+        })
     }
 
     /// What became of the database file, if it is not the one opened: deleted, or another
@@ -251,7 +285,8 @@ impl Server {
             return;
         }
         *published = look;
-        if self.card.borrow().json != shown.json || self.card.borrow().problem != shown.problem {
+        let now = self.card.borrow().clone();
+        if now.json != shown.json || now.draft != shown.draft || now.problem != shown.problem {
             self.card.send_replace(shown);
         }
     }
@@ -271,20 +306,42 @@ impl Server {
                 true => crate::table::history(store, m.id),
                 false => None,
             };
-            Ok((m, history))
+            let draft = crate::table::shared_draft(store, &m).ok().flatten();
+            Ok((m, (history, draft)))
         })?;
-        let shown = Arc::new(shown_of(&m, history, None)?);
+        let (history, draft) = history;
+        let shown = Arc::new(shown_of(&m, history, draft.as_ref(), None)?);
         self.publish(shown.clone(), look);
         Ok(shown)
     }
 }
 
-/// The start line of `--json`: `{"urls": [URL...], "port": N, "key": KEY}`.
+/// The start line of `--json`: `{"urls": [URL...], "port": N, "key": KEY, "players":
+/// {NAME: URL}}`, each player's link on the first address.
 #[derive(Debug, serde::Serialize)]
 struct Started<'a> {
     urls: &'a [String],
     port: u16,
     key: &'a str,
+    players: serde_json::Map<String, serde_json::Value>,
+}
+
+/// Each player's link to match `m` on `url` (CLI.md "Player links"):
+/// `URL?player=NAME&token=TOKEN`, by name in seating order.
+fn player_links(url: &str, key: &str, m: &Match) -> Vec<(String, String)> {
+    use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
+    m.players
+        .iter()
+        .enumerate()
+        .map(|(seat, name)| {
+            let link = format!(
+                "{url}?player={}&token={}",
+                utf8_percent_encode(name, NON_ALPHANUMERIC),
+                token(key, m.id, seat)
+            );
+            (name.clone(), link)
+        })
+        .collect()
 }
 
 /// Runs `golf serve` until Ctrl-C or SIGTERM (then exit 0; every write is one
@@ -316,7 +373,8 @@ pub fn run(settings: Settings) -> Result<()> {
         true => crate::table::history(&mut store, m.id),
         false => None,
     };
-    let first = shown_of(&m, history, None)?;
+    let draft = crate::table::shared_draft(&mut store, &m)?;
+    let first = shown_of(&m, history, draft.as_ref(), None)?;
     let ip = match settings.local {
         true => IpAddr::V4(Ipv4Addr::LOCALHOST),
         false => IpAddr::V4(Ipv4Addr::UNSPECIFIED),
@@ -451,6 +509,24 @@ fn kept_key(store: &mut Store, new: bool) -> Result<String> {
     })
 }
 
+/// The token of seat `seat` of match `match_id` under `key` ([`Server::token_for`]).
+fn token(key: &str, match_id: i64, seat: usize) -> String {
+    let mut bytes = [0u8; 16];
+    for (i, b) in bytes.iter_mut().enumerate() {
+        *b = key
+            .get(2 * i..2 * i + 2)
+            .and_then(|h| u8::from_str_radix(h, 16).ok())
+            .unwrap_or(0);
+    }
+    let space = uuid::Uuid::from_bytes(bytes);
+    uuid::Uuid::new_v5(
+        &space,
+        format!("golf serve player {match_id} {seat}").as_bytes(),
+    )
+    .simple()
+    .to_string()
+}
+
 /// A new scorekeeper's key: 128 random bits from the operating system, as 32 hex digits.
 fn new_key() -> Result<String> {
     use rand::RngCore as _;
@@ -492,7 +568,19 @@ fn announce(
     key: &str,
 ) -> Result<()> {
     if settings.json {
-        let line = serde_json::to_string(&Started { urls, port, key })?;
+        let players = urls
+            .first()
+            .map(|url| player_links(url, key, m))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(name, link)| (name, serde_json::Value::String(link)))
+            .collect();
+        let line = serde_json::to_string(&Started {
+            urls,
+            port,
+            key,
+            players,
+        })?;
         crate::outln!("{line}");
         return Ok(());
     }

@@ -18,7 +18,11 @@ use crate::error::{input, Result};
 pub struct HoleRequest {
     /// Each player's grid, by name, in the order sent (a name given twice kept twice, for
     /// the referee to refuse).
+    #[serde(default)]
     pub grids: Grids,
+    /// Record the shared draft of the next hole as it stands, instead of `grids`.
+    #[serde(default)]
+    pub from_draft: bool,
     /// Who went out, if anyone.
     #[serde(default)]
     pub out: Option<String>,
@@ -64,12 +68,11 @@ impl<'de> Deserialize<'de> for Grids {
     }
 }
 
-impl HoleRequest {
+impl Grids {
     /// The `(player, grid)` pairs as `golf hole` reads `PLAYER=GRID` arguments; a grid
     /// that is neither text nor a whole number is refused naming the player.
     pub fn pairs(&self) -> Result<Vec<(String, String)>> {
-        self.grids
-            .0
+        self.0
             .iter()
             .map(|(name, grid)| match grid {
                 serde_json::Value::String(text) => Ok((name.clone(), text.clone())),
@@ -109,6 +112,78 @@ pub fn meant(body: &[u8]) -> std::result::Result<Meant, String> {
             "the body is not understood: {e}; expected nothing, or {{\"match\": ID}} (an undo may add \"holes\": N, \"penalties\": N, what the card shown holds)"
         )
     })
+}
+
+/// The body of `POST /api/draft` (CLI.md "The shared draft of the next hole"): one
+/// player's grid of the next hole, or `null` to take it back, and whether they ended it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DraftRequest {
+    /// The match the phone shows.
+    #[serde(rename = "match")]
+    pub match_id: Option<i64>,
+    /// The hole the phone shows next.
+    pub hole: Option<u32>,
+    /// The player, by name.
+    pub player: String,
+    /// Their grid as typed, or null.
+    #[serde(default)]
+    pub grid: Option<String>,
+    /// They went out.
+    #[serde(default)]
+    pub out: bool,
+    /// They knocked.
+    #[serde(default)]
+    pub knock: bool,
+}
+
+/// The body of `POST /api/amend`: `golf amend` from the page.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AmendRequest {
+    /// The match the page shows.
+    #[serde(rename = "match")]
+    pub match_id: Option<i64>,
+    /// The hole to correct.
+    pub hole: u32,
+    /// The grids that change, by player.
+    #[serde(default)]
+    pub grids: Grids,
+    /// Who went out: absent unchanged, null nobody, or a player.
+    #[serde(default, deserialize_with = "present")]
+    pub out: Option<Option<String>>,
+}
+
+/// A field that may be absent (`None`), null (`Some(None)`) or given.
+fn present<'de, D: Deserializer<'de>>(
+    d: D,
+) -> std::result::Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
+}
+
+/// The body of `POST /api/penalty`: `golf penalty PLAYER --points N --reason TEXT` from the
+/// page.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PenaltyRequest {
+    /// The match the page shows.
+    #[serde(rename = "match")]
+    pub match_id: Option<i64>,
+    /// The player.
+    pub player: String,
+    /// The points (bounded as `golf penalty --points` is).
+    pub points: i64,
+    /// Why.
+    pub reason: String,
+}
+
+/// Reads a body of type `T`; the error says what was wrong and what `expected`.
+pub fn body<T: serde::de::DeserializeOwned>(
+    body: &[u8],
+    expected: &str,
+) -> std::result::Result<T, String> {
+    serde_json::from_slice(body)
+        .map_err(|e| format!("the body is not understood: {e}; expected {expected}"))
 }
 
 /// Reads a hole from `body`; the error says what was wrong and what was expected.

@@ -34,9 +34,9 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
 use super::page;
-use super::requests::{self, HoleRequest, Meant};
+use super::requests::{self, AmendRequest, DraftRequest, HoleRequest, Meant, PenaltyRequest};
 use super::Server;
-use crate::table::{self, Ended, Grids, NewHole, OnCard};
+use crate::table::{self, Amendment, DraftEntry, Ended, Grids, NewHole, OnCard, PenaltyEntry};
 
 /// The largest request body taken (64 KiB); a larger one gets 413.
 pub const MAX_BODY: usize = 64 * 1024;
@@ -55,6 +55,9 @@ pub fn router(server: Arc<Server>) -> Router {
     // once begun: a write answers what it did, never a time-out after doing it
     let writes = Router::new()
         .route("/api/hole", post(hole))
+        .route("/api/draft", post(draft_put).get(draft))
+        .route("/api/amend", post(amend))
+        .route("/api/penalty", post(penalty))
         .route("/api/undo", post(undo))
         .route("/api/finish", post(finish));
     let reads = Router::new()
@@ -252,8 +255,12 @@ async fn events(State(server): State<Arc<Server>>) -> Response {
                 .data(serde_json::json!({ "error": problem }).to_string()),
             None => Event::default().event("card").data(shown.json.clone()),
         };
-        Some((Ok::<_, Infallible>(event), (rx, permit)))
+        // the shared draft of the next hole follows each card
+        let draft = Event::default().event("draft").data(shown.draft.clone());
+        let events = futures_util::stream::iter([Ok::<_, Infallible>(event), Ok(draft)]);
+        Some((events, (rx, permit)))
     })
+    .flatten()
     .take_until(async move {
         let mut stop = stop;
         let _ = stop.wait_for(|s| *s).await;
@@ -267,6 +274,39 @@ async fn events(State(server): State<Arc<Server>>) -> Response {
 /// server's own `http://HOST`, a malformed or non-ASCII one included) or without the key
 /// (401); `None` when the write may go ahead.
 fn refused(server: &Server, headers: &HeaderMap) -> Option<Response> {
+    if let Some(refusal) = foreign(server, headers) {
+        return Some(refusal);
+    }
+    match bearer(headers) {
+        Some(key) if server.key_is(key) => None,
+        _ => Some(no_key()),
+    }
+}
+
+/// The token or key after `Authorization: Bearer`, if any.
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+}
+
+/// 401: a write without the scorekeeper's key (or a player's token, where one will do).
+fn no_key() -> Response {
+    let mut refused = error(
+        StatusCode::UNAUTHORIZED,
+        "writes need the scorekeeper's key: open the scorekeeper's link (the one with ?key= that golf serve printed)",
+    );
+    refused
+        .headers_mut()
+        .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+    refused
+}
+
+/// 403 for a write from another site's page: an `Origin` that is not exactly this server's
+/// own `http://HOST`.
+fn foreign(server: &Server, headers: &HeaderMap) -> Option<Response> {
     if let Some(origin) = headers.get(header::ORIGIN) {
         let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
         let own = match (origin.to_str(), host) {
@@ -282,23 +322,7 @@ fn refused(server: &Server, headers: &HeaderMap) -> Option<Response> {
             ));
         }
     }
-    let given = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "));
-    match given {
-        Some(key) if server.key_is(key.trim()) => None,
-        _ => {
-            let mut refused = error(
-                StatusCode::UNAUTHORIZED,
-                "writes need the scorekeeper's key: open the scorekeeper's link (the one with ?key= that golf serve printed)",
-            );
-            refused
-                .headers_mut()
-                .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
-            Some(refused)
-        }
-    }
+    None
 }
 
 /// The body of a write, read within [`REQUEST_TIMEOUT`] and at most [`MAX_BODY`]: 408 or
@@ -329,8 +353,20 @@ async fn write(
         + Send
         + 'static,
 ) -> Response {
+    write_then(server, false, change).await
+}
+
+/// [`write`], answering with the shared draft after the change when `draft`, else the card.
+async fn write_then(
+    server: Arc<Server>,
+    draft: bool,
+    change: impl FnOnce(&mut crate::store::Store, i64) -> crate::error::Result<crate::game::Match>
+        + Send
+        + 'static,
+) -> Response {
     let done = tokio::task::spawn_blocking(move || server.change(change)).await;
     match done {
+        Ok(Ok(shown)) if draft => json_text(shown.draft.clone()),
         Ok(Ok(shown)) => json_text(shown.json.clone()),
         Ok(Err(e)) => {
             let moved = matches!(&e, crate::error::Error::Input(b) if b.is::<super::Moved>());
@@ -370,12 +406,21 @@ async fn hole(State(server): State<Arc<Server>>, request: Request) -> Response {
         Err(text) => return error(StatusCode::BAD_REQUEST, text),
     };
     write(server, move |store, id| {
+        if request.from_draft {
+            table::held_to(store, request.match_id, id)?;
+            if !request.grids.0.is_empty() {
+                return crate::error::input(
+                    "give either the grids or from_draft, not both: from_draft records the shared draft as it stands",
+                );
+            }
+            return Ok(table::record_draft(store, id, request.hole)?.m);
+        }
         let new = NewHole {
             match_id: Some(id),
             typed_for: request.match_id,
             hole: request.hole,
             playoff: request.playoff,
-            grids: Grids::Named(request.pairs()?),
+            grids: Grids::Named(request.grids.pairs()?),
             ended: Ended::Named {
                 out: request.out.clone(),
                 knock: request.knock.clone(),
@@ -383,6 +428,123 @@ async fn hole(State(server): State<Arc<Server>>, request: Request) -> Response {
             note: None,
         };
         Ok(table::record_hole(store, &new)?.m)
+    })
+    .await
+}
+
+async fn draft(State(server): State<Arc<Server>>) -> Response {
+    let shown = server.card.borrow().clone();
+    json_text(shown.draft.clone())
+}
+
+/// `POST /api/draft`: one player's grid into the shared draft of the next hole, with the
+/// key or that player's own token (401 for another's).
+async fn draft_put(State(server): State<Arc<Server>>, request: Request) -> Response {
+    if let Some(refusal) = foreign(&server, request.headers()) {
+        return refusal;
+    }
+    let given = bearer(request.headers()).map(str::to_string);
+    let body = match body_of(request).await {
+        Ok(body) => body,
+        Err(refusal) => return refusal,
+    };
+    let sent: DraftRequest = match requests::body(
+        &body,
+        "{\"match\": ID, \"hole\": N, \"player\": NAME, \"grid\": GRID|null, \"out\": BOOL, \"knock\": BOOL}",
+    ) {
+        Ok(r) => r,
+        Err(text) => return error(StatusCode::BAD_REQUEST, text),
+    };
+    let Some(given) = given else {
+        return no_key();
+    };
+    if !server.key_is(&given) {
+        // a player's token writes only that player's grid
+        let players = server.current.players();
+        let seat = crate::player::find(&players, &sent.player).ok();
+        let theirs = server.token_seat(server.current.id(), players.len(), &given);
+        if seat.is_none() || seat != theirs {
+            return error(
+                StatusCode::UNAUTHORIZED,
+                "this phone's link writes only its own player's grid; open your own link (the scorekeeper hands them out)",
+            );
+        }
+    }
+    write_then(server, true, move |store, id| {
+        table::held_to(store, sent.match_id, id)?;
+        let entry = DraftEntry {
+            match_id: id,
+            hole: sent.hole,
+            player: sent.player.clone(),
+            grid: sent.grid.clone(),
+            out: sent.out,
+            knock: sent.knock,
+        };
+        table::put_in_draft(store, &entry)
+    })
+    .await
+}
+
+/// `POST /api/amend`: `golf amend` from the page (a finished match reopened as it does).
+async fn amend(State(server): State<Arc<Server>>, request: Request) -> Response {
+    if let Some(refusal) = refused(&server, request.headers()) {
+        return refusal;
+    }
+    let body = match body_of(request).await {
+        Ok(body) => body,
+        Err(refusal) => return refusal,
+    };
+    let sent: AmendRequest = match requests::body(
+        &body,
+        "{\"match\": ID, \"hole\": N, \"grids\": {PLAYER: GRID}, \"out\": PLAYER|null}",
+    ) {
+        Ok(r) => r,
+        Err(text) => return error(StatusCode::BAD_REQUEST, text),
+    };
+    write(server, move |store, id| {
+        table::held_to(store, sent.match_id, id)?;
+        let change = Amendment {
+            match_id: Some(id),
+            hole: sent.hole,
+            grids: sent.grids.pairs()?,
+            out: sent.out.clone(),
+        };
+        Ok(table::amend(store, &change)?.m)
+    })
+    .await
+}
+
+/// `POST /api/penalty`: `golf penalty PLAYER --points N --reason TEXT` from the page.
+async fn penalty(State(server): State<Arc<Server>>, request: Request) -> Response {
+    if let Some(refusal) = refused(&server, request.headers()) {
+        return refusal;
+    }
+    let body = match body_of(request).await {
+        Ok(body) => body,
+        Err(refusal) => return refusal,
+    };
+    let sent: PenaltyRequest = match requests::body(
+        &body,
+        "{\"match\": ID, \"player\": NAME, \"points\": N, \"reason\": TEXT}",
+    ) {
+        Ok(r) => r,
+        Err(text) => return error(StatusCode::BAD_REQUEST, text),
+    };
+    write(server, move |store, id| {
+        table::held_to(store, sent.match_id, id)?;
+        let points = i32::try_from(sent.points)
+            .map_err(|_| crate::game::GameError::PenaltyPoints(sent.points))?;
+        let entry = PenaltyEntry {
+            match_id: Some(id),
+            player: sent.player.clone(),
+            kind: crate::game::PenaltyRequest::Points(points, sent.reason.clone()),
+            hole: None,
+            tournament: None,
+        };
+        match table::penalty(store, &entry)? {
+            Ok(given) => Ok(given.m),
+            Err(_) => crate::error::input("a disqualification between rounds is the director's"),
+        }
     })
     .await
 }

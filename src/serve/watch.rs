@@ -30,6 +30,9 @@ pub struct Shown {
     pub json: String,
     /// The scorecard's HTML fragment (`/card.html`).
     pub html: String,
+    /// The shared draft of the next hole (`GET /api/draft`), JSON; `null` when no hole is
+    /// next.
+    pub draft: String,
     /// The database was deleted or replaced under the server: said on every phone.
     pub problem: Option<String>,
 }
@@ -74,7 +77,8 @@ pub fn run(server: &Arc<Server>, follow: bool) -> Result<()> {
                 true => crate::table::history(store, m.id),
                 false => None,
             };
-            Ok(Some((version, Ok((m, history)))))
+            let draft = crate::table::shared_draft(store, &m).ok().flatten();
+            Ok(Some((version, Ok((m, history, draft)))))
         }) {
             match looked {
                 None => {}
@@ -82,8 +86,8 @@ pub fn run(server: &Arc<Server>, follow: bool) -> Result<()> {
                     seen = Some(version);
                     said(server, problem);
                 }
-                Some((version, Ok((m, history)))) => {
-                    if let Ok(shown) = shown_of(&m, history, None) {
+                Some((version, Ok((m, history, draft)))) => {
+                    if let Ok(shown) = shown_of(&m, history, draft.as_ref(), None) {
                         seen = Some(version);
                         server.publish(Arc::new(shown), look);
                     }
@@ -104,6 +108,7 @@ fn said(server: &Server, problem: String) {
         id: now.id,
         json: now.json.clone(),
         html: now.html.clone(),
+        draft: now.draft.clone(),
         problem: Some(problem),
     };
     server.card.send_replace(Arc::new(shown));

@@ -16,14 +16,18 @@ pub type Stored = Result<Draft, String>;
 /// Keeps `draft` as the draft of match `match_id`, replacing any earlier one.
 pub fn save(conn: &Connection, match_id: i64, draft: &Draft, now: &str) -> anyhow::Result<()> {
     conn.execute(
-        "INSERT OR REPLACE INTO drafts (match_id, hole, playoff, entries, saved_at)
-         VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT OR REPLACE INTO drafts (match_id, hole, playoff, entries, saved_at, ending)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![
             match_id,
             draft.hole,
             draft.playoff,
             serde_json::to_string(&draft.entries)?,
-            now
+            now,
+            draft
+                .ending
+                .map(|e| serde_json::to_string(&e))
+                .transpose()?,
         ],
     )?;
     Ok(())
@@ -33,12 +37,24 @@ pub fn save(conn: &Connection, match_id: i64, draft: &Draft, now: &str) -> anyho
 pub fn load(conn: &Connection, match_id: i64) -> anyhow::Result<Option<Stored>> {
     let row = conn
         .query_row(
-            "SELECT hole, playoff, entries FROM drafts WHERE match_id = ?1",
+            "SELECT hole, playoff, entries, ending FROM drafts WHERE match_id = ?1",
             [match_id],
-            |r| Ok((r.get_ref(0)?.as_i64(), r.get_ref(1)?.as_i64(), text(r, 2))),
+            |r| {
+                Ok((
+                    r.get_ref(0)?.as_i64(),
+                    r.get_ref(1)?.as_i64(),
+                    text(r, 2),
+                    ending(r, 3),
+                ))
+            },
         )
         .optional()?;
-    Ok(row.map(|(hole, playoff, entries)| read(hole.ok(), playoff.ok(), entries)))
+    Ok(row.map(|(hole, playoff, entries, ending)| {
+        read(hole.ok(), playoff.ok(), entries).and_then(|mut d| {
+            d.ending = ending?;
+            Ok(d)
+        })
+    }))
 }
 
 /// Which hole the draft of match `match_id` is for and when it was saved, as stored
@@ -62,8 +78,8 @@ pub fn stamp(conn: &Connection, match_id: i64) -> anyhow::Result<Option<(i64, i6
 
 /// Every draft kept, by match id, in match order (for `golf check`).
 pub fn all(conn: &Connection) -> anyhow::Result<Vec<(i64, Stored)>> {
-    let mut stmt =
-        conn.prepare("SELECT match_id, hole, playoff, entries FROM drafts ORDER BY match_id")?;
+    let mut stmt = conn
+        .prepare("SELECT match_id, hole, playoff, entries, ending FROM drafts ORDER BY match_id")?;
     let rows = stmt
         .query_map([], |r| {
             Ok((
@@ -72,7 +88,11 @@ pub fn all(conn: &Connection) -> anyhow::Result<Vec<(i64, Stored)>> {
                     r.get_ref(1)?.as_i64().ok(),
                     r.get_ref(2)?.as_i64().ok(),
                     text(r, 3),
-                ),
+                )
+                .and_then(|mut d| {
+                    d.ending = ending(r, 4)?;
+                    Ok(d)
+                }),
             ))
         })?
         .collect::<Result<Vec<_>, _>>()?;
@@ -84,6 +104,21 @@ fn text(r: &rusqlite::Row<'_>, i: usize) -> Option<String> {
     r.get_ref(i)
         .ok()
         .and_then(|v| v.as_str().ok().map(str::to_string))
+}
+
+/// Column `i`, who the draft says ended the hole (`[seat, knocked]` or NULL), or why it
+/// cannot be read.
+fn ending(r: &rusqlite::Row<'_>, i: usize) -> Result<Option<(usize, bool)>, String> {
+    match r.get_ref(i) {
+        Ok(rusqlite::types::ValueRef::Null) => Ok(None),
+        Ok(rusqlite::types::ValueRef::Text(t)) => {
+            serde_json::from_slice(t).map(Some).map_err(|e| {
+                crate::text::escape(&format!("who ended the hole cannot be read ({e})"))
+                    .into_owned()
+            })
+        }
+        _ => Err("who ended the hole is not text".into()),
+    }
 }
 
 /// A draft from its stored columns, or why it cannot be read.
@@ -104,6 +139,7 @@ fn read(hole: Option<i64>, playoff: Option<i64>, entries: Option<String>) -> Sto
         hole,
         playoff,
         entries,
+        ending: None,
     })
 }
 

@@ -272,7 +272,7 @@ fn changed(tx: &Connection, now: &Match, meant: i64) -> Result<Error> {
 pub fn record_hole(store: &mut Store, new: &NewHole) -> Result<Changed<Hole>> {
     let now = store::timestamp();
     store.write(|tx| {
-        let mut m = match (new.match_id, new.typed_for) {
+        let m = match (new.match_id, new.typed_for) {
             // the grids were typed for `meant`, the match in play then: it still must be
             // (a match finished or gone meanwhile is the store's to refuse, by name)
             (None, Some(meant)) => match pick_match(tx, None, true) {
@@ -291,37 +291,242 @@ pub fn record_hole(store: &mut Store, new: &NewHole) -> Result<Changed<Hole>> {
                 m
             }
         };
-        let playoff = new
-            .playoff
-            .unwrap_or_else(|| m.next_hole().is_some_and(|(_, playoff, _)| playoff));
-        check_next(&m, playoff, new.hole)?;
-        let entries = match &new.grids {
-            Grids::Named(pairs) if pairs.is_empty() => {
-                return Err(no_grids(&m, &m.seats_for(playoff)?))
-            }
-            Grids::Named(pairs) => m.typed_entries(pairs)?,
-            Grids::Seated(entries) => entries.clone(),
-        };
-        let ended = match &new.ended {
-            Ended::Named { out, knock } => ending(&m, out.as_deref(), knock.as_deref())?,
-            Ended::Seat(ended) => *ended,
-        };
-        let mut hole = m.play_hole(&entries, ended, playoff, &now)?;
-        check_next(
-            &m,
-            hole.playoff,
-            Some(hole.number).filter(|_| new.hole.is_some()),
-        )?;
-        hole.note = new.note.clone();
-        store::insert_next_hole(tx, m.id, &hole)?;
-        store::drafts::remove(tx, m.id)?;
-        m.record(hole.clone());
-        Ok(Changed {
-            m,
-            what: hole,
-            reopened: false,
-        })
+        record_in(tx, m, new, &now)
     })
+}
+
+/// Records `new` into `m`, loaded in the write `tx`: the rest of [`record_hole`].
+fn record_in(tx: &Connection, mut m: Match, new: &NewHole, now: &str) -> Result<Changed<Hole>> {
+    let playoff = new
+        .playoff
+        .unwrap_or_else(|| m.next_hole().is_some_and(|(_, playoff, _)| playoff));
+    check_next(&m, playoff, new.hole)?;
+    let entries = match &new.grids {
+        Grids::Named(pairs) if pairs.is_empty() => {
+            return Err(no_grids(&m, &m.seats_for(playoff)?))
+        }
+        Grids::Named(pairs) => m.typed_entries(pairs)?,
+        Grids::Seated(entries) => entries.clone(),
+    };
+    let ended = match &new.ended {
+        Ended::Named { out, knock } => ending(&m, out.as_deref(), knock.as_deref())?,
+        Ended::Seat(ended) => *ended,
+    };
+    let mut hole = m.play_hole(&entries, ended, playoff, now)?;
+    check_next(
+        &m,
+        hole.playoff,
+        Some(hole.number).filter(|_| new.hole.is_some()),
+    )?;
+    hole.note = new.note.clone();
+    store::insert_next_hole(tx, m.id, &hole)?;
+    store::drafts::remove(tx, m.id)?;
+    m.record(hole.clone());
+    Ok(Changed {
+        m,
+        what: hole,
+        reopened: false,
+    })
+}
+
+/// Records the shared draft of match `match_id`'s next hole as it stands (CLI.md "The
+/// shared draft of the next hole"), in one write: refused while a playing seat's grid is
+/// missing, when the draft is not for hole `meant` ([`Conflict::NotNext`]), or as the
+/// referee refuses the hole.
+pub fn record_draft(store: &mut Store, match_id: i64, meant: Option<u32>) -> Result<Changed<Hole>> {
+    let now = store::timestamp();
+    store.write(|tx| {
+        let m = pick_match(tx, Some(match_id), true)?;
+        let Some((number, playoff, _)) = m.next_hole() else {
+            return input(format!("{} is over: no hole is next", m.label()));
+        };
+        check_next(&m, playoff, meant)?;
+        let draft = match store::drafts::load(tx, m.id)? {
+            Some(Ok(d)) if (d.hole, d.playoff) == (number, playoff) && d.problem(&m).is_none() => d,
+            _ => Draft::of(number, playoff, &[]),
+        };
+        let seats = m.seats_for(playoff)?;
+        let missing: Vec<usize> = seats
+            .iter()
+            .copied()
+            .filter(|s| !draft.entries.iter().any(|(e, _)| e == s))
+            .collect();
+        if !missing.is_empty() {
+            return input(format!(
+                "the grid of {} is still missing; nothing was recorded",
+                m.names(&missing)
+            ));
+        }
+        let entries = draft
+            .entries
+            .iter()
+            .map(|(seat, text)| Ok((*seat, Typed::parse(&m.players[*seat], text, &m.rules)?)))
+            .collect::<Result<Vec<_>>>()?;
+        let new = NewHole {
+            match_id: Some(m.id),
+            typed_for: None,
+            hole: Some(number),
+            playoff: Some(playoff),
+            grids: Grids::Seated(entries),
+            ended: Ended::Seat(draft.ending.map(|(seat, knocked)| Ending { seat, knocked })),
+            note: None,
+        };
+        record_in(tx, m, &new, &now)
+    })
+}
+
+/// One player's part of the shared draft, as a phone sends it ([`put_in_draft`]).
+#[derive(Debug, Clone)]
+pub struct DraftEntry {
+    /// The match.
+    pub match_id: i64,
+    /// The hole the phone showed next (refused as [`Conflict::NotNext`] when it is not).
+    pub hole: Option<u32>,
+    /// The player, by name (a unique prefix will do).
+    pub player: String,
+    /// Their grid as typed, or `None` to take it back.
+    pub grid: Option<String>,
+    /// They went out.
+    pub out: bool,
+    /// They knocked.
+    pub knock: bool,
+}
+
+/// Puts one player's grid (and whether they ended the hole) into the shared draft of the
+/// next hole, in one write. The grid is refereed alone as it arrives — shape, cards, suits,
+/// the deck within it — and refused with `golf hole`'s message, not kept; the deck across
+/// grids is the draft's `problems` ([`shared_draft`]). Returns the match.
+pub fn put_in_draft(store: &mut Store, entry: &DraftEntry) -> Result<Match> {
+    let now = store::timestamp();
+    store.write(|tx| {
+        let m = pick_match(tx, Some(entry.match_id), true)?;
+        let Some((number, playoff, _)) = m.next_hole() else {
+            return input(format!("{} is over: no hole is next", m.label()));
+        };
+        check_next(&m, playoff, entry.hole)?;
+        if entry.out && entry.knock {
+            return input("give either out or knock, not both: one player ends a hole");
+        }
+        if entry.knock && !m.rules.may_knock() {
+            return input(format!(
+                "there is no knocking under {}",
+                m.rules.display_name()
+            ));
+        }
+        let seat = crate::player::find(&m.players, &entry.player)?;
+        let who = m.players[seat].clone();
+        if !m.seats_for(playoff)?.contains(&seat) {
+            return input(format!("{who} does not play this playoff hole"));
+        }
+        if let Some(text) = &entry.grid {
+            crate::game::draft::check(&m, &who, text).map_err(crate::error::InputError::new)?;
+        }
+        let mut draft = match store::drafts::load(tx, m.id)? {
+            Some(Ok(d)) if (d.hole, d.playoff) == (number, playoff) && d.problem(&m).is_none() => d,
+            _ => Draft::of(number, playoff, &[]),
+        };
+        draft.entries.retain(|(s, _)| *s != seat);
+        if let Some(text) = &entry.grid {
+            draft.entries.push((seat, text.clone()));
+        }
+        if entry.out || entry.knock {
+            draft.ending = Some((seat, entry.knock));
+        } else if draft.ending.is_some_and(|(s, _)| s == seat) {
+            draft.ending = None;
+        }
+        store::drafts::save(tx, m.id, &draft, &now)?;
+        Ok(m)
+    })
+}
+
+/// A problem of the shared draft, beside the player it concerns (`None`: the grids of
+/// several, named in the message).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct DraftProblem {
+    /// The player, if one.
+    pub player: Option<String>,
+    /// What is wrong, in the referee's words.
+    pub error: String,
+}
+
+/// The shared draft of a match's next hole as every phone sees it (CLI.md "The shared
+/// draft of the next hole"): `{"match", "hole", "playoff", "grids": {PLAYER: GRID|null},
+/// "missing", "out", "knock", "problems"}`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct SharedDraft {
+    /// The match.
+    #[serde(rename = "match")]
+    pub match_id: i64,
+    /// The hole's number.
+    pub hole: u32,
+    /// Whether a sudden-death playoff hole.
+    pub playoff: bool,
+    /// Each playing seat's grid as sent, in seating order, or null.
+    pub grids: serde_json::Map<String, serde_json::Value>,
+    /// The playing seats whose grid has not come.
+    pub missing: Vec<String>,
+    /// Who said they went out.
+    pub out: Option<String>,
+    /// Who said they knocked.
+    pub knock: Option<String>,
+    /// The checks across the grids that fail (the deck, RULES.md §10).
+    pub problems: Vec<DraftProblem>,
+}
+
+/// The shared draft of `m`'s next hole, read on `store`; `None` when no hole is next.
+pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>> {
+    let Some((number, playoff, _)) = m.next_hole() else {
+        return Ok(None);
+    };
+    let Ok(seats) = m.seats_for(playoff) else {
+        return Ok(None);
+    };
+    let draft = match draft(store, m.id)? {
+        Some(Ok(d)) if (d.hole, d.playoff) == (number, playoff) && d.problem(m).is_none() => d,
+        _ => Draft::of(number, playoff, &[]),
+    };
+    let mut grids = serde_json::Map::new();
+    let mut missing = Vec::new();
+    let mut typed = Vec::new();
+    for &seat in &seats {
+        let name = m.players[seat].clone();
+        match draft.entries.iter().find(|(s, _)| *s == seat) {
+            Some((_, text)) => {
+                grids.insert(name.clone(), serde_json::Value::String(text.clone()));
+                if let Ok(Typed::Grid { grid, .. }) = Typed::parse(&name, text, &m.rules) {
+                    typed.push((name, grid));
+                }
+            }
+            None => {
+                grids.insert(name.clone(), serde_json::Value::Null);
+                missing.push(name);
+            }
+        }
+    }
+    let mut problems = Vec::new();
+    let all: Vec<(&str, &crate::grid::Grid)> = typed.iter().map(|(n, g)| (n.as_str(), g)).collect();
+    if let Err(clash) = crate::deck::check_hole(&all, m.decks, &m.rules) {
+        problems.push(DraftProblem {
+            player: None,
+            error: clash.to_string(),
+        });
+    }
+    let ender = |knocked: bool| {
+        draft
+            .ending
+            .filter(|(_, k)| *k == knocked)
+            .and_then(|(s, _)| m.players.get(s).cloned())
+    };
+    Ok(Some(SharedDraft {
+        match_id: m.id,
+        hole: number,
+        playoff,
+        grids,
+        missing,
+        out: ender(false),
+        knock: ender(true),
+        problems,
+    }))
 }
 
 /// A correction of a recorded hole ([`amend`]).

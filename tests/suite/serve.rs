@@ -486,6 +486,7 @@ fn on_a_terminal_it_prints_the_addresses_and_their_qr_codes() {
         port,
         key: key.to_string(),
         urls: vec![url.to_string()],
+        players: Vec::new(),
     };
     assert_eq!(served.post("/api/undo", "").status, 200);
 }
@@ -1042,4 +1043,157 @@ fn the_key_is_kept_across_restarts_and_new_key_replaces_it() {
         );
         assert!(!all.contains(&renewed.key), "{args:?} printed the key");
     }
+}
+
+/// Issue 37.2: every player sends their own grid from their own phone with their own link;
+/// each grid is refereed as it arrives (refused with `golf hole`'s message, not kept), the
+/// deck across grids as soon as they meet (listed in `problems`); every phone sees the
+/// draft arrive; a player's token writes only that player's grid; the hole is recorded from
+/// the draft with one write, equal to what was sent; the draft is then for the next hole.
+#[test]
+fn every_player_sends_their_own_grid_and_the_hole_is_recorded_from_the_draft() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob", "cat", "dee"]);
+    let served = Served::start(env.dir.path(), &[]);
+    assert_eq!(served.players.len(), 4);
+    assert!(
+        served.players[0].1.contains("?player=ann&token="),
+        "{:?}",
+        served.players
+    );
+    let mut events = Events::open(served.port);
+    let send = |who: &str, token: &str, grid: Option<&str>, out: bool| {
+        let body =
+            serde_json::json!({"match": 1, "hole": 1, "player": who, "grid": grid, "out": out});
+        served.post_as(token, "/api/draft", &body.to_string())
+    };
+    let grids = [
+        ("ann", "5 K Q / 5 2 J"),
+        ("bob", "2 7 Q / 2 7 Q"),
+        ("cat", "A A 3 / 4 4 9"),
+        ("dee", "8 8 6 / 10 9 6"),
+    ];
+    // ann's own link, bob's grid: refused
+    let theirs = send("bob", &served.token("ann"), Some(grids[1].1), false);
+    assert_eq!(theirs.status, 401, "{}", theirs.body);
+    // a grid the referee refuses: golf hole's message, not kept
+    let bad = send("ann", &served.token("ann"), Some("5 K Q / 5 2"), false);
+    assert_eq!(bad.status, 400, "{}", bad.body);
+    let cli = env.bad(&["hole", "ann=5 K Q / 5 2", "bob=1", "cat=1", "dee=1"]);
+    let said = bad.json()["error"].as_str().unwrap().to_string();
+    assert!(
+        crate::served::words(&cli).contains(&crate::served::words(&said)),
+        "{said} / {cli}"
+    );
+    for (n, (who, grid)) in grids.iter().enumerate() {
+        let answer = send(who, &served.token(who), Some(grid), *who == "bob");
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        let draft = answer.json();
+        assert_eq!(draft["missing"].as_array().unwrap().len(), 3 - n, "{draft}");
+        assert_eq!(draft["grids"][who], *grid);
+    }
+    // dee's second thought brings a fifth ace: the deck across grids is a problem
+    let clash = send("dee", &served.token("dee"), Some("A A A / 10 9 6"), false);
+    assert_eq!(clash.status, 200, "{}", clash.body);
+    let problems = clash.json()["problems"].clone();
+    assert!(
+        problems[0]["error"].as_str().unwrap().contains("aces"),
+        "{problems}"
+    );
+    let refused = served.post(
+        "/api/hole",
+        r#"{"match": 1, "hole": 1, "from_draft": true}"#,
+    );
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert_eq!(card(&env)["holes_played"], 0);
+    let mended = send("dee", &served.token("dee"), Some(grids[3].1), false);
+    assert_eq!(mended.json()["problems"], serde_json::json!([]));
+    assert_eq!(mended.json()["out"], "bob");
+    // every phone sees the draft as it stands
+    loop {
+        let (event, data) = events.next_event().unwrap();
+        if event == "draft"
+            && data["missing"] == serde_json::json!([])
+            && data["problems"] == serde_json::json!([])
+        {
+            break;
+        }
+    }
+    // one write records it, equal to what was sent
+    let recorded = served.post(
+        "/api/hole",
+        r#"{"match": 1, "hole": 1, "from_draft": true}"#,
+    );
+    assert_eq!(recorded.status, 200, "{}", recorded.body);
+    let card = card(&env);
+    assert_eq!(card["holes_played"], 1);
+    assert_eq!(card["holes"][0]["out"], "bob");
+    for (seat, (_, grid)) in grids.iter().enumerate() {
+        assert_eq!(card["holes"][0]["entries"][seat]["grid"], *grid);
+    }
+    let next = served.get("/api/draft").json();
+    assert_eq!(next["hole"], 2);
+    assert_eq!(next["missing"].as_array().unwrap().len(), 4);
+    // a phone still on hole 1 is told it is gone
+    let late = send("ann", &served.token("ann"), Some(grids[0].1), false);
+    assert_eq!(late.status, 409, "{}", late.body);
+    // and with too few grids, nothing is recorded
+    send("ann", &served.token("ann"), Some(grids[0].1), false);
+    let body = serde_json::json!({"match": 1, "hole": 2, "player": "ann", "grid": grids[0].1});
+    assert_eq!(
+        served
+            .post_as(&served.token("ann"), "/api/draft", &body.to_string())
+            .status,
+        200
+    );
+    let early = served.post(
+        "/api/hole",
+        r#"{"match": 1, "hole": 2, "from_draft": true}"#,
+    );
+    assert_eq!(early.status, 400, "{}", early.body);
+    assert!(early.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("still missing"));
+    assert_eq!(
+        crate::served::golf(env.dir.path())
+            .args(["card", "--json"])
+            .output()
+            .map(
+                |o| serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()["holes_played"]
+                    .clone()
+            )
+            .unwrap(),
+        1
+    );
+}
+
+/// Issue 37.3: the scorekeeper mends a recorded hole (a grid, who went out) and gives a
+/// penalty from the page, as `golf amend` and `golf penalty` do; a player's token cannot.
+#[test]
+fn the_scorekeeper_mends_a_hole_and_gives_a_penalty_from_the_page() {
+    let env = one_hole();
+    let served = Served::start(env.dir.path(), &[]);
+    let amended = served.post(
+        "/api/amend",
+        r#"{"match": 1, "hole": 1, "grids": {"ann": "5 K Q / 5 2 Q"}, "out": null}"#,
+    );
+    assert_eq!(amended.status, 200, "{}", amended.body);
+    let card = card(&env);
+    assert_eq!(card["holes"][0]["out"], serde_json::Value::Null);
+    assert_eq!(card["holes"][0]["entries"][0]["grid"], "5 K Q / 5 2 Q");
+    assert_eq!(card["holes"][0]["amended"], true);
+    let by_token = served.post_as(
+        &served.token("ann"),
+        "/api/penalty",
+        r#"{"match": 1, "player": "bob", "points": 5, "reason": "late"}"#,
+    );
+    assert_eq!(by_token.status, 401);
+    let given = served.post(
+        "/api/penalty",
+        r#"{"match": 1, "player": "bob", "points": 5, "reason": "late"}"#,
+    );
+    assert_eq!(given.status, 200, "{}", given.body);
+    assert_eq!(given.json()["penalties"].as_array().map(Vec::len), Some(1));
+    assert!(env.ok(&["log", "1"]).contains("amend"));
 }

@@ -16,6 +16,8 @@ pub struct Served {
     pub port: u16,
     pub key: String,
     pub urls: Vec<String>,
+    /// Each player's link, by name, as the start line lists them.
+    pub players: Vec<(String, String)>,
 }
 
 /// `golf` against the database `db` (in `dir`), nothing from the developer's environment.
@@ -96,6 +98,14 @@ impl Served {
             child,
             port: start["port"].as_u64().unwrap() as u16,
             key: start["key"].as_str().unwrap().to_string(),
+            players: start["players"]
+                .as_object()
+                .map(|o| {
+                    o.iter()
+                        .map(|(n, u)| (n.clone(), u.as_str().unwrap().to_string()))
+                        .collect()
+                })
+                .unwrap_or_default(),
             urls: start["urls"]
                 .as_array()
                 .unwrap()
@@ -103,6 +113,26 @@ impl Served {
                 .map(|u| u.as_str().unwrap().to_string())
                 .collect(),
         }
+    }
+
+    /// The token in `player`'s link.
+    pub fn token(&self, player: &str) -> String {
+        let (_, link) = self.players.iter().find(|(n, _)| n == player).unwrap();
+        link.rsplit_once("token=").unwrap().1.to_string()
+    }
+
+    /// A write with `token` (a player's, or the key) as the bearer.
+    pub fn post_as(&self, token: &str, path: &str, body: &str) -> Answer {
+        let auth = format!("Bearer {token}");
+        self.send(
+            "POST",
+            path,
+            &[
+                ("Authorization", &auth),
+                ("Content-Type", "application/json"),
+            ],
+            body.as_bytes(),
+        )
     }
 
     pub fn url(&self, path: &str) -> String {
