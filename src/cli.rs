@@ -154,8 +154,10 @@ pub enum Command {
     /// an ordinary match, one standing over every round.
     #[command(subcommand)]
     Tournament(TournamentCommand),
-    /// Show a match's scorecard.
-    #[command(after_help = "Examples:\n  golf card\n  golf card 12 --json")]
+    /// Show a match's scorecard, or write it as a picture to share (PNG or SVG).
+    #[command(
+        after_help = "Examples:\n  golf card\n  golf card 12 --json\n  golf card --png card.png\n  golf card 12 --svg card.svg"
+    )]
     Card(Lazy<CardArgs>),
     /// Each player's chance to win the match in progress (the rest of the match played many
     /// times), with its ±, and what each needs to catch the leader.
@@ -761,6 +763,13 @@ pub struct CardArgs {
     /// Leave out the line of each player's chance to win (config: `odds = false`).
     #[arg(long)]
     pub no_odds: bool,
+    /// Write the scorecard as a PNG picture to share (the rules, every hole, totals, the
+    /// winner and how a tie was broken); `-` writes it to stdout.
+    #[arg(long, value_name = "FILE", conflicts_with = "hole")]
+    pub png: Option<PathBuf>,
+    /// Write the same picture as an SVG document; `-` writes it to stdout.
+    #[arg(long, value_name = "FILE", conflicts_with = "hole")]
+    pub svg: Option<PathBuf>,
 }
 
 /// `golf odds`.

@@ -14,6 +14,7 @@ pub mod log;
 pub mod maintenance;
 pub mod matches;
 pub mod odds;
+pub mod picture;
 pub mod ratings;
 pub mod rescore;
 pub mod rules;

@@ -31,6 +31,7 @@ mod faults;
 mod guards;
 mod hole_cases;
 mod hostile;
+mod pictures;
 mod robustness;
 mod scoring_cases;
 mod serve;
