@@ -180,6 +180,7 @@ fn shown_of(
         html: page::card(&card).into_string(),
         draft: serde_json::to_string(&draft)?,
         problem,
+        card: Some(Arc::new(card)),
     })
 }
 

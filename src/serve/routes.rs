@@ -64,6 +64,8 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/", get(index))
         .route("/card.html", get(fragment))
         .route("/api/card", get(card))
+        .route("/card.png", get(card_png))
+        .route("/card.svg", get(card_svg))
         .route("/events", get(events))
         .route(
             "/golf.js",
@@ -228,6 +230,53 @@ async fn index(State(server): State<Arc<Server>>, Query(q): Query<KeyQuery>) -> 
 async fn fragment(State(server): State<Arc<Server>>) -> Response {
     let shown = server.card.borrow().clone();
     Html(shown.html.clone()).into_response()
+}
+
+/// The scorecard as a picture to share (the same as `golf card --png`), drawn on a
+/// blocking thread.
+async fn card_png(State(server): State<Arc<Server>>) -> Response {
+    let Some(card) = server.card.borrow().card.clone() else {
+        return error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the card is not ready yet; try again",
+        );
+    };
+    match tokio::task::spawn_blocking(move || crate::view::picture::png(&card)).await {
+        Ok(Ok(png)) => picture("image/png", png, server.card.borrow().id),
+        _ => error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the picture of the card could not be drawn",
+        ),
+    }
+}
+
+/// The scorecard as an SVG picture (the same as `golf card --svg`).
+async fn card_svg(State(server): State<Arc<Server>>) -> Response {
+    let shown = server.card.borrow().clone();
+    let Some(card) = shown.card.clone() else {
+        return error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the card is not ready yet; try again",
+        );
+    };
+    picture(
+        "image/svg+xml",
+        crate::view::picture::svg(&card).into_bytes(),
+        shown.id,
+    )
+}
+
+/// A picture of match `id`'s card, named for saving.
+fn picture(kind: &'static str, bytes: Vec<u8>, id: i64) -> Response {
+    let extension = if kind == "image/png" { "png" } else { "svg" };
+    let name = format!("inline; filename=\"golf-match-{id}.{extension}\"");
+    let mut response = ([(header::CONTENT_TYPE, kind)], bytes).into_response();
+    if let Ok(value) = HeaderValue::from_str(&name) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_DISPOSITION, value);
+    }
+    response
 }
 
 async fn card(State(server): State<Arc<Server>>) -> Response {

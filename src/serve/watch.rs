@@ -28,6 +28,8 @@ pub struct Shown {
     pub id: i64,
     /// The card JSON (one line).
     pub json: String,
+    /// The card itself, for its pictures (`/card.png`, `/card.svg`).
+    pub card: Option<Arc<crate::view::card::CardView>>,
     /// The scorecard's HTML fragment (`/card.html`).
     pub html: String,
     /// The shared draft of the next hole (`GET /api/draft`), JSON; `null` when no hole is
@@ -107,6 +109,7 @@ fn said(server: &Server, problem: String) {
     let shown = Shown {
         id: now.id,
         json: now.json.clone(),
+        card: now.card.clone(),
         html: now.html.clone(),
         draft: now.draft.clone(),
         problem: Some(problem),

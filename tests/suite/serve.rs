@@ -1197,3 +1197,41 @@ fn the_scorekeeper_mends_a_hole_and_gives_a_penalty_from_the_page() {
     assert_eq!(given.json()["penalties"].as_array().map(Vec::len), Some(1));
     assert!(env.ok(&["log", "1"]).contains("amend"));
 }
+
+/// Issue 37.5: `/card.png` and `/card.svg` are the card as `golf card --png`/`--svg` draw
+/// it, to share.
+#[test]
+fn the_card_is_served_as_a_picture_to_share() {
+    let env = one_hole();
+    let served = Served::start(env.dir.path(), &[]);
+    let svg = served.get("/card.svg");
+    assert_eq!(svg.status, 200);
+    assert_eq!(svg.header("content-type"), Some("image/svg+xml"));
+    let out = crate::served::golf(env.dir.path())
+        .args(["card", "--svg", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(svg.body.as_bytes(), out.stdout.as_slice());
+    // the PNG, read as bytes (the test client reads text: fetched again raw)
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", served.port)).unwrap();
+    write!(
+        s,
+        "GET /card.png HTTP/1.0\r\nHost: 127.0.0.1:{}\r\n\r\n",
+        served.port
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).unwrap();
+    let at = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
+    let head = String::from_utf8_lossy(&raw[..at]).to_ascii_lowercase();
+    assert!(
+        head.contains(" 200 ok") && head.contains("content-type: image/png"),
+        "{head}"
+    );
+    let decoder = png::Decoder::new(std::io::Cursor::new(&raw[at..]));
+    let reader = decoder.read_info().unwrap();
+    let info = reader.info();
+    assert_eq!(info.width, 1200);
+    assert!(info.height > 300 && info.height < 1500, "{}", info.height);
+}
