@@ -488,3 +488,75 @@ fn the_page_keeps_what_was_typed_and_goes_live_again_by_itself() {
         keeper.close().await.unwrap();
     });
 }
+
+/// Issue 37.2 at a real table: four players each open their own link and send their own
+/// grid while a fifth, plain page watches; a grid the referee refuses shows on that
+/// player's phone only; the scorekeeper records the hole from what the phones sent with
+/// one tap, and it equals what was sent.
+#[test]
+fn every_player_enters_their_own_grid_on_their_own_phone() {
+    let Some(driver) = driver() else { return };
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob", "cat", "dee"]);
+    let served = Served::start(env.dir.path(), &[]);
+    let grids = [
+        ("ann", "5 K Q / 5 2 J"),
+        ("bob", "2 7 Q / 2 7 Q"),
+        ("cat", "A A 3 / 4 4 9"),
+        ("dee", "8 8 6 / 10 9 6"),
+    ];
+    runtime().block_on(async {
+        let watcher = phone(&driver).await;
+        watcher.goto(&served.url("/")).await.unwrap();
+        let keeper = phone(&driver).await;
+        keeper
+            .goto(&served.url(&format!("/?key={}", served.key)))
+            .await
+            .unwrap();
+        until(&keeper, "return document.getElementById('live').textContent === 'Live'", Duration::from_secs(10)).await;
+        // the scorekeeper's page hands out a QR code per player
+        assert_eq!(script(&keeper, "return document.querySelectorAll('#links svg').length").await, 4);
+        let mut phones = Vec::new();
+        for (who, _) in grids {
+            let p = phone(&driver).await;
+            let (_, link) = served.players.iter().find(|(n, _)| n == who).unwrap();
+            p.goto(link).await.unwrap();
+            until(&p, "return document.getElementById('live').textContent === 'Live'", Duration::from_secs(10)).await;
+            assert_eq!(script(&p, "return document.querySelectorAll('.player').length").await, 1, "{who}: one grid");
+            phones.push(p);
+        }
+        // ann's first try is refused on ann's phone, and on no other
+        script(&phones[0], "var t = document.querySelector('.grid-text'); t.value = '5 K Q / 5 2'; t.dispatchEvent(new Event('input')); return true").await;
+        tap(&phones[0], "#send").await;
+        until(&phones[0], "return document.getElementById('status').classList.contains('bad')", Duration::from_secs(10)).await;
+        for p in &phones[1..] {
+            assert_eq!(script(p, "return document.getElementById('status').textContent").await, "");
+        }
+        for ((who, grid), p) in grids.iter().zip(&phones) {
+            let js = format!("var t = document.querySelector('.grid-text'); t.value = '{grid}'; t.dispatchEvent(new Event('input')); return true");
+            script(p, &js).await;
+            if *who == "bob" {
+                tap(p, "#iout").await;
+            }
+            tap(p, "#send").await;
+            until(p, "return document.getElementById('status').textContent === 'Sent.'", Duration::from_secs(10)).await;
+        }
+        // every phone sees that all are in; the scorekeeper records them with one tap
+        until(&phones[0], "return document.getElementById('drafted').textContent.includes('bob went out')", Duration::from_secs(5)).await;
+        until(&keeper, "return !document.getElementById('fromdraft').hidden", Duration::from_secs(5)).await;
+        tap(&keeper, "#fromdraft").await;
+        until(&keeper, "return document.getElementById('status').textContent.startsWith('Recorded hole 1 from the phones.')", Duration::from_secs(10)).await;
+        until(&watcher, "return document.querySelectorAll('#card tbody tr.hole').length === 1", Duration::from_secs(2)).await;
+        for p in phones {
+            p.close().await.unwrap();
+        }
+        keeper.close().await.unwrap();
+        watcher.close().await.unwrap();
+    });
+    let card = env.json(&["card"]);
+    assert_eq!(card["holes_played"], 1);
+    assert_eq!(card["holes"][0]["out"], "bob");
+    for (seat, (_, grid)) in grids.iter().enumerate() {
+        assert_eq!(card["holes"][0]["entries"][seat]["grid"], *grid);
+    }
+}

@@ -198,6 +198,12 @@ impl Server {
         token(&self.key, match_id, seat)
     }
 
+    /// Each player's link to the served match on `url`, in seating order.
+    fn player_links(&self, url: &str) -> Vec<(String, String)> {
+        let players = self.current.players();
+        links(url, &self.key, self.current.id(), &players)
+    }
+
     /// The seat whose token `given` is, at match `match_id` (compared in constant time).
     fn token_seat(&self, match_id: i64, players: usize, given: &str) -> Option<usize> {
         (0..players).find(|&seat| {
@@ -330,15 +336,20 @@ struct Started<'a> {
 /// Each player's link to match `m` on `url` (CLI.md "Player links"):
 /// `URL?player=NAME&token=TOKEN`, by name in seating order.
 fn player_links(url: &str, key: &str, m: &Match) -> Vec<(String, String)> {
+    links(url, key, m.id, &m.players)
+}
+
+/// Each of `players`' links to match `id` on `url`, under `key`.
+fn links(url: &str, key: &str, id: i64, players: &[String]) -> Vec<(String, String)> {
     use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
-    m.players
+    players
         .iter()
         .enumerate()
         .map(|(seat, name)| {
             let link = format!(
                 "{url}?player={}&token={}",
                 utf8_percent_encode(name, NON_ALPHANUMERIC),
-                token(key, m.id, seat)
+                token(key, id, seat)
             );
             (name.clone(), link)
         })

@@ -63,10 +63,20 @@ impl Picker {
     }
 }
 
+/// Who the page is for, beyond the card everyone sees.
+#[derive(Debug, Clone)]
+pub enum Entry {
+    /// The scorekeeper: the form for every grid, and each player's link to hand out
+    /// (`(name, link)`, in seating order).
+    Keeper(Picker, Vec<(String, String)>),
+    /// One player's phone (CLI.md "Player links"): the form for their own grid only.
+    Player(Picker, String),
+}
+
 /// The whole page of match `id`: the scorecard (`fragment`, made by [`card`]), and the
-/// scorekeeper's form when `keeper` is given. `key_refused` says a key was given that is
+/// form of `entry` when there is one. `key_refused` says a key or link was given that is
 /// not the server's.
-pub fn page(id: i64, fragment: &str, keeper: Option<&Picker>, key_refused: bool) -> Markup {
+pub fn page(id: i64, fragment: &str, entry: Option<&Entry>, key_refused: bool) -> Markup {
     let title = format!("Golf · match {id}");
     html! {
         (DOCTYPE)
@@ -83,12 +93,19 @@ pub fn page(id: i64, fragment: &str, keeper: Option<&Picker>, key_refused: bool)
             }
             body {
                 @if key_refused {
-                    p.warn role="alert" { "That key is not this server's: this page shows the card only. Use the scorekeeper's link golf serve printed." }
+                    p.warn role="alert" { "That link is not this server's: this page shows the card only. Use the link the scorekeeper gave you." }
                 }
                 p.warn #problem role="alert" hidden {}
                 main #card aria-live="polite" data-match=(id) { (PreEscaped(fragment)) }
-                @if let Some(picker) = keeper {
-                    (form(picker))
+                @match entry {
+                    Some(Entry::Keeper(picker, links)) => {
+                        (form(picker, None))
+                        (hand_out(links))
+                    }
+                    Some(Entry::Player(picker, name)) => {
+                        (form(picker, Some(name)))
+                    }
+                    None => {}
                 }
                 p.live #live { "Live" }
             }
@@ -240,12 +257,46 @@ fn hole_row(card: &CardView, row: usize, hole: &HoleView) -> Markup {
 /// The scorekeeper's form: for each player the grid in the variant's layout (tap a slot,
 /// then a card), or typed in the compact notation; who went out or knocked; record, undo,
 /// finish.
-fn form(picker: &Picker) -> Markup {
+/// Each player's link as a QR code to scan from their own phone (CLI.md "Player links").
+fn hand_out(links: &[(String, String)]) -> Markup {
+    html! {
+        details #links {
+            summary { "Hand out the links: each player enters their own grid" }
+            div.links {
+                @for (name, link) in links {
+                    figure.link {
+                        (PreEscaped(qr_svg(link)))
+                        figcaption { (name) }
+                        a href=(link) { "link" }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `text` as a QR code in SVG (drawn by the qrcode crate), or nothing.
+fn qr_svg(text: &str) -> String {
+    match qrcode::QrCode::new(text.as_bytes()) {
+        Ok(code) => code
+            .render::<qrcode::render::svg::Color>()
+            .min_dimensions(160, 160)
+            .build(),
+        Err(_) => String::new(),
+    }
+}
+
+/// The entry form: every grid for the scorekeeper (`me` `None`), or one player's own.
+fn form(picker: &Picker, me: Option<&String>) -> Markup {
     let slots = picker.rows * picker.columns;
+    let players: Vec<&String> = match me {
+        Some(me) => vec![me],
+        None => picker.players.iter().collect(),
+    };
     html! {
         section #keeper data-rows=(picker.rows) data-columns=(picker.columns)
-            data-ending=[picker.ending.as_deref()] {
-            h2 { "Record the next hole" }
+            data-ending=[picker.ending.as_deref()] data-me=[me] {
+            h2 { @if me.is_some() { "Your grid for the next hole" } @else { "Record the next hole" } }
             p.hint { "Tap a slot, then its card; or type the grid (rows split by /)." }
             div.picker role="group" aria-label="cards" {
                 @for rank in &picker.ranks {
@@ -259,7 +310,7 @@ fn form(picker: &Picker) -> Markup {
                 }
                 button.back type="button" title="clear the slot" { "⌫" }
             }
-            @for (seat, name) in picker.players.iter().enumerate() {
+            @for (seat, name) in players.iter().enumerate() {
                 div.player data-player=(name) data-seat=(seat) {
                     h3 { (name) }
                     div class=(format!("slots cols-{}", picker.columns)) {
@@ -273,6 +324,17 @@ fn form(picker: &Picker) -> Markup {
                     p.err role="alert" hidden {}
                 }
             }
+            p #drafted role="status" {}
+            @if me.is_some() {
+                div.ending {
+                    label { input #iout type="checkbox"; " I went out" }
+                    @if picker.knock {
+                        label { input #iknock type="checkbox"; " I knocked" }
+                    }
+                }
+                button #send type="button" { "Send my grid" }
+                p #status role="status" {}
+            } @else {
             div.ending {
                 label {
                     "Went out "
@@ -292,10 +354,12 @@ fn form(picker: &Picker) -> Markup {
                 }
             }
             button #record type="button" { "Record hole" }
+            button #fromdraft type="button" hidden { "Record the grids the phones sent" }
             p #status role="status" {}
             div.actions {
                 button #undo type="button" { "Undo last entry" }
                 button #finish type="button" { "Finish match" }
+            }
             }
         }
     }

@@ -209,21 +209,47 @@ fn json_text(text: String) -> Response {
 #[derive(Debug, Deserialize)]
 struct KeyQuery {
     key: Option<String>,
+    player: Option<String>,
+    token: Option<String>,
 }
 
-async fn index(State(server): State<Arc<Server>>, Query(q): Query<KeyQuery>) -> Response {
-    let keeper = q.key.as_deref().map(|k| server.key_is(k));
+async fn index(
+    State(server): State<Arc<Server>>,
+    headers: HeaderMap,
+    Query(q): Query<KeyQuery>,
+) -> Response {
     let shown = server.card.borrow().clone();
-    let picker = match keeper {
-        Some(true) => server.current.picker(),
-        _ => None,
+    let (entry, refused) = match (&q.key, &q.player, &q.token) {
+        (Some(key), _, _) if server.key_is(key) => {
+            // each player's link on the address this page was opened at
+            let host = headers
+                .get(header::HOST)
+                .and_then(|h| h.to_str().ok())
+                .filter(|h| is_own_host(h, server.port))
+                .map_or_else(|| format!("127.0.0.1:{}", server.port), str::to_string);
+            let links = server.player_links(&format!("http://{host}/"));
+            let entry = server
+                .current
+                .picker()
+                .map(|p| page::Entry::Keeper(p, links));
+            (entry, false)
+        }
+        (None, Some(player), Some(token)) => {
+            let players = server.current.players();
+            let seat = players.iter().position(|p| p == player);
+            let theirs = server.token_seat(server.current.id(), players.len(), token);
+            match (seat, server.current.picker()) {
+                (Some(seat), Some(picker)) if theirs == Some(seat) => (
+                    Some(page::Entry::Player(picker, players[seat].clone())),
+                    false,
+                ),
+                _ => (None, true),
+            }
+        }
+        (None, None, None) => (None, false),
+        _ => (None, true),
     };
-    let html = page::page(
-        shown.id,
-        &shown.html,
-        picker.as_ref(),
-        keeper == Some(false),
-    );
+    let html = page::page(shown.id, &shown.html, entry.as_ref(), refused);
     Html(html.into_string()).into_response()
 }
 

@@ -69,6 +69,9 @@
       // the first event too: the card may have changed since the page was made
       refresh();
     });
+    events.addEventListener('draft', function (e) {
+      if (window.onDraft) window.onDraft(JSON.parse(e.data));
+    });
     events.addEventListener('problem', function (e) {
       broken = JSON.parse(e.data).error;
       live.textContent = 'Stopped';
@@ -87,9 +90,13 @@
   }
   connect();
 
-  var key = new URLSearchParams(location.search).get('key');
+  var params = new URLSearchParams(location.search);
+  var key = params.get('key');
   var keeper = document.getElementById('keeper');
-  if (!key || !keeper) return;
+  // the scorekeeper's key, or a player's own token (their link): it writes their grid only
+  var bearer = key || params.get('token');
+  if (!bearer || !keeper) return;
+  var me = keeper.dataset.me || null;
 
   // --- the scorekeeper: a card picker in the variant's layout ---
   var columns = Number(keeper.dataset.columns);
@@ -249,7 +256,7 @@
     status.textContent = 'Sending…';
     return fetch(path, {
       method: 'POST',
-      headers: { 'Authorization': 'Bearer ' + key, 'Content-Type': 'application/json' },
+      headers: { 'Authorization': 'Bearer ' + bearer, 'Content-Type': 'application/json' },
       body: JSON.stringify(body)
     }).then(function (r) {
       return r.json().then(function (j) {
@@ -265,6 +272,59 @@
       return null;
     });
   }
+
+  // --- the shared draft: each player's grid as their phone sent it ---
+  var drafted = document.getElementById('drafted');
+  var fromDraft = document.getElementById('fromdraft');
+  var draftHole = null;
+  window.onDraft = function (d) {
+    if (!d) { drafted.textContent = ''; if (fromDraft) fromDraft.hidden = true; return; }
+    draftHole = d.hole;
+    var names = Object.keys(d.grids);
+    var sent = names.filter(function (n) { return d.grids[n] !== null; });
+    var said = [];
+    if (sent.length) said.push('Sent from the phones: ' + sent.join(', ') + '.');
+    if (d.missing.length && (sent.length || me)) said.push('Waiting for: ' + d.missing.join(', ') + '.');
+    if (d.out) said.push(d.out + ' went out.');
+    if (d.knock) said.push(d.knock + ' knocked.');
+    d.problems.forEach(function (p) { said.push(p.error); });
+    drafted.textContent = said.join(' ');
+    drafted.classList.toggle('bad', d.problems.length > 0);
+    if (fromDraft) fromDraft.hidden = !(sent.length && !d.missing.length && !d.problems.length);
+  };
+
+  if (me) {
+    document.getElementById('send').addEventListener('click', function () {
+      if (broken) { refused(broken); return; }
+      var text = players[0].querySelector('.grid-text').value.trim();
+      var out = document.getElementById('iout');
+      var knock = document.getElementById('iknock');
+      var body = { player: me, grid: text || null, out: !!(out && out.checked), knock: !!(knock && knock.checked),
+        hole: began !== null ? began : nextHole };
+      post('/api/draft', body, function (r, j) {
+        if (r.status === 409) {
+          began = null;
+          refused(j.error + ' Your grid is kept here: check it, and tap Send for the next hole.');
+          return true;
+        }
+        return false;
+      }).then(function (d) {
+        if (!d) return;
+        window.onDraft(d);
+        status.textContent = text ? 'Sent.' : 'Taken back.';
+      });
+    });
+    activate(0, 0);
+    return;
+  }
+
+  fromDraft.addEventListener('click', function () {
+    post('/api/hole', { hole: draftHole, from_draft: true }).then(function (j) {
+      if (!j) return;
+      clearForm();
+      status.textContent = 'Recorded hole ' + j.holes_played + ' from the phones. ' + j.result.summary;
+    });
+  });
 
   document.getElementById('record').addEventListener('click', function () {
     if (broken) { refused(broken); return; }
