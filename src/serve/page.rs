@@ -454,7 +454,7 @@ mod tests {
     fn the_form_names_every_player_and_escapes_them() {
         let mut picker = Picker::of(&new("classic", &[]));
         picker.players[1] = "<b>bob</b>".into();
-        let html = form(&picker).into_string();
+        let html = form(&picker, None).into_string();
         assert!(html.contains(r#"data-player="ann""#));
         assert!(html.contains("&lt;b&gt;bob&lt;/b&gt;") && !html.contains("<b>"));
         assert_eq!(html.matches(r#"class="slot""#).count(), 12);
