@@ -178,6 +178,7 @@ fn shown_of(
         id: m.id,
         json: serde_json::to_string(&card)?,
         html: page::card(&card).into_string(),
+        tv: page::tv(&card).into_string(),
         draft: serde_json::to_string(&draft)?,
         problem,
         card: Some(Arc::new(card)),

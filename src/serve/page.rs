@@ -88,6 +88,8 @@ pub fn page(id: i64, fragment: &str, entry: Option<&Entry>, key_refused: bool) -
                 meta name="referrer" content="no-referrer";
                 title { (title) }
                 link rel="icon" href="/icon.svg" type="image/svg+xml";
+                link rel="manifest" href="/manifest.webmanifest";
+                meta name="theme-color" content="#1b5e20";
                 link rel="stylesheet" href="/golf.css";
                 script src="/golf.js" defer {}
             }
@@ -107,6 +109,7 @@ pub fn page(id: i64, fragment: &str, entry: Option<&Entry>, key_refused: bool) -
                     }
                     None => {}
                 }
+                button #share type="button" { "Share the card" }
                 p.live #live { "Live" }
             }
         }
@@ -369,6 +372,83 @@ fn form(picker: &Picker, me: Option<&String>) -> Markup {
 fn example(picker: &Picker) -> String {
     let card = picker.ranks.get(4).map_or("5", String::as_str);
     vec![vec![card; picker.columns].join(" "); picker.rows].join(" / ")
+}
+
+/// `/tv`: the card for a screen across the room (CLI.md "/tv"; 1920×1080, readable from
+/// 4 m): the fragment ([`tv`]) in a page of its own, updated as the phones are; no
+/// controls, no key.
+pub fn tv_page(id: i64, fragment: &str) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="referrer" content="no-referrer";
+                title { "Golf · match " (id) " · TV" }
+                link rel="icon" href="/icon.svg" type="image/svg+xml";
+                link rel="stylesheet" href="/golf.css";
+                script src="/golf.js" defer {}
+            }
+            body.tv {
+                p.warn #problem role="alert" hidden {}
+                main #card aria-live="polite" data-match=(id) data-fragment="/tv.html" { (PreEscaped(fragment)) }
+                p.live #live { "Live" }
+            }
+        }
+    }
+}
+
+/// The TV's card: the match, each player's total in order with the leader first, the
+/// chances, who deals next, and the last hole's grids and scores.
+pub fn tv(card: &CardView) -> Markup {
+    let mut order: Vec<&crate::view::card::PlayerView> = card.players.iter().collect();
+    order.sort_by_key(|p| (p.disqualified, p.total, p.seat));
+    let last = card
+        .holes
+        .iter()
+        .rev()
+        .find(|h| !h.playoff)
+        .or(card.holes.last());
+    html! {
+        h1 { (card.name.clone().unwrap_or_else(|| format!("Match {}", card.id))) " · " (card.rules) }
+        p.summary #summary { (card.result.summary) }
+        ol.totals {
+            @for p in &order {
+                li class=[card.leaders.contains(&p.name).then_some("lead")] {
+                    span.name { (p.name) }
+                    span.total { (p.total) }
+                }
+            }
+        }
+        @if let Some(chances) = &card.chances {
+            p.chances { "Chances: " (chances.sentence()) }
+        }
+        @if let Some(next) = &card.next {
+            p.next { (next.sentence()) }
+        }
+        @if let Some(hole) = last {
+            section.last {
+                h2 { @if hole.playoff { "Playoff hole " } @else { "Hole " } (hole.number) }
+                div.grids {
+                    @for (p, entry) in card.players.iter().zip(&hole.entries) {
+                        @if let Some(e) = entry {
+                            figure {
+                                figcaption { (p.name) ": " (e.total)
+                                    @if hole.out.as_deref() == Some(p.name.as_str()) {
+                                        @if hole.knocked { " (knocked)" } @else { " (went out)" }
+                                    }
+                                }
+                                @if let Some(grid) = &e.grid {
+                                    pre.grid { (grid.replace(" / ", "\n")) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -64,6 +64,11 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/", get(index))
         .route("/card.html", get(fragment))
         .route("/api/card", get(card))
+        .route("/tv", get(tv))
+        .route("/tv.html", get(tv_fragment))
+        .route("/manifest.webmanifest", get(manifest))
+        .route("/icon-192.png", get(|| icon(192)))
+        .route("/icon-512.png", get(|| icon(512)))
         .route("/card.png", get(card_png))
         .route("/card.svg", get(card_svg))
         .route("/events", get(events))
@@ -256,6 +261,64 @@ async fn index(
 async fn fragment(State(server): State<Arc<Server>>) -> Response {
     let shown = server.card.borrow().clone();
     Html(shown.html.clone()).into_response()
+}
+
+/// `/tv`: the card for a screen across the room; no controls, no key.
+async fn tv(State(server): State<Arc<Server>>) -> Response {
+    let shown = server.card.borrow().clone();
+    Html(page::tv_page(shown.id, &shown.tv).into_string()).into_response()
+}
+
+async fn tv_fragment(State(server): State<Arc<Server>>) -> Response {
+    let shown = server.card.borrow().clone();
+    Html(shown.tv.clone()).into_response()
+}
+
+/// The web-app manifest: "Add to Home Screen" gives the table's screen an icon of its own.
+async fn manifest() -> Response {
+    let body = serde_json::json!({
+        "name": "Golf at the table",
+        "short_name": "Golf",
+        "start_url": "/",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#1b5e20",
+        "icons": [
+            {"src": "/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+            {"src": "/icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": "/icon-512.png", "sizes": "512x512", "type": "image/png"}
+        ]
+    });
+    (
+        [
+            (header::CONTENT_TYPE, "application/manifest+json"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body.to_string(),
+    )
+        .into_response()
+}
+
+/// The icon as a PNG `size` pixels square, drawn from the same SVG once per size.
+async fn icon(size: u32) -> Response {
+    static DRAWN: std::sync::OnceLock<Vec<(u32, Vec<u8>)>> = std::sync::OnceLock::new();
+    let drawn = DRAWN.get_or_init(|| {
+        [192, 512]
+            .into_iter()
+            .filter_map(|s| Some((s, crate::view::picture::render(ICON, Some(s)).ok()?)))
+            .collect()
+    });
+    match drawn.iter().find(|(s, _)| *s == size) {
+        Some((_, png)) => (
+            [
+                (header::CONTENT_TYPE, "image/png"),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            png.clone(),
+        )
+            .into_response(),
+        None => error(StatusCode::NOT_FOUND, "no such icon"),
+    }
 }
 
 /// The scorecard as a picture to share (the same as `golf card --png`), drawn on a

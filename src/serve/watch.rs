@@ -32,6 +32,8 @@ pub struct Shown {
     pub card: Option<Arc<crate::view::card::CardView>>,
     /// The scorecard's HTML fragment (`/card.html`).
     pub html: String,
+    /// The TV's HTML fragment (`/tv.html`).
+    pub tv: String,
     /// The shared draft of the next hole (`GET /api/draft`), JSON; `null` when no hole is
     /// next.
     pub draft: String,
@@ -111,6 +113,7 @@ fn said(server: &Server, problem: String) {
         json: now.json.clone(),
         card: now.card.clone(),
         html: now.html.clone(),
+        tv: now.tv.clone(),
         draft: now.draft.clone(),
         problem: Some(problem),
     };

@@ -63,9 +63,18 @@ pub fn svg(card: &CardView) -> String {
 /// A system error (exit 1) if the SVG cannot be rendered or encoded: a bug, as golf wrote
 /// the SVG itself.
 pub fn png(card: &CardView) -> Result<Vec<u8>> {
-    let svg = svg(card);
+    render(&svg(card), None)
+}
+
+/// `svg` (one golf wrote) as a PNG on white, `width` pixels wide when given (scaled to it),
+/// else at its own size; text in the embedded DejaVu Sans. For the scorecard ([`png`]) and
+/// for `golf serve`'s icons.
+///
+/// # Errors
+/// A system error (exit 1) if the SVG cannot be rendered or encoded.
+pub fn render(svg: &str, width: Option<u32>) -> Result<Vec<u8>> {
     let fail = |what: &str, e: &dyn std::fmt::Display| {
-        anyhow::anyhow!("cannot draw the scorecard picture: {what}: {e}")
+        anyhow::anyhow!("cannot draw the picture: {what}: {e}")
     };
     let mut fonts = usvg::fontdb::Database::new();
     for face in [REGULAR, BOLD] {
@@ -77,14 +86,19 @@ pub fn png(card: &CardView) -> Result<Vec<u8>> {
         fontdb: Arc::new(fonts),
         ..usvg::Options::default()
     };
-    let tree = usvg::Tree::from_str(&svg, &options).map_err(|e| fail("the SVG", &e))?;
-    let size = tree.size().to_int_size();
+    let tree = usvg::Tree::from_str(svg, &options).map_err(|e| fail("the SVG", &e))?;
+    let own = tree.size();
+    let scale = width.map_or(1.0, |w| w as f32 / own.width());
+    let size = own
+        .to_int_size()
+        .scale_by(scale)
+        .unwrap_or(own.to_int_size());
     let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
         .ok_or_else(|| fail("the canvas", &format!("{}×{}", size.width(), size.height())))?;
     pixmap.fill(tiny_skia::Color::WHITE);
     resvg::render(
         &tree,
-        tiny_skia::Transform::identity(),
+        tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
     // the background is opaque white: RGB is a quarter smaller than RGBA

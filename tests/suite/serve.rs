@@ -1235,3 +1235,59 @@ fn the_card_is_served_as_a_picture_to_share() {
     assert_eq!(info.width, 1200);
     assert!(info.height > 300 && info.height < 1500, "{}", info.height);
 }
+
+/// Issue 37.5: `/tv` shows the card for a screen across the room (no controls, no key), the
+/// manifest gives the page an icon of its own, and the icons are real PNGs.
+#[test]
+fn the_tv_the_manifest_and_the_icons() {
+    let env = one_hole();
+    let served = Served::start(env.dir.path(), &[]);
+    let tv = served.get("/tv");
+    assert_eq!(tv.status, 200);
+    assert!(
+        tv.body.contains(r#"data-fragment="/tv.html""#),
+        "{}",
+        tv.body
+    );
+    assert!(!tv.body.contains("<button"), "no controls on the TV");
+    let fragment = served.get("/tv.html").body;
+    let card = card(&env);
+    for p in card["players"].as_array().unwrap() {
+        let line = format!(
+            r#"<span class="name">{}</span><span class="total">{}</span>"#,
+            p["name"].as_str().unwrap(),
+            p["total"]
+        );
+        assert!(fragment.contains(&line), "{line} in {fragment}");
+    }
+    assert!(
+        fragment.contains("Hole 1"),
+        "the last hole's grids: {fragment}"
+    );
+    let manifest = served.get("/manifest.webmanifest");
+    assert_eq!(
+        manifest.header("content-type"),
+        Some("application/manifest+json")
+    );
+    let icons = manifest.json()["icons"].as_array().unwrap().clone();
+    assert_eq!(icons.len(), 3);
+    let page = served.get("/").body;
+    assert!(page.contains(r#"rel="manifest""#));
+    for size in [192u32, 512] {
+        use std::io::{Read, Write};
+        let mut s = std::net::TcpStream::connect(("127.0.0.1", served.port)).unwrap();
+        write!(
+            s,
+            "GET /icon-{size}.png HTTP/1.0\r\nHost: 127.0.0.1:{}\r\n\r\n",
+            served.port
+        )
+        .unwrap();
+        let mut raw = Vec::new();
+        s.read_to_end(&mut raw).unwrap();
+        let at = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 4;
+        let reader = png::Decoder::new(std::io::Cursor::new(&raw[at..]))
+            .read_info()
+            .unwrap();
+        assert_eq!((reader.info().width, reader.info().height), (size, size));
+    }
+}

@@ -20,7 +20,7 @@
   var asked = 0;
   function refresh() {
     var mine = ++asked;
-    return fetch('/card.html', { cache: 'no-store' })
+    return fetch(card.dataset.fragment || '/card.html', { cache: 'no-store' })
       .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
       .then(function (html) {
         if (mine !== asked) return; // a newer card is on its way
@@ -89,6 +89,27 @@
     };
   }
   connect();
+
+  // the card as a picture: to the phone's share sheet where there is one, else saved
+  var share = document.getElementById('share');
+  if (share) share.addEventListener('click', function () {
+    var name = 'golf-match-' + card.dataset.match + '.png';
+    fetch('/card.png', { cache: 'no-store' })
+      .then(function (r) { return r.ok ? r.blob() : Promise.reject(r.status); })
+      .then(function (blob) {
+        var file = new File([blob], name, { type: 'image/png' });
+        if (navigator.canShare && navigator.canShare({ files: [file] })) {
+          return navigator.share({ files: [file], title: 'Golf · match ' + card.dataset.match });
+        }
+        var a = document.createElement('a');
+        a.href = URL.createObjectURL(blob);
+        a.download = name;
+        document.body.appendChild(a);
+        a.click();
+        a.remove();
+      })
+      .catch(function () {});
+  });
 
   var params = new URLSearchParams(location.search);
   var key = params.get('key');
