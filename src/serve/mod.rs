@@ -409,6 +409,18 @@ pub fn run(settings: Settings) -> Result<()> {
     listener.set_nonblocking(true)?;
     let port = listener.local_addr()?.port();
     let urls = urls(settings.local, port);
+    // Ctrl-C and SIGTERM are listened for before anyone is told where to connect: a stop
+    // the moment after the start line is a clean stop too
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let signals = runtime.block_on(async {
+        use tokio::signal::unix::{signal, SignalKind};
+        Ok::<_, std::io::Error>((
+            signal(SignalKind::interrupt())?,
+            signal(SignalKind::terminate())?,
+        ))
+    })?;
     announce(&settings, &m, &urls, port, &key)?;
 
     let (card, _) = channel::channel(Arc::new(first));
@@ -434,10 +446,7 @@ pub fn run(settings: Settings) -> Result<()> {
             .name("golf-watch".into())
             .spawn(move || watch::run(&server, follow))?
     };
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()?;
-    let served = runtime.block_on(serve(listener, server.clone(), stop_tx));
+    let served = runtime.block_on(serve(listener, server.clone(), stop_tx, signals));
     // the watcher stops with the stop signal; then the one connection is checkpointed and
     // closed, every write in flight done
     let watched = watcher.join();
@@ -460,16 +469,12 @@ async fn serve(
     listener: TcpListener,
     server: Arc<Server>,
     stop: channel::Sender<bool>,
+    (mut interrupt, mut terminate): (tokio::signal::unix::Signal, tokio::signal::unix::Signal),
 ) -> Result<()> {
     let listener = tokio::net::TcpListener::from_std(listener)?;
     let router = routes::router(server);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let connections = Arc::new(Semaphore::new(MAX_CONNECTIONS));
-    use tokio::signal::unix::{signal, SignalKind};
-    let (mut interrupt, mut terminate) = (
-        signal(SignalKind::interrupt())?,
-        signal(SignalKind::terminate())?,
-    );
     loop {
         let permit = tokio::select! {
             permit = connections.clone().acquire_owned() => permit,
