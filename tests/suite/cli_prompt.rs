@@ -512,3 +512,32 @@ fn two_prompts_on_one_hole_are_told_of_each_other() {
     assert_eq!(card["holes_played"], 1);
     assert_eq!(card["holes"][0]["entries"][1]["grid"], "2 7 Q / 2 7 Q");
 }
+
+/// Issue 37.2: the grids the phones sent to `golf serve`'s shared draft are the draft
+/// `golf hole`'s prompt offers back: either side can record the hole.
+#[test]
+fn the_prompt_offers_the_grids_the_phones_sent() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    let mut served = crate::served::Served::start(env.dir.path(), &[]);
+    let sent = served.post_as(
+        &served.token("ann"),
+        "/api/draft",
+        r#"{"match": 1, "hole": 1, "player": "ann", "grid": "q44/q98", "out": true}"#,
+    );
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    assert!(served.stop("TERM").success());
+    let mut p = session(&env);
+    p.expect("offered back").unwrap();
+    p.expect("ann's grid: q44/q98").unwrap();
+    p.send("\r").unwrap();
+    p.expect("bob's grid").unwrap();
+    p.send_line("k4k/295").unwrap();
+    p.expect("Who went out?").unwrap();
+    p.send_line("ann").unwrap();
+    p.expect("Next: hole 2").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+    let card = env.json(&["card"]);
+    assert_eq!(card["holes"][0]["entries"][0]["grid"], "Q 4 4 / Q 9 8");
+    assert_eq!(card["holes"][0]["out"], "ann");
+}
