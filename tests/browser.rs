@@ -560,3 +560,42 @@ fn every_player_enters_their_own_grid_on_their_own_phone() {
         assert_eq!(card["holes"][0]["entries"][seat]["grid"], *grid);
     }
 }
+
+/// Issue 37.3: the scorekeeper mends a recorded hole (who went out) and gives a penalty
+/// from the page, without undoing and typing it again.
+#[test]
+fn the_scorekeeper_mends_a_hole_and_gives_a_penalty_on_the_page() {
+    let Some(driver) = driver() else { return };
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    env.ok(&[
+        "hole",
+        "ann=5 K Q / 5 2 J",
+        "bob=2 7 Q / 2 7 Q",
+        "--out",
+        "bob",
+    ]);
+    env.ok(&["hole", "ann=A A 3 / 4 4 9", "bob=8 8 6 / 10 9 6"]);
+    let served = Served::start(env.dir.path(), &[]);
+    runtime().block_on(async {
+        let keeper = phone(&driver).await;
+        keeper
+            .goto(&served.url(&format!("/?key={}", served.key)))
+            .await
+            .unwrap();
+        until(&keeper, "return document.getElementById('live').textContent === 'Live'", Duration::from_secs(10)).await;
+        tap(&keeper, "#mend summary").await;
+        script(&keeper, "document.getElementById('mhole').value = '1'; document.getElementById('mout').value = 'ann'; return true").await;
+        tap(&keeper, "#amend").await;
+        until(&keeper, "return document.getElementById('status').textContent.startsWith('Hole 1 mended.')", Duration::from_secs(10)).await;
+        script(&keeper, "document.getElementById('pplayer').value = 'bob'; document.getElementById('ppoints').value = '5'; document.getElementById('preason').value = 'late to the table'; return true").await;
+        tap(&keeper, "#penalty").await;
+        until(&keeper, "return document.getElementById('status').textContent.startsWith('5 penalty points for bob.')", Duration::from_secs(10)).await;
+        keeper.close().await.unwrap();
+    });
+    let card = env.json(&["card"]);
+    assert_eq!(card["holes"][0]["out"], "ann");
+    assert_eq!(card["holes"][0]["amended"], true);
+    assert_eq!(card["holes_played"], 2, "mended, not undone");
+    assert_eq!(card["penalties"][0]["reason"], "late to the table");
+}

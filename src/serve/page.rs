@@ -260,6 +260,49 @@ fn hole_row(card: &CardView, row: usize, hole: &HoleView) -> Markup {
 /// The scorekeeper's form: for each player the grid in the variant's layout (tap a slot,
 /// then a card), or typed in the compact notation; who went out or knocked; record, undo,
 /// finish.
+/// Mending from the page (CLI.md "Mending from the page"): a recorded hole's grid or who
+/// went out, as `golf amend` does, and a penalty, as `golf penalty` does.
+fn mend(picker: &Picker) -> Markup {
+    html! {
+        details #mend {
+            summary { "Mend a hole, or give a penalty" }
+            fieldset {
+                legend { "Mend a recorded hole" }
+                label { "Hole " input #mhole type="number" min="1" inputmode="numeric" value="1"; }
+                label {
+                    "Player "
+                    select #mplayer {
+                        option value="" { "— no grid changes —" }
+                        @for name in &picker.players { option value=(name) { (name) } }
+                    }
+                }
+                label { "Their grid " input #mgrid type="text" autocomplete="off" autocapitalize="characters" spellcheck="false" placeholder=(example(picker)); }
+                label {
+                    "Went out "
+                    select #mout {
+                        option value="=" { "as recorded" }
+                        option value="" { "nobody" }
+                        @for name in &picker.players { option value=(name) { (name) } }
+                    }
+                }
+                button #amend type="button" { "Mend the hole" }
+            }
+            fieldset {
+                legend { "Give a penalty" }
+                label {
+                    "Player "
+                    select #pplayer {
+                        @for name in &picker.players { option value=(name) { (name) } }
+                    }
+                }
+                label { "Points " input #ppoints type="number" min="1" inputmode="numeric" value="5"; }
+                label { "Why " input #preason type="text" autocomplete="off" placeholder="late to the table"; }
+                button #penalty type="button" { "Give the penalty" }
+            }
+        }
+    }
+}
+
 /// Each player's link as a QR code to scan from their own phone (CLI.md "Player links").
 fn hand_out(links: &[(String, String)]) -> Markup {
     html! {
@@ -363,6 +406,7 @@ fn form(picker: &Picker, me: Option<&String>) -> Markup {
                 button #undo type="button" { "Undo last entry" }
                 button #finish type="button" { "Finish match" }
             }
+            (mend(picker))
             }
         }
     }

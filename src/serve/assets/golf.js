@@ -381,6 +381,35 @@
     });
   });
 
+  // mending from the page: golf amend and golf penalty, refereed the same way
+  document.getElementById('amend').addEventListener('click', function () {
+    var hole = Number(document.getElementById('mhole').value);
+    var who = document.getElementById('mplayer').value;
+    var grid = document.getElementById('mgrid').value.trim();
+    var out = document.getElementById('mout').value;
+    var body = { hole: hole };
+    if (who && grid) { body.grids = {}; body.grids[who] = grid; }
+    if (out !== '=') body.out = out || null;
+    if (!body.grids && !('out' in body)) {
+      refused('Choose a player and their corrected grid, or who went out.');
+      return;
+    }
+    post('/api/amend', body).then(function (j) {
+      if (j) status.textContent = 'Hole ' + hole + ' mended. ' + j.result.summary;
+    });
+  });
+
+  document.getElementById('penalty').addEventListener('click', function () {
+    var body = {
+      player: document.getElementById('pplayer').value,
+      points: Number(document.getElementById('ppoints').value),
+      reason: document.getElementById('preason').value.trim()
+    };
+    post('/api/penalty', body).then(function (j) {
+      if (j) status.textContent = body.points + ' penalty points for ' + body.player + '. ' + j.result.summary;
+    });
+  });
+
   document.getElementById('undo').addEventListener('click', function () {
     if (!window.confirm('Withdraw the last hole or penalty on the card?')) return;
     var shownHere = onCard ? { holes: onCard.holes, penalties: onCard.penalties } : {};
