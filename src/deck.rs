@@ -52,12 +52,13 @@ impl fmt::Display for DeckError {
                 who.join(", ")
             )?;
         }
-        write!(
-            f,
-            "\nCheck the grids for a typo, or, if the table plays with more decks, say so: `golf match edit --decks N` for a match, `--decks N` for `golf score`."
-        )
+        write!(f, "\n{MORE_DECKS}")
     }
 }
+
+/// The last line of a [`DeckError`] at the terminal: what to do about it. `golf serve`
+/// says it in the table's words instead.
+pub const MORE_DECKS: &str = "Check the grids for a typo, or, if the table plays with more decks, say so: `golf match edit --decks N` for a match, `--decks N` for `golf score`.";
 
 /// Checks one hole's grids (`(player, grid)` in seat order) against a deal from `decks`
 /// decks with `jokers_per_deck` jokers each. Errors list every rank, joker count and suited

@@ -24,6 +24,7 @@ mod page;
 mod requests;
 mod routes;
 mod watch;
+mod words;
 
 pub use requests::HoleRequest;
 pub use routes::{MAX_BODY, MAX_STREAMS};

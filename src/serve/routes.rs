@@ -522,7 +522,7 @@ async fn write_then(
             } else {
                 StatusCode::INTERNAL_SERVER_ERROR
             };
-            error(status, e.describe())
+            error(status, super::words::at_the_table(&e))
         }
         Err(_) => error(
             StatusCode::INTERNAL_SERVER_ERROR,

@@ -1,0 +1,113 @@
+//! The table's words: what a refusal says on a phone. The match engine's messages end, at
+//! the terminal, with the command that mends the matter (`golf finish`, `golf amend`,
+//! `golf match edit --decks N`); on the page they say what to tap, or who can do it, and
+//! never a terminal command (CLI.md "Errors … in the table's words").
+
+use crate::error::Error;
+use crate::game::GameError;
+
+/// `err` as said on a phone: the engine's refusals that name a command said in the table's
+/// words, any other message as it is.
+pub fn at_the_table(err: &Error) -> String {
+    if let Error::Input(e) = err {
+        if let Some(said) = e.downcast_ref::<GameError>().and_then(game) {
+            return said;
+        }
+    }
+    let text = err.describe();
+    text.replace(
+        crate::deck::MORE_DECKS,
+        "Check the grids for a typo; if the table plays with more decks, the match's decks are changed at the scorekeeper's computer first.",
+    )
+}
+
+/// The engine's refusals that end with a command, in the table's words.
+fn game(e: &GameError) -> Option<String> {
+    Some(match e {
+        GameError::TargetReached {
+            label,
+            player,
+            total,
+            target,
+        } => format!(
+            "{label} is over: {player} reached the target of {target} points with {total}; tap Finish match to record the result"
+        ),
+        GameError::Finished { label, .. } => format!(
+            "{label} is finished and takes no more holes; a correction (mend a hole, undo, a penalty) reopens it"
+        ),
+        GameError::Deleted { label, .. } => {
+            format!("{label} was deleted and cannot change")
+        }
+        GameError::NoSuchHole {
+            label,
+            hole,
+            played,
+            planned,
+        } => format!(
+            "{label} has no hole {hole} to mend; {played} of {planned} holes are recorded"
+        ),
+        GameError::NothingToAmend => {
+            "nothing to mend: give a player's corrected grid, or who went out".to_string()
+        }
+        GameError::PenaltyPoints(points) => format!(
+            "{points} penalty points is out of range; expected {} to {}, not 0",
+            crate::bounds::PenaltyPoints::MIN,
+            crate::bounds::PenaltyPoints::MAX
+        ),
+        GameError::NegativePoints(points) => format!(
+            "{points} penalty points is negative, which these rules do not allow (a penalty adds points)"
+        ),
+        GameError::HolesToPlay {
+            label,
+            played,
+            planned,
+        } => format!(
+            "{label} has {played} of {planned} holes; record the rest before finishing (a match the table stopped early is shortened at the scorekeeper's computer)"
+        ),
+        GameError::AllHolesPlayed { label, planned, .. } => format!(
+            "{label} has all {planned} of its holes; tap Finish match to record the result"
+        ),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_refusal_said_at_the_table_names_a_command() {
+        let refusals = [
+            GameError::TargetReached {
+                label: "match 1".into(),
+                player: "ann".into(),
+                total: 101,
+                target: 100,
+            },
+            GameError::Finished {
+                label: "match 1".into(),
+                at: "2026-11-27T07:00:00Z".into(),
+            },
+            GameError::NothingToAmend,
+            GameError::HolesToPlay {
+                label: "match 1".into(),
+                played: 3,
+                planned: 9,
+            },
+            GameError::AllHolesPlayed {
+                label: "match 1".into(),
+                planned: 9,
+                hint: "finish it with `golf finish`",
+            },
+            GameError::PenaltyPoints(0),
+        ];
+        for r in refusals {
+            let cli = r.to_string();
+            let said = at_the_table(&Error::from(r));
+            assert!(
+                !said.contains('`') && !said.contains("--"),
+                "{said} (was {cli})"
+            );
+        }
+    }
+}
