@@ -116,45 +116,79 @@ pub fn page(id: i64, fragment: &str, entry: Option<&Entry>, key_refused: bool) -
     }
 }
 
+/// The most players whose scores stand in a column each: six columns of 44 CSS pixels
+/// beside the hole numbers fill a 320-pixel phone; a larger table turns, a block per player.
+const COLUMNS_AT_MOST: usize = 6;
+
 /// The scorecard as `golf card` shows it: the heading, the result or the leader, the
-/// chances line, who deals next, a row per hole (each score opens how it scored), the
-/// totals.
+/// chances line, who deals next, a row per hole with its dealer and each score's running
+/// total under it (each score opens how it scored), the totals, a key to every mark and
+/// short name used, the penalties and notes, and how a tie was broken. The fragment says
+/// `data-finished` once the match is over: the page then hides its forms.
 pub fn card(card: &CardView) -> Markup {
     let state = match (card.finished, &card.abandoned_at) {
         (_, Some(_)) => "abandoned",
         (true, None) => "finished",
         (false, None) => "in play",
     };
+    let over = card.finished || card.abandoned_at.is_some();
+    let names: Vec<&str> = card.players.iter().map(|p| p.name.as_str()).collect();
+    let short = short_names(&names);
+    let decks = match card.decks {
+        1 => "1 deck".to_string(),
+        n => format!("{n} decks"),
+    };
+    html! {
+        div.sheet data-finished=[over.then_some("")] {
+            header {
+                h1 {
+                    "Match " (card.id)
+                    @if let Some(name) = &card.name { " · " (name) }
+                }
+                p.meta {
+                    (crate::rules::label(&card.rules, &card.house)) " · "
+                    (card.holes_played) " of " (card.holes_planned) " holes · " (decks) " · " (state)
+                }
+            }
+            p.summary #summary { (table_words(&card.result.summary)) }
+            @if let Some(chances) = &card.chances { p.chances { (table_words(&chances.sentence())) } }
+            @if let Some(next) = &card.next { p.next #next { (next.sentence()) } }
+            @if card.players.len() <= COLUMNS_AT_MOST {
+                (columns(card, &short))
+            } @else {
+                (blocks(card))
+            }
+            @if card.holes.is_empty() {
+                p.empty { "No hole recorded yet." }
+            }
+            (legend(card, &short))
+            (tie(card))
+            (whys(card))
+        }
+    }
+}
+
+/// The card with a column per player: the hole (and under it who dealt) down the left,
+/// each player's short name on top (the full name in the key under the table).
+fn columns(card: &CardView, short: &[String]) -> Markup {
     let penalties = card
         .penalties
         .iter()
         .any(|p| p.points != 0 || p.disqualifies);
     html! {
-        header {
-            h1 {
-                "Match " (card.id)
-                @if let Some(name) = &card.name { " · " (name) }
-            }
-            p.meta {
-                (crate::rules::label(&card.rules, &card.house)) " · "
-                (card.holes_played) " of " (card.holes_planned) " holes · " (state)
-            }
-        }
-        p.summary #summary { (card.result.summary) }
-        @if let Some(chances) = &card.chances { p.chances { (chances.sentence()) } }
-        @if let Some(next) = &card.next { p.next #next { (next.sentence()) } }
         table.scores {
+            caption.hide { "Scores by hole; under each score, the running total" }
             thead {
                 tr {
                     th scope="col" { "Hole" }
-                    @for p in &card.players {
-                        th scope="col" title=(p.name) { (p.name) }
+                    @for (p, short) in card.players.iter().zip(short) {
+                        th scope="col" title=(p.name) aria-label=(p.name) { (short) }
                     }
                 }
             }
             tbody {
                 @for (row, hole) in card.holes.iter().enumerate().filter(|(_, h)| !h.playoff) {
-                    tr.hole { (hole_row(card, row, hole)) }
+                    tr.hole { (hole_row(card, short, row, hole)) }
                     @if card.holes_planned == 18 && (hole.number == 9 || hole.number == 18) {
                         @let (label, range) = if hole.number == 9 { ("Front 9", 0..9) } else { ("Back 9", 9..18) };
                         tr.sub {
@@ -167,7 +201,7 @@ pub fn card(card: &CardView) -> Markup {
                 }
                 @if penalties {
                     tr.pen {
-                        th scope="row" { "Penalties" }
+                        th scope="row" { abbr title="Penalties" { "Pen." } }
                         @for p in &card.players {
                             td {
                                 @if p.penalties != 0 { (format!("{:+}", p.penalties)) }
@@ -185,13 +219,206 @@ pub fn card(card: &CardView) -> Markup {
                     }
                 }
                 @for (row, hole) in card.holes.iter().enumerate().filter(|(_, h)| h.playoff) {
-                    tr.hole.playoff { (hole_row(card, row, hole)) }
+                    tr.hole.playoff { (hole_row(card, short, row, hole)) }
                 }
             }
         }
-        @if card.holes.is_empty() {
-            p.empty { "No hole recorded yet." }
+    }
+}
+
+/// The card of a large table, turned: a block per player, their full name and total on
+/// top, then a key per hole (its number, the score, the running total under it).
+fn blocks(card: &CardView) -> Markup {
+    html! {
+        @if !card.holes.is_empty() {
+            p.dealers {
+                "Dealt: "
+                @for (i, hole) in card.holes.iter().enumerate() {
+                    @if i > 0 { " · " }
+                    (hole_label(hole)) " " (hole.dealer)
+                }
+            }
         }
+        div.seats {
+            @for p in &card.players {
+                @let lead = card.leaders.contains(&p.name) || card.winners.contains(&p.name);
+                section.seat.lead[lead] aria-label=(p.name) {
+                    h3 {
+                        span.who { (p.name) }
+                        " "
+                        span.tot { "Total " (p.total) @if p.disqualified { " DQ" } }
+                    }
+                    @if p.penalties != 0 {
+                        p.pens { "Penalties " (format!("{:+}", p.penalties)) }
+                    }
+                    @if card.holes_planned == 18 && p.holes.len() >= 9 {
+                        p.pens {
+                            "Front 9: " (p.holes[..9].iter().sum::<i64>())
+                            @if p.holes.len() >= 18 { " · Back 9: " (p.holes[9..18].iter().sum::<i64>()) }
+                        }
+                    }
+                    div.chips {
+                        @for (row, hole) in card.holes.iter().enumerate() {
+                            @if let Some(Some(e)) = hole.entries.get(p.seat) {
+                                (score(card, row, hole, p.seat, e, true))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The button of one score: it opens how the grid scored. Its name says whose score of
+/// which hole it is; the running total stands under the score; a mark in its corner says
+/// who ended the hole (in the turned layout, its hole number stands on top).
+fn score(
+    card: &CardView,
+    row: usize,
+    hole: &HoleView,
+    seat: usize,
+    e: &crate::view::card::EntryView,
+    numbered: bool,
+) -> Markup {
+    let name = name_of(card, seat);
+    let ended = hole.out.as_deref() == Some(name);
+    let running = match hole.playoff {
+        true => None,
+        false => card
+            .players
+            .iter()
+            .find(|p| p.seat == seat)
+            .and_then(|p| p.running.get((hole.number as usize).saturating_sub(1))),
+    };
+    let mut label = format!("{name}, {}: {}", hole_label(hole).to_lowercase(), e.total);
+    if let Some(r) = running {
+        label.push_str(&format!(", running total {r}"));
+    }
+    if ended {
+        label.push_str(if hole.knocked {
+            ", knocked"
+        } else {
+            ", went out"
+        });
+    }
+    if e.grid.is_none() {
+        label.push_str(", a bare score");
+    }
+    html! {
+        button.score type="button" data-why=(why_id(row, seat)) aria-expanded="false" aria-label=(label) {
+            @if numbered {
+                span.no { @if hole.playoff { "P" } (hole.number) }
+            }
+            span.s {
+                (e.total) @if e.grid.is_none() { "*" }
+                @if ended {
+                    @if hole.knocked { span.mark.knock { "▲" } } @else { span.mark { "●" } }
+                }
+            }
+            @if let Some(r) = running { span.r { (r) } }
+        }
+    }
+}
+
+/// What every mark and short name on the card means (those it uses), then the penalties,
+/// the holes' notes and the rules of play agreed.
+fn legend(card: &CardView, short: &[String]) -> Markup {
+    let entries = || card.holes.iter().flat_map(|h| &h.entries).flatten();
+    let columns = card.players.len() <= COLUMNS_AT_MOST;
+    let cut: Vec<(&String, &String)> = match columns {
+        true => card
+            .players
+            .iter()
+            .zip(short)
+            .filter(|(p, s)| &p.name != *s)
+            .map(|(p, s)| (s, &p.name))
+            .collect(),
+        false => vec![],
+    };
+    let notes: Vec<&HoleView> = card.holes.iter().filter(|h| h.note.is_some()).collect();
+    html! {
+        @if !cut.is_empty() {
+            p.key {
+                @for (i, (s, name)) in cut.iter().enumerate() {
+                    @if i > 0 { " · " }
+                    b { (s) } " " (name)
+                }
+            }
+        }
+        @if !card.holes.is_empty() {
+            ul.legend aria-label="What the marks mean" {
+                li { "Each score: the hole's score, the running total under it; tap it to see how it scored." }
+                @if columns { li { "Under each hole number: who dealt it." } }
+                @if card.holes.iter().any(|h| h.out.is_some() && !h.knocked) { li { span.mark { "●" } " went out" } }
+                @if card.holes.iter().any(|h| h.out.is_some() && h.knocked) { li { span.mark.knock { "▲" } " knocked" } }
+                @if entries().any(|e| e.grid.is_none()) { li { "* a bare score, recorded unchecked" } }
+                @if card.holes.iter().any(|h| h.amended) { li { "† amended: corrected after it was recorded" } }
+                @if card.holes.iter().any(|h| h.playoff) { li { "P1, P2… playoff holes" } }
+                @if card.players.iter().any(|p| p.disqualified) { li { "DQ disqualified" } }
+            }
+        }
+        @if !card.penalties.is_empty() || !notes.is_empty() || !card.play.is_empty() {
+            ul.notes {
+                @for p in &card.penalties {
+                    li {
+                        "Penalty, hole " (p.hole) ": " (p.player)
+                        @if p.points != 0 { " " (format!("{:+}", p.points)) }
+                        @if p.disqualifies { " (disqualified)" }
+                        " — " (p.reason)
+                    }
+                }
+                @for h in &notes {
+                    li { (hole_label(h)) ": " (h.note.as_deref().unwrap_or_default()) }
+                }
+                @for p in &card.play { li { "Agreed: " (p) } }
+            }
+        }
+    }
+}
+
+/// How a tie was broken, step by step, and the tiebreak chain: once the match is over,
+/// or while players are tied.
+fn tie(card: &CardView) -> Markup {
+    let result = &card.result;
+    let shown = card.finished || result.tied.len() > 1;
+    html! {
+        @if shown && (!result.steps.is_empty() || !card.tiebreak.is_empty()) {
+            section.tie aria-label="Tiebreak" {
+                @if !result.steps.is_empty() {
+                    h2 { "How the tie was broken" }
+                    ol {
+                        @for step in &result.steps {
+                            li {
+                                (method(step.method)) ": " (step.figures.join("; "))
+                                @match step.remaining.as_slice() {
+                                    [one] => { " → " (one) }
+                                    [] => {}
+                                    many => { " → still tied: " (many.join(", ")) }
+                                }
+                            }
+                        }
+                    }
+                }
+                @if !card.tiebreak.is_empty() {
+                    p.chain {
+                        "Tiebreak chain: "
+                        (card.tiebreak.iter().map(|t| method(*t)).collect::<Vec<_>>().join(", "))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A tiebreak method in words: `most holes won` for `most-holes-won`.
+fn method(t: crate::rules::Tiebreak) -> String {
+    t.name().replace('-', " ")
+}
+
+/// How each grid scored, hidden until its score is tapped.
+fn whys(card: &CardView) -> Markup {
+    html! {
         div.whys {
             @for (row, hole) in card.holes.iter().enumerate() {
                 @for (seat, entry) in hole.entries.iter().enumerate() {
@@ -215,6 +442,69 @@ pub fn card(card: &CardView) -> Markup {
     }
 }
 
+/// The result and the chances in the table's words: what `golf card` says with a command
+/// (`golf finish` records the result) said with the page's buttons.
+pub fn table_words(text: &str) -> String {
+    let mut text = text
+        .replace(
+            "(`golf finish` records the result)",
+            "(the scorekeeper taps Finish match to record the result)",
+        )
+        .replace(
+            "record a playoff hole with `golf hole --playoff` for",
+            "the scorekeeper records a playoff hole for",
+        );
+    // the chances line's "(± up to 3 points from 2,083 samples; golf odds plays 10,000)"
+    if let Some(at) = text.find("; golf odds plays ") {
+        if let Some(close) = text[at..].find(')') {
+            text.replace_range(at..at + close, "");
+        }
+    }
+    text
+}
+
+/// Each name as short as it may be and still tell the players apart: the whole name when
+/// it is short enough for a column of a table of that many players, else its shortest
+/// prefix (ignoring case, of a few characters at least) that no other name begins with,
+/// and a dot. No two players look alike; the key under the table gives the whole names.
+pub fn short_names(names: &[&str]) -> Vec<String> {
+    let fits = match names.len() {
+        0..=2 => 12,
+        3 => 8,
+        4 => 6,
+        _ => 5,
+    };
+    let lower: Vec<Vec<char>> = names
+        .iter()
+        .map(|n| n.chars().flat_map(char::to_lowercase).collect())
+        .collect();
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let chars: Vec<char> = name.chars().collect();
+            if chars.len() <= fits || lower[i].len() != chars.len() {
+                return name.to_string();
+            }
+            let unique = |k: usize| {
+                let mine = &lower[i][..k];
+                lower
+                    .iter()
+                    .enumerate()
+                    .all(|(j, other)| j == i || !other.starts_with(mine))
+            };
+            let mut k = fits - 1;
+            while k < chars.len() && (!unique(k) || chars[k - 1].is_whitespace()) {
+                k += 1;
+            }
+            match k + 1 >= chars.len() {
+                true => name.to_string(),
+                false => format!("{}.", chars[..k].iter().collect::<String>()),
+            }
+        })
+        .collect()
+}
+
 fn why_id(row: usize, seat: usize) -> String {
     format!("why-{row}-{seat}")
 }
@@ -234,23 +524,23 @@ fn name_of(card: &CardView, seat: usize) -> &str {
         .map_or("", |p| p.name.as_str())
 }
 
-fn hole_row(card: &CardView, row: usize, hole: &HoleView) -> Markup {
+fn hole_row(card: &CardView, short: &[String], row: usize, hole: &HoleView) -> Markup {
+    let dealer = card
+        .players
+        .iter()
+        .position(|p| p.name == hole.dealer)
+        .and_then(|i| short.get(i))
+        .map_or(hole.dealer.as_str(), String::as_str);
     html! {
-        th scope="row" title=(format!("{} dealt", hole.dealer)) {
+        th scope="row" aria-label=(format!("{}, {} dealt", hole_label(hole), hole.dealer)) {
             @if hole.playoff { "P" } (hole.number)
+            @if hole.amended { "†" }
+            small.dealt { (dealer) }
         }
         @for (seat, entry) in hole.entries.iter().enumerate() {
-            @let ended = hole.out.as_deref() == Some(name_of(card, seat));
             td {
                 @if let Some(e) = entry {
-                    button.score type="button" data-why=(why_id(row, seat)) aria-expanded="false" {
-                        (e.total)
-                        @if ended {
-                            span.mark title=(if hole.knocked { "knocked" } else { "went out" }) {
-                                @if hole.knocked { "k" } @else { "*" }
-                            }
-                        }
-                    }
+                    (score(card, row, hole, seat, e, false))
                 } @else { "·" }
             }
         }
@@ -313,7 +603,7 @@ fn hand_out(links: &[(String, String)]) -> Markup {
                     figure.link {
                         (PreEscaped(qr_svg(link)))
                         figcaption { (name) }
-                        a href=(link) { "link" }
+                        a href=(link) { (name) "'s link" }
                     }
                 }
             }
@@ -341,20 +631,20 @@ fn form(picker: &Picker, me: Option<&String>) -> Markup {
     };
     html! {
         section #keeper data-rows=(picker.rows) data-columns=(picker.columns)
-            data-ending=[picker.ending.as_deref()] data-me=[me] {
-            h2 { @if me.is_some() { "Your grid for the next hole" } @else { "Record the next hole" } }
+            data-ending=[picker.ending.as_deref()] data-me=[me] aria-labelledby="keeper-h" {
+            h2 #keeper-h { @if me.is_some() { "Your grid for the next hole" } @else { "Record the next hole" } }
             p.hint { "Tap a slot, then its card; or type the grid (rows split by /)." }
             div.picker role="group" aria-label="cards" {
                 @for rank in &picker.ranks {
                     button.rank type="button" data-card=(rank) { (rank) }
                 }
+                button.back type="button" title="clear the slot" aria-label="clear the slot" { "⌫" }
                 @if picker.suits {
                     @for suit in crate::card::Suit::ALL {
                         button.suit type="button" data-suit=(suit.letter()) aria-pressed="false"
-                            title=(suit.plural()) { (suit.symbol()) }
+                            title=(suit.plural()) aria-label=(suit.plural()) { (suit.symbol()) }
                     }
                 }
-                button.back type="button" title="clear the slot" { "⌫" }
             }
             @for (seat, name) in players.iter().enumerate() {
                 div.player data-player=(name) data-seat=(seat) {
@@ -571,6 +861,32 @@ mod tests {
             html.matches(r#"<td class="lead">55</td>"#).count(),
             2,
             "{html}"
+        );
+    }
+
+    #[test]
+    fn short_names_tell_the_players_apart_and_the_page_names_no_command() {
+        let six = [
+            "Alexandra",
+            "Alexander",
+            "Christopher",
+            "Chris",
+            "Annabel",
+            "Ann",
+        ];
+        assert_eq!(
+            short_names(&six),
+            ["Alexandra", "Alexander", "Christ.", "Chris", "Anna.", "Ann"]
+        );
+        // a table of two has room for whole names
+        assert_eq!(short_names(&["Christopher", "bob"]), ["Christopher", "bob"]);
+        assert_eq!(
+            table_words("Leader: ann with 8 after the last hole (`golf finish` records the result)."),
+            "Leader: ann with 8 after the last hole (the scorekeeper taps Finish match to record the result)."
+        );
+        assert_eq!(
+            table_words("Chances: ann 60% · bob 40% (± up to 3 points from 2,083 samples; golf odds plays 10,000)"),
+            "Chances: ann 60% · bob 40% (± up to 3 points from 2,083 samples)"
         );
     }
 

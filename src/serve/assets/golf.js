@@ -17,6 +17,25 @@
     open = id;
   }
 
+  // a finished match takes no more grids: the forms give way to the result, and come
+  // back if the match is reopened (an amend, an undo or a penalty at the terminal)
+  function fitForms() {
+    var over = !!card.querySelector('[data-finished]');
+    ['keeper', 'links'].forEach(function (id) {
+      var form = document.getElementById(id);
+      if (form) form.hidden = over;
+    });
+  }
+  fitForms();
+
+  // the result in the table's words, as the card shows it (the server's JSON says the
+  // terminal's commands)
+  window.tableWords = function (text) {
+    return String(text)
+      .replace('(`golf finish` records the result)', '(the scorekeeper taps Finish match to record the result)')
+      .replace('record a playoff hole with `golf hole --playoff` for', 'the scorekeeper records a playoff hole for');
+  };
+
   var asked = 0;
   function refresh() {
     var mine = ++asked;
@@ -25,6 +44,7 @@
       .then(function (html) {
         if (mine !== asked) return; // a newer card is on its way
         card.innerHTML = html;
+        fitForms();
         if (open && document.getElementById(open)) show(open); else open = null;
       })
       .catch(function () {});
@@ -146,11 +166,15 @@
     } catch (e) {}
   };
 
-  function activate(p, i) {
+  // the slot being filled is kept in sight (below the picker) once the scorekeeper is at it
+  function activate(p, i, seen) {
     keeper.querySelectorAll('.slot.active').forEach(function (s) { s.classList.remove('active'); });
     at = { player: p, slot: i };
     var s = slots(p)[i];
-    if (s) s.classList.add('active');
+    if (s) {
+      s.classList.add('active');
+      if (seen && s.scrollIntoView) s.scrollIntoView({ block: 'nearest' });
+    }
   }
 
   // the grid typed from the slots: rows of cards split by " / "
@@ -208,8 +232,8 @@
     s.textContent = text;
     sync(at.player);
     var n = slots(at.player).length;
-    if (text && at.slot + 1 < n) activate(at.player, at.slot + 1);
-    else if (text && at.player + 1 < players.length) activate(at.player + 1, 0);
+    if (text && at.slot + 1 < n) activate(at.player, at.slot + 1, true);
+    else if (text && at.player + 1 < players.length) activate(at.player + 1, 0, true);
   }
 
   function clearForm() {
@@ -236,7 +260,7 @@
     var b = e.target.closest('button');
     if (!b) return;
     if (b.classList.contains('slot')) {
-      activate(players.indexOf(b.closest('.player')), Number(b.dataset.i));
+      activate(players.indexOf(b.closest('.player')), Number(b.dataset.i), true);
     } else if (b.classList.contains('rank')) {
       put(b.dataset.card + suit);
       setSuit('');
@@ -343,7 +367,7 @@
     post('/api/hole', { hole: draftHole, from_draft: true }).then(function (j) {
       if (!j) return;
       clearForm();
-      status.textContent = 'Recorded hole ' + j.holes_played + ' from the phones. ' + j.result.summary;
+      status.textContent = 'Recorded hole ' + j.holes_played + ' from the phones. ' + window.tableWords(j.result.summary);
     });
   });
 
@@ -372,7 +396,7 @@
     }).then(function (j) {
       if (!j) return;
       clearForm();
-      status.textContent = 'Recorded hole ' + j.holes_played + '. ' + j.result.summary;
+      status.textContent = 'Recorded hole ' + j.holes_played + '. ' + window.tableWords(j.result.summary);
       if (nobody) {
         status.textContent += ' No one is recorded as ending the hole (going out' +
           (knockSelect ? ' or knocking' : '') + "), so no one's score was adjusted for it: " +
@@ -414,14 +438,14 @@
     if (!window.confirm('Withdraw the last hole or penalty on the card?')) return;
     var shownHere = onCard ? { holes: onCard.holes, penalties: onCard.penalties } : {};
     post('/api/undo', shownHere).then(function (j) {
-      if (j) status.textContent = 'Withdrawn. ' + j.result.summary;
+      if (j) status.textContent = 'Withdrawn. ' + window.tableWords(j.result.summary);
     });
   });
 
   document.getElementById('finish').addEventListener('click', function () {
     if (!window.confirm('Finish the match?')) return;
     post('/api/finish').then(function (j) {
-      if (j) status.textContent = j.result.summary;
+      if (j) status.textContent = window.tableWords(j.result.summary);
     });
   });
 
