@@ -746,7 +746,7 @@ pub fn tv(card: &CardView) -> Markup {
         .or(card.holes.last());
     html! {
         h1 { (card.name.clone().unwrap_or_else(|| format!("Match {}", card.id))) " · " (card.rules) }
-        p.summary #summary { (card.result.summary) }
+        p.summary #summary { (table_words(&card.result.summary)) }
         ol.totals {
             @for p in &order {
                 li class=[card.leaders.contains(&p.name).then_some("lead")] {
@@ -756,7 +756,7 @@ pub fn tv(card: &CardView) -> Markup {
             }
         }
         @if let Some(chances) = &card.chances {
-            p.chances { "Chances: " (chances.sentence()) }
+            p.chances { (table_words(&chances.sentence())) }
         }
         @if let Some(next) = &card.next {
             p.next { (next.sentence()) }
