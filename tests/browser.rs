@@ -532,21 +532,42 @@ fn every_player_enters_their_own_grid_on_their_own_phone() {
         for p in &phones[1..] {
             assert_eq!(script(p, "return document.getElementById('status').textContent").await, "");
         }
-        for ((who, grid), p) in grids.iter().zip(&phones) {
-            let js = format!("var t = document.querySelector('.grid-text'); t.value = '{grid}'; t.dispatchEvent(new Event('input')); return true");
-            script(p, &js).await;
-            if *who == "bob" {
-                tap(p, "#iout").await;
+        // a whole 9-hole match, every grid sent from its player's own phone
+        for hole in 1..=9 {
+            for ((who, grid), p) in grids.iter().zip(&phones) {
+                let js = format!("var t = document.querySelector('.grid-text'); t.value = '{grid}'; t.dispatchEvent(new Event('input')); return true");
+                script(p, &js).await;
+                if *who == "bob" && hole == 1 {
+                    tap(p, "#iout").await;
+                }
+                script(p, "document.getElementById('status').textContent = ''; return true").await;
+                tap(p, "#send").await;
+                until(p, "return document.getElementById('status').textContent === 'Sent.'", Duration::from_secs(10)).await;
             }
-            tap(p, "#send").await;
-            until(p, "return document.getElementById('status').textContent === 'Sent.'", Duration::from_secs(10)).await;
+            // every phone sees that all are in; the scorekeeper records them with one tap
+            until(&phones[0], "return document.getElementById('drafted').textContent.includes('bob went out')", Duration::from_secs(5)).await;
+            until(&keeper, "return !document.getElementById('fromdraft').hidden", Duration::from_secs(5)).await;
+            tap(&keeper, "#fromdraft").await;
+            until(&keeper, &format!("return document.getElementById('status').textContent.startsWith('Recorded hole {hole} from the phones.')"), Duration::from_secs(10)).await;
+            until(&watcher, &format!("return document.querySelectorAll('#card tbody tr.hole').length === {hole}"), Duration::from_secs(2)).await;
         }
-        // every phone sees that all are in; the scorekeeper records them with one tap
-        until(&phones[0], "return document.getElementById('drafted').textContent.includes('bob went out')", Duration::from_secs(5)).await;
-        until(&keeper, "return !document.getElementById('fromdraft').hidden", Duration::from_secs(5)).await;
-        tap(&keeper, "#fromdraft").await;
-        until(&keeper, "return document.getElementById('status').textContent.startsWith('Recorded hole 1 from the phones.')", Duration::from_secs(10)).await;
-        until(&watcher, "return document.querySelectorAll('#card tbody tr.hole').length === 1", Duration::from_secs(2)).await;
+        // a hole mended from the page: dee went out of hole 2, not bob
+        tap(&keeper, "#mend summary").await;
+        script(&keeper, "document.getElementById('mhole').value = '2'; document.getElementById('mout').value = 'dee'; return true").await;
+        tap(&keeper, "#amend").await;
+        until(&keeper, "return document.getElementById('status').textContent.startsWith('Hole 2 mended.')", Duration::from_secs(10)).await;
+        // finished, and the final card shared as a picture (the phone's share sheet)
+        tap(&keeper, "#finish").await;
+        keeper.accept_alert().await.unwrap();
+        until(&watcher, "return document.getElementById('card').textContent.includes('Winner')", Duration::from_secs(10)).await;
+        script(&watcher, "navigator.canShare = () => true; navigator.share = d => { window.shared = d.files[0].name + ' ' + d.files[0].type + ' ' + d.files[0].size; return Promise.resolve(); }; return true").await;
+        tap(&watcher, "#share").await;
+        until(&watcher, "return typeof window.shared === 'string'", Duration::from_secs(20)).await;
+        let shared = script(&watcher, "return window.shared").await;
+        let shared = shared.as_str().unwrap_or_default().to_string();
+        assert!(shared.starts_with("golf-match-1.png image/png "), "{shared}");
+        let bytes: usize = shared.rsplit(' ').next().unwrap().parse().unwrap();
+        assert!(bytes > 10_000, "{shared}");
         for p in phones {
             p.close().await.unwrap();
         }
@@ -554,10 +575,15 @@ fn every_player_enters_their_own_grid_on_their_own_phone() {
         watcher.close().await.unwrap();
     });
     let card = env.json(&["card"]);
-    assert_eq!(card["holes_played"], 1);
+    assert_eq!(card["holes_played"], 9);
+    assert_eq!(card["finished"], true);
     assert_eq!(card["holes"][0]["out"], "bob");
-    for (seat, (_, grid)) in grids.iter().enumerate() {
-        assert_eq!(card["holes"][0]["entries"][seat]["grid"], *grid);
+    assert_eq!(card["holes"][1]["out"], "dee");
+    assert_eq!(card["holes"][1]["amended"], true);
+    for hole in 0..9 {
+        for (seat, (_, grid)) in grids.iter().enumerate() {
+            assert_eq!(card["holes"][hole]["entries"][seat]["grid"], *grid);
+        }
     }
 }
 

@@ -355,6 +355,7 @@
         return false;
       }).then(function (d) {
         if (!d) return;
+        began = null; // the next grid typed here is for the hole the card shows next then
         window.onDraft(d);
         status.textContent = text ? 'Sent.' : 'Taken back.';
       });
