@@ -73,6 +73,25 @@ pub enum Entry {
     Player(Picker, String),
 }
 
+/// The head of every page: its `title`, the viewport, the icon and manifest, the page's
+/// own style and script (the Content-Security-Policy allows no other).
+fn head(title: &str) -> Markup {
+    html! {
+        head {
+            meta charset="utf-8";
+            meta name="viewport" content="width=device-width, initial-scale=1";
+            meta name="color-scheme" content="light dark";
+            meta name="referrer" content="no-referrer";
+            title { (title) }
+            link rel="icon" href="/icon.svg" type="image/svg+xml";
+            link rel="manifest" href="/manifest.webmanifest";
+            meta name="theme-color" content="#1b5e20";
+            link rel="stylesheet" href="/golf.css";
+            script src="/golf.js" defer {}
+        }
+    }
+}
+
 /// The whole page of match `id`: the scorecard (`fragment`, made by [`card`]), and the
 /// form of `entry` when there is one. `key_refused` says a key or link was given that is
 /// not the server's.
@@ -81,18 +100,7 @@ pub fn page(id: i64, fragment: &str, entry: Option<&Entry>, key_refused: bool) -
     html! {
         (DOCTYPE)
         html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                meta name="color-scheme" content="light dark";
-                meta name="referrer" content="no-referrer";
-                title { (title) }
-                link rel="icon" href="/icon.svg" type="image/svg+xml";
-                link rel="manifest" href="/manifest.webmanifest";
-                meta name="theme-color" content="#1b5e20";
-                link rel="stylesheet" href="/golf.css";
-                script src="/golf.js" defer {}
-            }
+            (head(&title))
             body {
                 @if key_refused {
                     p.warn role="alert" { "That link is not this server's: this page shows the card only. Use the link the scorekeeper gave you." }
@@ -715,15 +723,7 @@ pub fn tv_page(id: i64, fragment: &str) -> Markup {
     html! {
         (DOCTYPE)
         html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                meta name="referrer" content="no-referrer";
-                title { "Golf · match " (id) " · TV" }
-                link rel="icon" href="/icon.svg" type="image/svg+xml";
-                link rel="stylesheet" href="/golf.css";
-                script src="/golf.js" defer {}
-            }
+            (head(&format!("Golf · match {id} · TV")))
             body.tv {
                 p.warn #problem role="alert" hidden {}
                 main #card aria-live="polite" data-match=(id) data-fragment="/tv.html" { (PreEscaped(fragment)) }

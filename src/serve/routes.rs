@@ -623,21 +623,31 @@ async fn draft_put(State(server): State<Arc<Server>>, request: Request) -> Respo
     .await
 }
 
+/// The body of a write that needs the scorekeeper's key, read as `T`: the refusal (403,
+/// 401, 408, 413, or 400 saying what was `expected`) otherwise.
+async fn keepers_body<T: serde::de::DeserializeOwned>(
+    server: &Server,
+    request: Request,
+    expected: &str,
+) -> Result<T, Response> {
+    if let Some(refusal) = refused(server, request.headers()) {
+        return Err(refusal);
+    }
+    let body = body_of(request).await?;
+    requests::body(&body, expected).map_err(|text| error(StatusCode::BAD_REQUEST, text))
+}
+
 /// `POST /api/amend`: `golf amend` from the page (a finished match reopened as it does).
 async fn amend(State(server): State<Arc<Server>>, request: Request) -> Response {
-    if let Some(refusal) = refused(&server, request.headers()) {
-        return refusal;
-    }
-    let body = match body_of(request).await {
-        Ok(body) => body,
-        Err(refusal) => return refusal,
-    };
-    let sent: AmendRequest = match requests::body(
-        &body,
+    let sent: AmendRequest = match keepers_body(
+        &server,
+        request,
         "{\"match\": ID, \"hole\": N, \"grids\": {PLAYER: GRID}, \"out\": PLAYER|null}",
-    ) {
-        Ok(r) => r,
-        Err(text) => return error(StatusCode::BAD_REQUEST, text),
+    )
+    .await
+    {
+        Ok(sent) => sent,
+        Err(refusal) => return refusal,
     };
     write(server, move |store, id| {
         table::held_to(store, sent.match_id, id)?;
@@ -654,19 +664,15 @@ async fn amend(State(server): State<Arc<Server>>, request: Request) -> Response 
 
 /// `POST /api/penalty`: `golf penalty PLAYER --points N --reason TEXT` from the page.
 async fn penalty(State(server): State<Arc<Server>>, request: Request) -> Response {
-    if let Some(refusal) = refused(&server, request.headers()) {
-        return refusal;
-    }
-    let body = match body_of(request).await {
-        Ok(body) => body,
-        Err(refusal) => return refusal,
-    };
-    let sent: PenaltyRequest = match requests::body(
-        &body,
+    let sent: PenaltyRequest = match keepers_body(
+        &server,
+        request,
         "{\"match\": ID, \"player\": NAME, \"points\": N, \"reason\": TEXT}",
-    ) {
-        Ok(r) => r,
-        Err(text) => return error(StatusCode::BAD_REQUEST, text),
+    )
+    .await
+    {
+        Ok(sent) => sent,
+        Err(refusal) => return refusal,
     };
     write(server, move |store, id| {
         table::held_to(store, sent.match_id, id)?;

@@ -27,6 +27,18 @@ pub struct PlayerView {
     pub disqualified: bool,
 }
 
+impl PlayerView {
+    /// The player's penalties as a scorecard cell: `+5`, `+5 DQ` when disqualified, empty
+    /// when none.
+    pub fn penalty_cell(&self) -> String {
+        match (self.penalties, self.disqualified) {
+            (n, true) => format!("{n:+} DQ"),
+            (0, false) => String::new(),
+            (n, false) => format!("{n:+}"),
+        }
+    }
+}
+
 /// One row of the scorecard.
 #[derive(Debug, Serialize)]
 pub struct HoleView {
@@ -426,15 +438,7 @@ impl CardView {
             .iter()
             .any(|p| p.points != 0 || p.disqualifies)
         {
-            let cells = self
-                .players
-                .iter()
-                .map(|p| match (p.penalties, p.disqualified) {
-                    (n, true) => format!("{n:+} DQ"),
-                    (0, false) => String::new(),
-                    (n, false) => format!("{n:+}"),
-                })
-                .collect();
+            let cells = self.players.iter().map(PlayerView::penalty_cell).collect();
             table.add_row(labelled("penalties", cells));
         }
         let totals = self

@@ -454,11 +454,7 @@ impl Picture {
             let cells = card
                 .players
                 .iter()
-                .map(|p| match (p.penalties, p.disqualified) {
-                    (n, true) => format!("{n:+} DQ"),
-                    (0, false) => String::new(),
-                    (n, false) => format!("{n:+}"),
-                })
+                .map(crate::view::card::PlayerView::penalty_cell)
                 .collect();
             self.summary_row("penalties", cells, ZEBRA, false);
         }
