@@ -451,6 +451,8 @@ fn the_page_keeps_what_was_typed_and_goes_live_again_by_itself() {
 
         // hole 1 recorded at the terminal meanwhile: the page's write is refused, kept
         env.ok(&["hole", "ann=3 3 4 / 4 6 6", "bob=8 8 9 / 9 10 10"]);
+        // (the card on the page moves on first: a tap while it is swapped in lands elsewhere)
+        until(&keeper, "return document.querySelectorAll('#card tbody tr.hole').length === 1", Duration::from_secs(5)).await;
         tap(&keeper, "#record").await;
         until(&keeper, "return document.getElementById('status').textContent.includes('are kept')", Duration::from_secs(10)).await;
         assert_eq!(env.json(&["card"])["holes_played"], 1);

@@ -309,8 +309,8 @@
           if (!(conflict && conflict(r, j))) refused(j.error || ('refused: ' + r.status));
           return null;
         }
-        refresh();
-        return j;
+        // answered once the card shows the change: nothing moves under the next tap
+        return refresh().then(function () { return j; });
       });
     }).catch(function () {
       refused('The server did not answer; nothing was changed on this phone. Try again.');
