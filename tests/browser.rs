@@ -546,6 +546,20 @@ fn every_player_enters_their_own_grid_on_their_own_phone() {
                 tap(p, "#send").await;
                 until(p, "return document.getElementById('status').textContent === 'Sent.'", Duration::from_secs(10)).await;
             }
+            if hole == 1 {
+                // dee's second thought brings a fifth ace: said on dee's phone, the one
+                // whose grid brought it, as a refusal; not on cat's, who holds two aces too
+                let clash = "var t = document.querySelector('.grid-text'); t.value = 'A A A / 10 9 6'; t.dispatchEvent(new Event('input')); return true";
+                script(&phones[3], clash).await;
+                tap(&phones[3], "#send").await;
+                until(&phones[3], "return document.getElementById('status').classList.contains('bad') && document.getElementById('status').textContent.includes('aces')", Duration::from_secs(10)).await;
+                assert_eq!(script(&phones[2], "return document.getElementById('status').classList.contains('bad')").await, false);
+                until(&keeper, "return document.getElementById('fromdraft').hidden", Duration::from_secs(5)).await;
+                let mend = format!("var t = document.querySelector('.grid-text'); t.value = '{}'; t.dispatchEvent(new Event('input')); return true", grids[3].1);
+                script(&phones[3], &mend).await;
+                tap(&phones[3], "#send").await;
+                until(&phones[3], "return document.getElementById('status').textContent === 'Sent.'", Duration::from_secs(10)).await;
+            }
             // every phone sees that all are in; the scorekeeper records them with one tap
             until(&phones[0], "return document.getElementById('drafted').textContent.includes('bob went out')", Duration::from_secs(5)).await;
             until(&keeper, "return !document.getElementById('fromdraft').hidden", Duration::from_secs(5)).await;

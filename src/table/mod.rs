@@ -506,8 +506,22 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
     let mut problems = Vec::new();
     let all: Vec<(&str, &crate::grid::Grid)> = typed.iter().map(|(n, g)| (n.as_str(), g)).collect();
     if let Err(clash) = crate::deck::check_hole(&all, m.decks, &m.rules) {
+        // the clash concerns whoever of the players it names sent their grid last: the
+        // one whose grid brought it (the draft keeps grids in the order they came)
+        let named: Vec<&str> = clash
+            .overflows
+            .iter()
+            .flat_map(|o| o.per_player.iter().map(|(name, _)| name.as_str()))
+            .collect();
+        let brought = draft
+            .entries
+            .iter()
+            .rev()
+            .filter_map(|(seat, _)| m.players.get(*seat))
+            .find(|name| named.contains(&name.as_str()))
+            .cloned();
         problems.push(DraftProblem {
-            player: None,
+            player: brought,
             error: clash.to_string(),
         });
     }

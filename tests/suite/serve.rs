@@ -1099,6 +1099,10 @@ fn every_player_sends_their_own_grid_and_the_hole_is_recorded_from_the_draft() {
     let clash = send("dee", &served.token("dee"), Some("A A A / 10 9 6"), false);
     assert_eq!(clash.status, 200, "{}", clash.body);
     let problems = clash.json()["problems"].clone();
+    assert_eq!(
+        problems[0]["player"], "dee",
+        "dee's grid brought it: {problems}"
+    );
     assert!(
         problems[0]["error"].as_str().unwrap().contains("aces"),
         "{problems}"

@@ -332,7 +332,11 @@
     if (d.missing.length && (sent.length || me)) said.push('Waiting for: ' + d.missing.join(', ') + '.');
     if (d.out) said.push(d.out + ' went out.');
     if (d.knock) said.push(d.knock + ' knocked.');
-    d.problems.forEach(function (p) { said.push(p.error); });
+    d.problems.forEach(function (p) {
+      // a problem that this player's grid brought is said on this phone as a refusal
+      if (me && p.player === me) refused(p.error + ' Correct your grid and send it again.');
+      else said.push(p.error);
+    });
     drafted.textContent = said.join(' ');
     drafted.classList.toggle('bad', d.problems.length > 0);
     if (fromDraft) fromDraft.hidden = !(sent.length && !d.missing.length && !d.problems.length);
