@@ -419,6 +419,16 @@ pub fn put_in_draft(store: &mut Store, entry: &DraftEntry) -> Result<Match> {
             return input(format!("{who} does not play this playoff hole"));
         }
         if let Some(text) = &entry.grid {
+            // what a draft may hold (Draft::problem), refused before it is kept
+            let max = crate::game::draft::MAX_DRAFT_GRID;
+            if text.chars().count() > max {
+                return input(format!(
+                    "{who}'s grid is longer than {max} characters; expected a grid such as \"5 K Q / 5 2 J\""
+                ));
+            }
+            if let Some(c) = crate::text::first_unprintable(text) {
+                return input(format!("{who}'s grid holds the control character {c}"));
+            }
             crate::game::draft::check(&m, &who, text).map_err(crate::error::InputError::new)?;
         }
         let mut draft = match store::drafts::load(tx, m.id)? {

@@ -1076,6 +1076,17 @@ fn every_player_sends_their_own_grid_and_the_hole_is_recorded_from_the_draft() {
         ("cat", "A A 3 / 4 4 9"),
         ("dee", "8 8 6 / 10 9 6"),
     ];
+    // a grid padded past what a draft holds is refused, not kept to spoil the draft
+    let padded = format!("5 K Q / 5 2 J{}", " ".repeat(300));
+    let long = send("ann", &served.token("ann"), Some(&padded), false);
+    assert_eq!(long.status, 400, "{}", long.body);
+    assert_eq!(
+        served.get("/api/draft").json()["missing"]
+            .as_array()
+            .unwrap()
+            .len(),
+        4
+    );
     // ann's own link, bob's grid: refused
     let theirs = send("bob", &served.token("ann"), Some(grids[1].1), false);
     assert_eq!(theirs.status, 401, "{}", theirs.body);
