@@ -360,8 +360,9 @@
       }).then(function (d) {
         if (!d) return;
         began = null; // the next grid typed here is for the hole the card shows next then
-        window.onDraft(d);
         status.textContent = text ? 'Sent.' : 'Taken back.';
+        // then the draft, which says it instead when this grid brought a problem
+        window.onDraft(d);
       });
     });
     activate(0, 0);
