@@ -1,5 +1,5 @@
-//! `golf serve`: the table's screen (CLI.md "The table's screen"). A shell beside
-//! [`crate::cmd`]: an HTTP server on the local network that shows the match in play on
+//! `golf serve`: the table's screen (CLI.md "The table's screen"). A shell beside the
+//! commands, importing none of them: an HTTP server on the local network that shows the match in play on
 //! every phone — the scorecard as `golf card` gives it, updated by server-sent events
 //! within a second of any change, whoever makes it — and, with the scorekeeper's key,
 //! records the next hole, undoes the last and finishes the match through the same layer
@@ -220,9 +220,14 @@ impl Server {
     /// What became of the database file, if it is not the one opened: deleted, or another
     /// file renamed over it. Metadata only: the file is never opened.
     fn file_problem(&self) -> Option<String> {
+        self.moved(&crate::store::file_state(&self.db))
+    }
+
+    /// [`Server::file_problem`] from the file's state `now`.
+    fn moved(&self, now: &std::io::Result<crate::store::FileState>) -> Option<String> {
         let shown = crate::text::path(&self.db);
         let then = self.file.lock().ok().and_then(|f| *f);
-        match (crate::store::file_state(&self.db), then) {
+        match (now, then) {
             (Err(_), _) => Some(format!(
                 "the database {shown} was deleted while golf serve was running; nothing more can be recorded here — the holes recorded so far are lost with it unless a copy is kept"
             )),
@@ -234,18 +239,19 @@ impl Server {
     }
 
     /// The same, and also a file copied over the database in place. The server empties
-    /// the WAL after each of its writes, so the file alone holds the match; when the file
-    /// changed since (another program's checkpoint, or a copy), its cached pages are let go
-    /// and the served match is looked for in the file under its id and uuid.
+    /// the WAL after each of its writes, so the file alone holds the match; only when the
+    /// file changed since (another program's checkpoint, or a copy) are its cached pages
+    /// let go and the served match looked for in the file under its id and uuid.
     fn problem(&self, store: &mut Store) -> Option<String> {
-        if let Some(p) = self.file_problem() {
+        let now = crate::store::file_state(&self.db);
+        if let Some(p) = self.moved(&now) {
             return Some(p);
         }
-        let now = crate::store::file_state(&self.db).ok();
-        let then = self.file.lock().ok().and_then(|f| *f);
-        if now != then {
-            let _ = store.forget_cached_pages();
+        let now = now.ok();
+        if now == self.file.lock().ok().and_then(|f| *f) {
+            return None;
         }
+        let _ = store.forget_cached_pages();
         let (id, uuid) = (self.current.id(), self.current.uuid());
         let found = store
             .read(|tx| Ok(crate::store::find_by_uuid(tx, &uuid)?))

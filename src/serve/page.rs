@@ -737,7 +737,7 @@ pub fn tv_page(id: i64, fragment: &str) -> Markup {
 /// chances, who deals next, and the last hole's grids and scores.
 pub fn tv(card: &CardView) -> Markup {
     let mut order: Vec<&crate::view::card::PlayerView> = card.players.iter().collect();
-    order.sort_by_key(|p| (p.disqualified, p.total, p.seat));
+    order.sort_by_key(|p| (card.places.get(p.seat).copied(), p.seat));
     let last = card
         .holes
         .iter()

@@ -341,10 +341,7 @@ pub fn record_draft(store: &mut Store, match_id: i64, meant: Option<u32>) -> Res
             return input(format!("{} is over: no hole is next", m.label()));
         };
         check_next(&m, playoff, meant)?;
-        let draft = match store::drafts::load(tx, m.id)? {
-            Some(Ok(d)) if (d.hole, d.playoff) == (number, playoff) && d.problem(&m).is_none() => d,
-            _ => Draft::of(number, playoff, &[]),
-        };
+        let draft = next_draft(tx, &m, number, playoff)?;
         let seats = m.seats_for(playoff)?;
         let missing: Vec<usize> = seats
             .iter()
@@ -372,6 +369,16 @@ pub fn record_draft(store: &mut Store, match_id: i64, meant: Option<u32>) -> Res
             note: None,
         };
         record_in(tx, m, &new, &now)
+    })
+}
+
+/// The draft of `m`'s hole `number` (playoff or not) as kept, or an empty one: a draft
+/// kept for another hole, or one that does not fit the match ([`Draft::problem`]), is not
+/// this hole's.
+fn next_draft(conn: &Connection, m: &Match, number: u32, playoff: bool) -> Result<Draft> {
+    Ok(match store::drafts::load(conn, m.id)? {
+        Some(Ok(d)) if (d.hole, d.playoff) == (number, playoff) && d.problem(m).is_none() => d,
+        _ => Draft::of(number, playoff, &[]),
     })
 }
 
@@ -431,10 +438,7 @@ pub fn put_in_draft(store: &mut Store, entry: &DraftEntry) -> Result<Match> {
             }
             crate::game::draft::check(&m, &who, text).map_err(crate::error::InputError::new)?;
         }
-        let mut draft = match store::drafts::load(tx, m.id)? {
-            Some(Ok(d)) if (d.hole, d.playoff) == (number, playoff) && d.problem(&m).is_none() => d,
-            _ => Draft::of(number, playoff, &[]),
-        };
+        let mut draft = next_draft(tx, &m, number, playoff)?;
         draft.entries.retain(|(s, _)| *s != seat);
         if let Some(text) = &entry.grid {
             draft.entries.push((seat, text.clone()));
@@ -491,10 +495,7 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
     let Ok(seats) = m.seats_for(playoff) else {
         return Ok(None);
     };
-    let draft = match draft(store, m.id)? {
-        Some(Ok(d)) if (d.hole, d.playoff) == (number, playoff) && d.problem(m).is_none() => d,
-        _ => Draft::of(number, playoff, &[]),
-    };
+    let draft = store.read(|tx| next_draft(tx, m, number, playoff))?;
     let mut grids = serde_json::Map::new();
     let mut missing = Vec::new();
     let mut typed = Vec::new();

@@ -304,6 +304,11 @@ pub struct CardView {
     /// no hole in yet, the match over, `--no-odds` or `odds = false`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chances: Option<super::odds::ChancesView>,
+    /// Each seat's place, 1 first, as [`crate::game::ranking`] ranks the match (RULES.md
+    /// §8, §16): for the pictures and the TV, which list players in order; not part of
+    /// `golf card --json`.
+    #[serde(skip)]
+    pub places: Vec<u32>,
 }
 
 impl CardView {
@@ -352,6 +357,7 @@ impl CardView {
             next: NextView::of(m),
             amendments: m.audit.len(),
             chances: None,
+            places: m.ranking(),
         }
     }
 

@@ -589,7 +589,7 @@ impl Picture {
             self.paragraph(Style::new(15.0).fill(GREY), &line);
         }
         self.y += 10.0;
-        let places = places(card);
+        let places = &card.places;
         let mut order: Vec<usize> = (0..card.players.len()).collect();
         order.sort_by_key(|&seat| (places[seat], seat));
         let standings: Vec<String> = order
@@ -635,19 +635,6 @@ fn title(card: &CardView) -> String {
         Some(name) => format!("Match {} — {name}", card.id),
         None => format!("Match {}", card.id),
     }
-}
-
-/// Each seat's place, 1 first: the winners (or leaders) first, then by total, equal totals
-/// sharing a place, disqualified players last (as `game::ranking` ranks a match).
-fn places(card: &CardView) -> Vec<usize> {
-    let key = |p: &super::card::PlayerView| {
-        let first = card.winners.contains(&p.name) || card.leaders.contains(&p.name);
-        (p.disqualified, !first, if first { 0 } else { p.total })
-    };
-    card.players
-        .iter()
-        .map(|p| 1 + card.players.iter().filter(|o| key(o) < key(p)).count())
-        .collect()
 }
 
 #[cfg(test)]
