@@ -154,6 +154,16 @@ async fn tap(c: &Client, css: &str) {
         .unwrap();
 }
 
+/// Types `grid` into the page's `i`th grid box, as a player typing it would (the box's
+/// `input` event fires).
+async fn type_grid(c: &Client, i: usize, grid: &str) {
+    let js = format!(
+        "var t = document.querySelectorAll('.grid-text')[{i}]; t.value = {}; t.dispatchEvent(new Event('input')); return true",
+        serde_json::Value::from(grid)
+    );
+    script(c, &js).await;
+}
+
 /// Taps `cards` into the picker, slot after slot from the one selected.
 async fn tap_cards(c: &Client, cards: &[&str]) {
     for card in cards {
@@ -437,30 +447,58 @@ fn the_page_keeps_what_was_typed_and_goes_live_again_by_itself() {
             .goto(&served.url(&format!("/?key={}", served.key)))
             .await
             .unwrap();
-        until(&keeper, "return document.getElementById('live').textContent === 'Live'", Duration::from_secs(10)).await;
-        let type_in = |i: usize, text: &'static str| {
-            format!("var t = document.querySelectorAll('.grid-text')[{i}]; t.value = '{text}'; t.dispatchEvent(new Event('input')); return true")
-        };
-        script(&keeper, &type_in(0, "5 K Q / 5 2 J")).await;
-        script(&keeper, &type_in(1, "2 7 Q / 2 7 Q")).await;
+        until(
+            &keeper,
+            "return document.getElementById('live').textContent === 'Live'",
+            Duration::from_secs(10),
+        )
+        .await;
+        type_grid(&keeper, 0, "5 K Q / 5 2 J").await;
+        type_grid(&keeper, 1, "2 7 Q / 2 7 Q").await;
         // one card tapped into ann's typed grid changes that card, not the grid
         tap(&keeper, ".player[data-player=ann] .slot[data-i=\"2\"]").await;
         tap_cards(&keeper, &["A"]).await;
-        let typed = script(&keeper, "return Array.from(document.querySelectorAll('.grid-text')).map(t => t.value)").await;
+        let typed = script(
+            &keeper,
+            "return Array.from(document.querySelectorAll('.grid-text')).map(t => t.value)",
+        )
+        .await;
         assert_eq!(typed, serde_json::json!(["5 K A / 5 2 J", "2 7 Q / 2 7 Q"]));
 
         // hole 1 recorded at the terminal meanwhile: the page's write is refused, kept
         env.ok(&["hole", "ann=3 3 4 / 4 6 6", "bob=8 8 9 / 9 10 10"]);
         // (the card on the page moves on first: a tap while it is swapped in lands elsewhere)
-        until(&keeper, "return document.querySelectorAll('#card tbody tr.hole').length === 1", Duration::from_secs(5)).await;
+        until(
+            &keeper,
+            "return document.querySelectorAll('#card tbody tr.hole').length === 1",
+            Duration::from_secs(5),
+        )
+        .await;
         tap(&keeper, "#record").await;
-        until(&keeper, "return document.getElementById('status').textContent.includes('are kept')", Duration::from_secs(10)).await;
+        until(
+            &keeper,
+            "return document.getElementById('status').textContent.includes('are kept')",
+            Duration::from_secs(10),
+        )
+        .await;
         assert_eq!(env.json(&["card"])["holes_played"], 1);
-        let typed = script(&keeper, "return Array.from(document.querySelectorAll('.grid-text')).map(t => t.value)").await;
+        let typed = script(
+            &keeper,
+            "return Array.from(document.querySelectorAll('.grid-text')).map(t => t.value)",
+        )
+        .await;
         assert_eq!(typed, serde_json::json!(["5 K A / 5 2 J", "2 7 Q / 2 7 Q"]));
         tap(&keeper, "#record").await;
-        until(&keeper, "return document.getElementById('status').textContent.startsWith('Recorded hole 2.')", Duration::from_secs(10)).await;
-        assert_eq!(env.json(&["card"])["holes"][1]["entries"][0]["grid"], "5 K A / 5 2 J");
+        until(
+            &keeper,
+            "return document.getElementById('status').textContent.startsWith('Recorded hole 2.')",
+            Duration::from_secs(10),
+        )
+        .await;
+        assert_eq!(
+            env.json(&["card"])["holes"][1]["entries"][0]["grid"],
+            "5 K A / 5 2 J"
+        );
 
         // a phone refused by the stream cap (503) goes live again once a place is free
         let mut held: Vec<served::Events> = Vec::new();
@@ -472,21 +510,47 @@ fn the_page_keeps_what_was_typed_and_goes_live_again_by_itself() {
                 break;
             }
         }
-        assert_eq!(held.last().map(|e| e.status), Some(503), "the cap was reached");
+        assert_eq!(
+            held.last().map(|e| e.status),
+            Some(503),
+            "the cap was reached"
+        );
         let late = phone(&driver).await;
         late.goto(&served.url("/")).await.unwrap();
-        until(&late, "return document.getElementById('live').textContent === 'Reconnecting…'", Duration::from_secs(10)).await;
+        until(
+            &late,
+            "return document.getElementById('live').textContent === 'Reconnecting…'",
+            Duration::from_secs(10),
+        )
+        .await;
         drop(held);
-        until(&late, "return document.getElementById('live').textContent === 'Live'", Duration::from_secs(20)).await;
+        until(
+            &late,
+            "return document.getElementById('live').textContent === 'Live'",
+            Duration::from_secs(20),
+        )
+        .await;
         late.close().await.unwrap();
 
         // a new match started at the terminal while a grid is typed: said, not dropped
-        script(&keeper, &type_in(0, "K K 3 / 2 2 4")).await;
+        type_grid(&keeper, 0, "K K 3 / 2 2 4").await;
         env.ok(&["new", "--rules", "classic", "cat", "dee"]);
-        until(&keeper, "return document.getElementById('card').dataset.match === '2'", Duration::from_secs(10)).await;
-        let said = script(&keeper, "return document.getElementById('status').textContent").await;
+        until(
+            &keeper,
+            "return document.getElementById('card').dataset.match === '2'",
+            Duration::from_secs(10),
+        )
+        .await;
+        let said = script(
+            &keeper,
+            "return document.getElementById('status').textContent",
+        )
+        .await;
         let said = said.as_str().unwrap_or_default();
-        assert!(said.contains("match 1") && said.contains("ann: K K 3 / 2 2 4"), "{said}");
+        assert!(
+            said.contains("match 1") && said.contains("ann: K K 3 / 2 2 4"),
+            "{said}"
+        );
         keeper.close().await.unwrap();
     });
 }
@@ -528,7 +592,7 @@ fn every_player_enters_their_own_grid_on_their_own_phone() {
             phones.push(p);
         }
         // ann's first try is refused on ann's phone, and on no other
-        script(&phones[0], "var t = document.querySelector('.grid-text'); t.value = '5 K Q / 5 2'; t.dispatchEvent(new Event('input')); return true").await;
+        type_grid(&phones[0], 0, "5 K Q / 5 2").await;
         tap(&phones[0], "#send").await;
         until(&phones[0], "return document.getElementById('status').classList.contains('bad')", Duration::from_secs(10)).await;
         for p in &phones[1..] {
@@ -537,8 +601,7 @@ fn every_player_enters_their_own_grid_on_their_own_phone() {
         // a whole 9-hole match, every grid sent from its player's own phone
         for hole in 1..=9 {
             for ((who, grid), p) in grids.iter().zip(&phones) {
-                let js = format!("var t = document.querySelector('.grid-text'); t.value = '{grid}'; t.dispatchEvent(new Event('input')); return true");
-                script(p, &js).await;
+                type_grid(p, 0, grid).await;
                 if *who == "bob" && hole == 1 {
                     tap(p, "#iout").await;
                 }
@@ -549,14 +612,12 @@ fn every_player_enters_their_own_grid_on_their_own_phone() {
             if hole == 1 {
                 // dee's second thought brings a fifth ace: said on dee's phone, the one
                 // whose grid brought it, as a refusal; not on cat's, who holds two aces too
-                let clash = "var t = document.querySelector('.grid-text'); t.value = 'A A A / 10 9 6'; t.dispatchEvent(new Event('input')); return true";
-                script(&phones[3], clash).await;
+                type_grid(&phones[3], 0, "A A A / 10 9 6").await;
                 tap(&phones[3], "#send").await;
                 until(&phones[3], "return document.getElementById('status').classList.contains('bad') && document.getElementById('status').textContent.includes('aces')", Duration::from_secs(10)).await;
                 assert_eq!(script(&phones[2], "return document.getElementById('status').classList.contains('bad')").await, false);
                 until(&keeper, "return document.getElementById('fromdraft').hidden", Duration::from_secs(5)).await;
-                let mend = format!("var t = document.querySelector('.grid-text'); t.value = '{}'; t.dispatchEvent(new Event('input')); return true", grids[3].1);
-                script(&phones[3], &mend).await;
+                type_grid(&phones[3], 0, grids[3].1).await;
                 tap(&phones[3], "#send").await;
                 until(&phones[3], "return document.getElementById('status').textContent === 'Sent.'", Duration::from_secs(10)).await;
             }

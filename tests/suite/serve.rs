@@ -756,6 +756,30 @@ print(n)
     }
 }
 
+/// Another program with the database open: Python's sqlite3 running `script` (after
+/// `import sqlite3, sys`, the database's path in `sys.argv[1]`), started once it prints
+/// its first line; it reads its standard input until the test closes it.
+fn other_program(db: &std::path::Path, script: &str) -> std::process::Child {
+    let mut child = std::process::Command::new("python3")
+        .args([
+            "-c",
+            &format!("import sqlite3, sys\n{script}"),
+            db.to_str().unwrap(),
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stdout.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    assert_eq!(line.trim(), "ready");
+    child
+}
+
 /// Issue 36.2: a write that waits on another program's lock answers within its time —
 /// 503 "busy, nothing recorded, try again" as JSON — and records nothing, even after the
 /// lock is let go (it used to answer 408 and record the hole anyway).
@@ -764,24 +788,11 @@ fn a_write_kept_waiting_by_a_lock_answers_busy_and_records_nothing() {
     let env = Env::new();
     env.ok(&["new", "--rules", "classic", "ann", "bob"]);
     let served = Served::start(env.dir.path(), &[]);
-    let mut holder = std::process::Command::new("python3")
-        .args([
-            "-c",
-            "import sqlite3, sys\nc = sqlite3.connect(sys.argv[1], isolation_level=None)\nc.execute('BEGIN IMMEDIATE')\nprint('locked', flush=True)\nsys.stdin.readline()\nc.execute('COMMIT')",
-            env.db().to_str().unwrap(),
-        ])
-        // the lock is held until this test lets it go: the write's answer comes while it is
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    std::io::BufRead::read_line(
-        &mut std::io::BufReader::new(holder.stdout.take().unwrap()),
-        &mut line,
-    )
-    .unwrap();
-    assert_eq!(line.trim(), "locked");
+    // the lock is held until this test lets it go: the write's answer comes while it is
+    let mut holder = other_program(
+        &env.db(),
+        "c = sqlite3.connect(sys.argv[1], isolation_level=None)\nc.execute('BEGIN IMMEDIATE')\nprint('ready', flush=True)\nsys.stdin.readline()\nc.execute('COMMIT')",
+    );
     let busy = served.post("/api/hole", &hole_body(1));
     assert_eq!(busy.status, 503, "{}", busy.body);
     assert_eq!(busy.header("content-type"), Some("application/json"));
@@ -807,21 +818,10 @@ fn a_write_kept_waiting_by_a_lock_answers_busy_and_records_nothing() {
 fn after_a_clean_stop_the_database_file_alone_holds_every_hole() {
     let env = Env::new();
     env.ok(&["new", "--rules", "classic", "ann", "bob"]);
-    let mut reader = std::process::Command::new("python3")
-        .args([
-            "-c",
-            "import sqlite3, sys, time\nc = sqlite3.connect(sys.argv[1])\nc.execute('SELECT 1').fetchone()\nprint('open', flush=True)\ntime.sleep(8)",
-            env.db().to_str().unwrap(),
-        ])
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    std::io::BufRead::read_line(
-        &mut std::io::BufReader::new(reader.stdout.take().unwrap()),
-        &mut line,
-    )
-    .unwrap();
+    let mut reader = other_program(
+        &env.db(),
+        "c = sqlite3.connect(sys.argv[1])\nc.execute('SELECT 1').fetchone()\nprint('ready', flush=True)\nsys.stdin.readline()",
+    );
     let mut served = Served::start(env.dir.path(), &[]);
     for n in 1..=3 {
         assert_eq!(served.post("/api/hole", &hole_body(n)).status, 200);
@@ -841,8 +841,8 @@ fn after_a_clean_stop_the_database_file_alone_holds_every_hole() {
     );
     let card: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(card["holes_played"], 3);
-    let _ = reader.kill();
-    let _ = reader.wait();
+    drop(reader.stdin.take());
+    assert!(reader.wait().unwrap().success());
 }
 
 /// Issue 36.2: a database deleted, renamed over or copied over while the server runs is
