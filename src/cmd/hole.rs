@@ -50,7 +50,7 @@ fn at_the_terminal(store: &mut store::Store, m: &Match, seats: &[usize]) -> Resu
             input("stopped before the hole was complete; nothing was recorded")
         }
         crate::prompt::Outcome::Stopped(draft) => {
-            keep(store, m, &draft)?;
+            table::keep_draft(store, m.id, &draft)?;
             let typed: Vec<usize> = draft.entries.iter().map(|(s, _)| *s).collect();
             input(format!(
                 "stopped before the hole was complete; nothing was recorded. The grids of {} \
@@ -77,7 +77,7 @@ impl KeepEach {
     /// draft of the same hole since this one last did: two people typing one hole, of whom
     /// the first to finish records it and the other is refused with their grids named.
     fn keep(&mut self, store: &mut store::Store, m: &Match, draft: &Draft) -> Option<String> {
-        let (before, now) = match keep(store, m, draft) {
+        let (before, now) = match table::keep_draft(store, m.id, draft) {
             Ok(kept) => kept,
             Err(e) if !self.failed => {
                 self.failed = true;
@@ -103,11 +103,6 @@ impl KeepEach {
             _ => None,
         }
     }
-}
-
-/// Keeps `draft` as the draft of match `m` ([`table::keep_draft`]).
-fn keep(store: &mut store::Store, m: &Match, draft: &Draft) -> Result<(Option<Stamp>, String)> {
-    table::keep_draft(store, m.id, draft)
 }
 
 /// Records the hole typed at the prompt into `m`, the match the prompt started on, as hole
@@ -146,7 +141,7 @@ fn record_prompted(
                 .collect();
             let kind = if playoff { "playoff " } else { "" };
             // the grids are named in the message whether or not the draft can be kept
-            let kept = match keep(store, m, &draft) {
+            let kept = match table::keep_draft(store, m.id, &draft) {
                 Ok(_) => format!(
                     "are kept as the draft of {kind}hole {number} of {}: `golf hole --match {}` \
                      offers them back while that is the next hole, and `golf card {}` shows what is recorded",

@@ -341,12 +341,6 @@ struct Started<'a> {
     players: serde_json::Map<String, serde_json::Value>,
 }
 
-/// Each player's link to match `m` on `url` (CLI.md "Player links"):
-/// `URL?player=NAME&token=TOKEN`, by name in seating order.
-fn player_links(url: &str, key: &str, m: &Match) -> Vec<(String, String)> {
-    links(url, key, m.id, &m.players)
-}
-
 /// Each of `players`' links to match `id` on `url`, under `key`.
 fn links(url: &str, key: &str, id: i64, players: &[String]) -> Vec<(String, String)> {
     use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
@@ -595,7 +589,7 @@ fn announce(
     if settings.json {
         let players = urls
             .first()
-            .map(|url| player_links(url, key, m))
+            .map(|url| links(url, key, m.id, &m.players))
             .unwrap_or_default()
             .into_iter()
             .map(|(name, link)| (name, serde_json::Value::String(link)))

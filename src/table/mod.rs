@@ -101,14 +101,20 @@ pub fn pick_match(conn: &Connection, id: Option<i64>, unfinished: bool) -> Resul
 /// The match `golf serve` shows: `id`, else the most recent unfinished match, else the
 /// newest. Errors as `golf card` does when there is none.
 pub fn serving(store: &mut Store, id: Option<i64>) -> Result<Match> {
-    store.read(|tx| match (pick_match(tx, id, true), id) {
+    store.read(|tx| pick_or_newest(tx, id))
+}
+
+/// Match `id`, else the newest unfinished match, else (none unfinished) the newest: what
+/// `golf serve` shows and `golf finish` says is finished. Errors as [`pick_match`].
+fn pick_or_newest(conn: &Connection, id: Option<i64>) -> Result<Match> {
+    match (pick_match(conn, id, true), id) {
         (Ok(m), _) => Ok(m),
         (Err(e), Some(_)) => Err(e),
-        (Err(e), None) => match store::latest_match(tx, false)? {
-            Some(id) => pick_match(tx, Some(id), false),
+        (Err(e), None) => match store::latest_match(conn, false)? {
+            Some(id) => pick_match(conn, Some(id), false),
             None => Err(e),
         },
-    })
+    }
 }
 
 /// The match `golf hole` would record into now, when it is newer than match `id` (one
@@ -669,14 +675,7 @@ pub fn held_to(store: &mut Store, meant: Option<i64>, id: i64) -> Result<()> {
 pub fn finish(store: &mut Store, match_id: Option<i64>) -> Result<(Match, bool)> {
     let now = store::timestamp();
     store.write(|tx| {
-        let mut m = match (pick_match(tx, match_id, true), match_id) {
-            (Ok(m), _) => m,
-            (Err(e), Some(_)) => return Err(e),
-            (Err(e), None) => match store::latest_match(tx, false)? {
-                Some(id) => pick_match(tx, Some(id), false)?,
-                None => return Err(e),
-            },
-        };
+        let mut m = pick_or_newest(tx, match_id)?;
         if m.finished_at.is_some() {
             return Ok((m, false));
         }
