@@ -565,6 +565,17 @@ pub struct ServeArgs {
     /// [default: the key kept in the database, so a restart keeps every link working].
     #[arg(long)]
     pub new_key: bool,
+    /// Serve every table of a tournament's round in play: the board at /, the director's
+    /// link, and each table at /table/N with a scorekeeper's key of its own [default NAME:
+    /// the newest tournament].
+    #[arg(
+        long,
+        value_name = "NAME",
+        num_args = 0..=1,
+        default_missing_value = "",
+        conflicts_with = "match_id"
+    )]
+    pub tournament: Option<String>,
 }
 
 /// `golf delete` and `golf restore`.

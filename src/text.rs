@@ -239,6 +239,18 @@ pub fn name(what: &str, text: &str, max_chars: usize) -> Result<String, TextErro
     }
 }
 
+/// Words joined as a sentence lists them: `ann`, `ann and bob`, `ann, bob and cat`.
+pub fn and_list<S: AsRef<str>>(words: &[S]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [init @ .., last] => {
+            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
+            format!("{} and {}", init.join(", "), last.as_ref())
+        }
+    }
+}
+
 /// ` (did you mean `x`?)` when one of `known` is close to `typed` (Jaro–Winkler ≥ 0.8,
 /// ignoring case), else nothing: for names a user mistyped.
 pub fn did_you_mean<'a>(typed: &str, known: impl IntoIterator<Item = &'a str>) -> String {

@@ -940,3 +940,150 @@ fn a_finished_match_shows_its_result_and_no_form() {
         player.close().await.unwrap();
     });
 }
+
+/// Grids a pack can deal for `players` at hole `hole`: six ranks each, in turn, so no
+/// rank is dealt more than twice at a table of four.
+fn dealt(players: &[String], hole: usize) -> Vec<String> {
+    const RANKS: [&str; 13] = [
+        "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
+    ];
+    (0..players.len())
+        .map(|p| {
+            let cards: Vec<&str> = (0..6).map(|j| RANKS[(hole * 5 + p * 6 + j) % 13]).collect();
+            format!("{} / {}", cards[..3].join(" "), cards[3..].join(" "))
+        })
+        .collect()
+}
+
+/// Issue 38: a tournament of twelve players at three tables, two rounds, played from three
+/// scorekeepers' pages (each table's own link) while a fourth browser shows `/board` as a
+/// 1920×1080 TV: the board shows every hole within a second without reloading; the
+/// director's page refuses the next round while a table plays and seats it once all are
+/// done, and each scorekeeper's page moves on to its table's new match by itself;
+/// `/api/board` equals `golf tournament standings --json` after every step; axe-core finds
+/// nothing serious on the board or the director's page. With `GOLF_SCREENSHOT_BOARD` set
+/// to a path, the TV's board is saved there (the README's picture).
+#[test]
+fn an_event_night_is_run_from_three_tables_phones_with_the_board_on_a_tv() {
+    let Some(driver) = driver() else { return };
+    let env = Env::new();
+    let rules = env.write(
+        "club.toml",
+        "name = \"club\"\ntitle = \"Club classic\"\nsummary = \"Classic, two holes.\"\nsource = \"Official §5.1\"\nextends = \"classic\"\n\n[match]\nholes = 2\n",
+    );
+    let players = [
+        "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou",
+    ];
+    let mut new = vec![
+        "tournament",
+        "new",
+        "Club night",
+        "--rules",
+        rules.to_str().unwrap(),
+        "--rounds",
+        "2",
+        "--seed",
+        "11",
+    ];
+    new.extend(players);
+    env.ok(&new);
+    let served = Served::start(env.dir.path(), &["--tournament"]);
+    let standing = |board: &serde_json::Value| serde_json::json!({"tournament": board["tournament"], "rounds": board["rounds"], "players": board["players"]});
+    runtime().block_on(async {
+        let tv = phone_of(&driver, 1920, 1080).await;
+        tv.goto(&served.url("/board")).await.unwrap();
+        script(&tv, "window.stayed = true; return true").await;
+        until(&tv, "return document.getElementById('live').textContent === 'Live'", Duration::from_secs(10)).await;
+        let mut keepers = Vec::new();
+        for n in 1..=3 {
+            let c = phone(&driver).await;
+            let (_, _, link) = served.tables.iter().find(|(t, _, _)| *t == n).unwrap();
+            c.goto(link).await.unwrap();
+            until(&c, "return document.getElementById('live').textContent === 'Live'", Duration::from_secs(10)).await;
+            keepers.push(c);
+        }
+        let director = format!("/?key={}", served.key);
+        for round in 1..=2usize {
+            for hole in 1..=2usize {
+                for (i, keeper) in keepers.iter().enumerate() {
+                    let n = i + 1;
+                    let board = served.get("/api/board").json();
+                    let seated: Vec<String> = serde_json::from_value(board["tables"][i]["players"].clone()).unwrap();
+                    for (p, grid) in dealt(&seated, hole).iter().enumerate() {
+                        type_grid(keeper, p, grid).await;
+                    }
+                    keeper.find(Locator::Css("#out")).await.unwrap().select_by_value(&seated[0]).await.unwrap();
+                    tap(keeper, "#record").await;
+                    until(keeper, &format!("return document.getElementById('status').textContent.startsWith('Recorded hole {hole}.')"), Duration::from_secs(20)).await;
+                    let seen = until(
+                        &tv,
+                        &format!("var t = document.querySelector('li[data-table=\"{n}\"] .state'); return t !== null && t.textContent === '{hole} of 2 holes played'"),
+                        Duration::from_secs(1),
+                    )
+                    .await;
+                    eprintln!("round {round}, hole {hole}, table {n}: on the board after {seen:?}");
+                    let board = served.get("/api/board").json();
+                    assert_eq!(standing(&board), env.json(&["tournament", "standings"]));
+                }
+            }
+            // table 3 still playing: the director cannot seat the next round yet
+            for (i, keeper) in keepers.iter().enumerate().take(2) {
+                tap(keeper, "#finish").await;
+                keeper.accept_alert().await.unwrap();
+                until(keeper, "return document.querySelector('#card [data-finished]') !== null", Duration::from_secs(10)).await;
+                until(&tv, &format!("return document.querySelector('li[data-table=\"{}\"] .state').textContent === 'finished'", i + 1), Duration::from_secs(1)).await;
+            }
+            if round == 1 {
+                let desk = phone(&driver).await;
+                desk.goto(&served.url(&director)).await.unwrap();
+                until(&desk, "return document.getElementById('live').textContent === 'Live'", Duration::from_secs(10)).await;
+                assert_eq!(script(&desk, "return document.getElementById('seat').disabled").await, true);
+                let why = script(&desk, "return document.getElementById('seat-why').textContent").await;
+                assert!(why.as_str().unwrap().contains("table 3"), "{why}");
+                if let Some(found) = axe(&desk).await {
+                    assert_eq!(found, Vec::<String>::new(), "the director's page");
+                }
+                tap(&keepers[2], "#finish").await;
+                keepers[2].accept_alert().await.unwrap();
+                until(&desk, "return document.getElementById('seat').disabled === false", Duration::from_secs(2)).await;
+                tap(&desk, "#seat").await;
+                // the director's page comes back with round 2's tables and their links
+                until(&desk, "return document.getElementById('director') !== null && document.getElementById('director').dataset.round === '2'", Duration::from_secs(10)).await;
+                assert_eq!(script(&desk, "return document.querySelectorAll('#tables figure svg').length").await, 3);
+                desk.close().await.unwrap();
+                // each scorekeeper's page moves on to its table's new match by itself
+                let board = served.get("/api/board").json();
+                assert_eq!(board["round"], 2);
+                for (i, keeper) in keepers.iter().enumerate() {
+                    let id = board["tables"][i]["match"].as_i64().unwrap();
+                    until(keeper, &format!("return document.getElementById('card').dataset.match === '{id}' && document.getElementById('keeper') !== null && !document.getElementById('keeper').hidden"), Duration::from_secs(10)).await;
+                    until(keeper, "return document.getElementById('live').textContent === 'Live'", Duration::from_secs(10)).await;
+                }
+                until(&tv, "return document.querySelector('li[data-table=\"1\"] .state').textContent === '0 of 2 holes played'", Duration::from_secs(1)).await;
+            } else {
+                tap(&keepers[2], "#finish").await;
+                keepers[2].accept_alert().await.unwrap();
+                until(&tv, "return document.querySelector('.board-head .round').textContent.startsWith('Final standing')", Duration::from_secs(1)).await;
+            }
+        }
+        // the TV never reloaded; its standing is the terminal's, a column per round
+        assert_eq!(script(&tv, "return window.stayed === true").await, true, "the board reloaded");
+        let shown = script(&tv, "return Array.from(document.querySelectorAll('table.standing tbody tr')).map(r => [r.querySelector('.name').textContent, r.querySelector('.total').textContent])").await;
+        let standings = env.json(&["tournament", "standings"]);
+        let expected: Vec<serde_json::Value> = standings["players"].as_array().unwrap().iter()
+            .map(|p| serde_json::json!([p["name"], p["total"].to_string()])).collect();
+        assert_eq!(shown, serde_json::Value::Array(expected));
+        assert_eq!(script(&tv, "return document.querySelectorAll('table.standing thead th').length").await, 5, "place, player, R1, R2, total");
+        assert_eq!(script(&tv, "return document.documentElement.scrollWidth <= window.innerWidth").await, true);
+        if let Some(found) = axe(&tv).await {
+            assert_eq!(found, Vec::<String>::new(), "the board");
+        }
+        if let Some(path) = std::env::var_os("GOLF_SCREENSHOT_BOARD") {
+            std::fs::write(path, tv.screenshot().await.unwrap()).unwrap();
+        }
+        for c in keepers {
+            c.close().await.unwrap();
+        }
+        tv.close().await.unwrap();
+    });
+}

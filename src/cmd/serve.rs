@@ -16,5 +16,8 @@ pub fn run(ctx: &Context, args: ServeArgs) -> Result<()> {
         new_key: args.new_key,
         json: ctx.out.json,
         odds: ctx.config.odds != Some(false),
+        tournament: args
+            .tournament
+            .map(|name| Some(name).filter(|n| !n.is_empty())),
     })
 }

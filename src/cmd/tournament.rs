@@ -1,13 +1,12 @@
 //! `golf tournament`: seat rounds of tables, each an ordinary match, and stand them
 //! together (RULES.md §13, Official §6.1).
 
-use rusqlite::Connection;
-
 use super::Context;
 use crate::cli::{SeatingChoice, TournamentCommand, TournamentNewArgs};
 use crate::error::{input, Result};
 use crate::game::tournament::{Seating, Tournament};
 use crate::store::{self, tournaments};
+use crate::table::tournament as table;
 use crate::view::tournament::{ListView, SeatedView, ShowView, StandingsView};
 
 /// Runs `golf tournament ...`.
@@ -15,14 +14,7 @@ pub fn run(ctx: &Context, command: TournamentCommand) -> Result<()> {
     match command {
         TournamentCommand::New(args) => new(ctx, args),
         TournamentCommand::Round(args) => {
-            let now = store::timestamp();
-            let (mut t, matches) = ctx.open_existing()?.write(|tx| {
-                let t = find(tx, args.name.as_deref())?;
-                let mut matches = t.next_round(&now)?;
-                record(tx, &t, &mut matches)?;
-                Ok((t, matches))
-            })?;
-            t.played.push(matches);
+            let t = table::seat_next_round(&mut ctx.open_existing()?, args.name.as_deref(), None)?;
             ctx.out.show(&SeatedView::new(&t))
         }
         TournamentCommand::Standings(args) => {
@@ -51,23 +43,7 @@ pub fn run(ctx: &Context, command: TournamentCommand) -> Result<()> {
 
 /// The tournament `name`, or the newest, read in one transaction.
 fn read(ctx: &Context, name: Option<&str>) -> Result<Tournament> {
-    ctx.open_read()?.read(|tx| find(tx, name))
-}
-
-/// The tournament `name`, or the newest.
-fn find(conn: &Connection, name: Option<&str>) -> Result<Tournament> {
-    match (tournaments::load(conn, name)?, name) {
-        (Some(t), _) => Ok(t),
-        (None, Some(n)) => {
-            let names = tournaments::names(conn)?;
-            input(format!(
-                "no tournament named `{}`{}; `golf tournament list` shows them",
-                crate::text::escape(n),
-                crate::text::did_you_mean(n, names.iter().map(String::as_str))
-            ))
-        }
-        (None, None) => input("no tournaments yet; start one with `golf tournament new NAME --rules classic PLAYER...`"),
-    }
+    table::load(&mut ctx.open_read()?, name)
 }
 
 fn new(ctx: &Context, args: TournamentNewArgs) -> Result<()> {
@@ -104,17 +80,8 @@ fn new(ctx: &Context, args: TournamentNewArgs) -> Result<()> {
             ));
         }
         t.id = tournaments::insert_tournament(tx, &t, &now)?;
-        record(tx, &t, &mut matches)
+        table::record_round(tx, &t, &mut matches)
     })?;
     t.played.push(matches);
     ctx.out.show(&SeatedView::new(&t))
-}
-
-/// Records `matches` as the tables of the next round of `t`.
-fn record(conn: &Connection, t: &Tournament, matches: &mut [crate::game::Match]) -> Result<()> {
-    for (i, m) in matches.iter_mut().enumerate() {
-        m.id = store::insert_match(conn, m)?;
-        tournaments::insert_table(conn, t.id, t.played.len() + 1, i + 1, m.id)?;
-    }
-    Ok(())
 }

@@ -509,10 +509,6 @@ impl Match {
     /// Names of seats, joined: `ann and bob`, `ann, bob and cat`.
     pub fn names(&self, seats: &[usize]) -> String {
         let names: Vec<&str> = seats.iter().map(|&s| self.players[s].as_str()).collect();
-        match names.as_slice() {
-            [] => String::new(),
-            [one] => one.to_string(),
-            [init @ .., last] => format!("{} and {last}", init.join(", ")),
-        }
+        crate::text::and_list(&names)
     }
 }

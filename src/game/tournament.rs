@@ -185,6 +185,22 @@ pub struct Placing {
     pub disqualified: bool,
 }
 
+/// Players tied on a total in a tournament's standing and how the chain separated them
+/// (RULES.md §13): the board says it beside the places.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Tie {
+    /// The tied players, in the order they were entered.
+    pub players: Vec<String>,
+    /// Their total.
+    pub total: i64,
+    /// The place the tie was for (1 for first).
+    pub place: usize,
+    /// Who took it: one player when the chain broke the tie, all of them when they share it.
+    pub took: Vec<String>,
+    /// The method that decided (`countback`, `shared`, …).
+    pub method: Tiebreak,
+}
+
 /// Table sizes for `n` players at tables of at most `k`: ⌈n/k⌉ tables, as even as
 /// possible, larger first (10 at 4: 4, 3, 3). Errors when a table of one would be made.
 pub fn table_sizes(n: usize, k: usize) -> Result<Vec<usize>, GameError> {
@@ -361,6 +377,11 @@ impl Tournament {
     /// the rules' `tournament.round_disqualification` (10); ties broken by the tournament's chain (countback over every hole the tied
     /// players played, then shared); players disqualified from the tournament last.
     pub fn standings(&self) -> Vec<Placing> {
+        self.standing().0
+    }
+
+    /// [`Tournament::standings`] and every tie the chain broke on the way, place by place.
+    pub fn standing(&self) -> (Vec<Placing>, Vec<Tie>) {
         let per_round: Vec<Vec<Standing>> = self
             .played
             .iter()
@@ -399,14 +420,25 @@ impl Tournament {
         }
         let chain = [Tiebreak::Countback, Tiebreak::Shared];
         let mut placed: Vec<Placing> = Vec::new();
+        let mut ties: Vec<Tie> = Vec::new();
         let mut left: Vec<usize> = (0..rows.len()).filter(|&s| !rows[s].disqualified).collect();
         while !left.is_empty() {
             let mut subset = rows.clone();
             for s in subset.iter_mut() {
                 s.disqualified = !left.contains(&s.seat);
             }
-            let winners = decide(&subset, &chain, &[]).winners;
+            let outcome = decide(&subset, &chain, &[]);
+            let winners = outcome.winners;
             let place = placed.len() + 1;
+            if let (true, Some(method)) = (outcome.tied.len() > 1, outcome.decided_by) {
+                ties.push(Tie {
+                    players: outcome.tied.iter().map(|&s| rows[s].name.clone()).collect(),
+                    total: outcome.tied.first().map_or(0, |&s| rows[s].total),
+                    place,
+                    took: winners.iter().map(|&s| rows[s].name.clone()).collect(),
+                    method,
+                });
+            }
             for &s in &winners {
                 placed.push(Placing {
                     name: rows[s].name.clone(),
@@ -427,7 +459,7 @@ impl Tournament {
                 disqualified: true,
             });
         }
-        placed
+        (placed, ties)
     }
 }
 

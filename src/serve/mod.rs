@@ -15,11 +15,18 @@
 //! file's identity by `std::fs::metadata`, the served match's uuid through SQLite): writes
 //! are refused saying so, and every phone is told.
 //!
+//! With `--tournament` ([`Settings::tournament`], CLI.md "Event night") one server serves
+//! every table of the tournament's round in play: each table is a [`Served`] match with a
+//! key of its own (drawn from the director's, so a restart keeps it) under `/table/N`, and
+//! the tournament's board is built after every change at any table and published to the
+//! TV and every phone watching it. One connection and one watcher serve them all.
+//!
 //! [`routes`] holds the routes and handlers, [`requests`] reads their bodies, [`watch`]
 //! the thread that notices changes made by others, [`page`] all the HTML; the page's
 //! JavaScript, CSS and icon are embedded files (`assets/`). Tokio runs on one thread and
 //! only for this command: no other command starts it.
 
+mod board;
 mod page;
 mod requests;
 mod routes;
@@ -27,12 +34,12 @@ mod watch;
 mod words;
 
 pub use requests::HoleRequest;
-pub use routes::{MAX_BODY, MAX_STREAMS};
+pub use routes::{MAX_BODY, MAX_EVENT_STREAMS, MAX_STREAMS};
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -40,9 +47,10 @@ use subtle::ConstantTimeEq as _;
 use tokio::sync::{watch as channel, Semaphore};
 
 use crate::error::{input, Result};
+use crate::game::tournament::Tournament;
 use crate::game::Match;
 use crate::store::Store;
-use watch::Shown;
+use watch::{BoardShown, Shown};
 
 /// The database was deleted or replaced while the server ran: every write is refused
 /// (HTTP 503), saying so; nothing is written, and nothing is made at the path.
@@ -59,6 +67,8 @@ pub const PATIENCE: Duration = Duration::from_secs(2);
 
 /// Connections open at once; more wait until one closes (each phone keeps one or two).
 const MAX_CONNECTIONS: usize = 256;
+/// The same at a tournament: every table's phones, the board's screens and the director.
+const MAX_EVENT_CONNECTIONS: usize = 640;
 /// How long a client may take to send a request's headers, or keep an idle connection.
 const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a stop waits for requests in flight before it closes what is left.
@@ -81,6 +91,9 @@ pub struct Settings {
     pub json: bool,
     /// Whether the card shows the chances line (the config's `odds`).
     pub odds: bool,
+    /// `--tournament [NAME]`: every table of the tournament's round in play (`Some(None)`:
+    /// the newest tournament) instead of one match.
+    pub tournament: Option<Option<String>>,
 }
 
 /// The match served and its card picker. Unless `--match` pins it, it moves on to a newer
@@ -93,6 +106,17 @@ pub struct Current {
     /// the same id (or none).
     uuid: Mutex<String>,
     picker: Mutex<page::Picker>,
+    /// The rules and the players, as the start line says them.
+    about: Mutex<String>,
+}
+
+/// Match `m`'s rules and players, as the start line says them.
+fn about(m: &Match) -> String {
+    format!(
+        "{}: {}",
+        crate::rules::label(&m.rules.name, &m.rules.house),
+        m.names(&(0..m.players.len()).collect::<Vec<_>>())
+    )
 }
 
 impl Current {
@@ -101,6 +125,7 @@ impl Current {
             id: AtomicI64::new(m.id),
             uuid: Mutex::new(m.uuid.clone()),
             picker: Mutex::new(page::Picker::of(m)),
+            about: Mutex::new(about(m)),
         }
     }
 
@@ -116,6 +141,9 @@ impl Current {
         }
         if let Ok(mut uuid) = self.uuid.lock() {
             uuid.clone_from(&m.uuid);
+        }
+        if let Ok(mut said) = self.about.lock() {
+            *said = about(m);
         }
         self.id.store(m.id, Ordering::SeqCst);
     }
@@ -139,8 +167,120 @@ impl Current {
     }
 }
 
-/// What every handler shares: the database's one connection, the match served, the key,
-/// the latest card and the limits.
+/// One match served: the match alone, or one table of a tournament's round, with the
+/// key that writes it and the latest card built for it.
+#[derive(Debug)]
+pub struct Served {
+    /// The table's number (1 for the first) at a tournament; `None` serving one match.
+    number: Option<usize>,
+    current: Current,
+    /// The key that writes this match (a table's own at a tournament, 32 hex digits).
+    key: String,
+    card: channel::Sender<Arc<Shown>>,
+    /// The look the card shown was made from: an older look's card is never published.
+    published: Mutex<u64>,
+}
+
+impl Served {
+    fn new(number: Option<usize>, m: &Match, key: String, shown: Arc<Shown>) -> Served {
+        Served {
+            number,
+            current: Current::new(m),
+            key,
+            card: channel::channel(shown).0,
+            published: Mutex::new(0),
+        }
+    }
+
+    /// Whether `given` is this match's key, compared in constant time.
+    fn key_is(&self, given: &str) -> bool {
+        given.as_bytes().ct_eq(self.key.as_bytes()).into()
+    }
+
+    /// The prefix of this match's addresses: nothing, or `/table/N` at a tournament.
+    fn base(&self) -> String {
+        match self.number {
+            Some(n) => format!("/table/{n}"),
+            None => String::new(),
+        }
+    }
+
+    /// The path of this match's page: `/`, or `/table/N` at a tournament.
+    fn path(&self) -> String {
+        match self.number {
+            Some(n) => format!("/table/{n}"),
+            None => "/".into(),
+        }
+    }
+
+    /// The token of seat `seat` of match `match_id` (CLI.md "Player links"): 122 bits drawn
+    /// from the key by a name-based UUID (SHA-1), so it is kept as the key is, and a new
+    /// key (`--new-key`) replaces every token at once. It writes only that player's grid of
+    /// the next hole's draft.
+    fn token_for(&self, match_id: i64, seat: usize) -> String {
+        token(&self.key, match_id, seat)
+    }
+
+    /// Each player's link to the served match on `url`, in seating order.
+    fn player_links(&self, url: &str) -> Vec<(String, String)> {
+        let players = self.current.players();
+        links(url, &self.key, self.current.id(), &players)
+    }
+
+    /// The seat whose token `given` is, at match `match_id` (compared in constant time).
+    fn token_seat(&self, match_id: i64, players: usize, given: &str) -> Option<usize> {
+        (0..players).find(|&seat| {
+            bool::from(
+                given
+                    .as_bytes()
+                    .ct_eq(self.token_for(match_id, seat).as_bytes()),
+            )
+        })
+    }
+
+    /// Publishes `shown`, made from look `look`, unless a card from a later look is out.
+    fn publish(&self, shown: Arc<Shown>, look: u64) {
+        let Ok(mut published) = self.published.lock() else {
+            return;
+        };
+        if look < *published {
+            return;
+        }
+        *published = look;
+        let now = self.card.borrow().clone();
+        if now.json != shown.json || now.draft != shown.draft || now.problem != shown.problem {
+            self.card.send_replace(shown);
+        }
+    }
+}
+
+/// The tournament served with `--tournament`: its name and the board built for it.
+#[derive(Debug)]
+pub struct Event {
+    name: String,
+    board: channel::Sender<Arc<BoardShown>>,
+    published: Mutex<u64>,
+}
+
+impl Event {
+    /// Publishes `board`, made from look `look`, unless a board from a later look is out.
+    fn publish(&self, board: Arc<BoardShown>, look: u64) {
+        let Ok(mut published) = self.published.lock() else {
+            return;
+        };
+        if look < *published {
+            return;
+        }
+        *published = look;
+        let now = self.board.borrow().clone();
+        if now.json != board.json || now.problem != board.problem {
+            self.board.send_replace(board);
+        }
+    }
+}
+
+/// What every handler shares: the database's one connection, the matches served, the key,
+/// the latest cards (and the tournament's board) and the limits.
 #[derive(Debug)]
 pub struct Server {
     db: PathBuf,
@@ -149,16 +289,18 @@ pub struct Server {
     /// The database file as last seen after a write of the server's own, or as checked
     /// since: its identity, length and times ([`crate::store::FileState`]).
     file: Mutex<Option<crate::store::FileState>>,
-    current: Arc<Current>,
+    /// The match served, or every table of the tournament's round in play.
+    tables: RwLock<Vec<Arc<Served>>>,
+    /// The tournament served, with `--tournament`.
+    event: Option<Event>,
     odds: bool,
+    /// The scorekeeper's key, or at a tournament the director's (it writes any table).
     key: String,
     /// The port listened on, for the `Host` check.
     port: u16,
-    card: channel::Sender<Arc<Shown>>,
     /// Each look at the database takes the next number, under the store's lock; a card
     /// is published only when made from a later look than the one shown.
     looks: AtomicU64,
-    published: Mutex<u64>,
     streams: Arc<Semaphore>,
     stop: channel::Receiver<bool>,
 }
@@ -187,34 +329,25 @@ fn shown_of(
 }
 
 impl Server {
-    /// Whether `given` is the key, compared in constant time.
+    /// Whether `given` is the key (the scorekeeper's, or the director's at a tournament),
+    /// compared in constant time.
     fn key_is(&self, given: &str) -> bool {
         given.as_bytes().ct_eq(self.key.as_bytes()).into()
     }
 
-    /// The token of seat `seat` of match `match_id` (CLI.md "Player links"): 122 bits drawn
-    /// from the key by a name-based UUID (SHA-1), so it is kept as the key is, and a new
-    /// key (`--new-key`) replaces every token at once. It writes only that player's grid of
-    /// the next hole's draft.
-    fn token_for(&self, match_id: i64, seat: usize) -> String {
-        token(&self.key, match_id, seat)
+    /// Every match served, in table order.
+    fn tables(&self) -> Vec<Arc<Served>> {
+        self.tables.read().map(|t| t.clone()).unwrap_or_default()
     }
 
-    /// Each player's link to the served match on `url`, in seating order.
-    fn player_links(&self, url: &str) -> Vec<(String, String)> {
-        let players = self.current.players();
-        links(url, &self.key, self.current.id(), &players)
-    }
-
-    /// The seat whose token `given` is, at match `match_id` (compared in constant time).
-    fn token_seat(&self, match_id: i64, players: usize, given: &str) -> Option<usize> {
-        (0..players).find(|&seat| {
-            bool::from(
-                given
-                    .as_bytes()
-                    .ct_eq(self.token_for(match_id, seat).as_bytes()),
-            )
-        })
+    /// The match served alone, or table `number` of the tournament's round in play.
+    fn served(&self, number: Option<usize>) -> Option<Arc<Served>> {
+        let tables = self.tables.read().ok()?;
+        match number {
+            None if self.event.is_none() => tables.first().cloned(),
+            None => None,
+            Some(n) => tables.iter().find(|t| t.number == Some(n)).cloned(),
+        }
     }
 
     /// What became of the database file, if it is not the one opened: deleted, or another
@@ -252,17 +385,24 @@ impl Server {
             return None;
         }
         let _ = store.forget_cached_pages();
-        let (id, uuid) = (self.current.id(), self.current.uuid());
-        let found = store
-            .read(|tx| Ok(crate::store::find_by_uuid(tx, &uuid)?))
-            .ok()?;
-        if found == Some(id) {
-            // the match is where it was: the change was SQLite's (another checkpoint)
+        let mut lost = None;
+        for served in self.tables() {
+            let (id, uuid) = (served.current.id(), served.current.uuid());
+            let found = store
+                .read(|tx| Ok(crate::store::find_by_uuid(tx, &uuid)?))
+                .ok()?;
+            if found != Some(id) {
+                lost = Some(id);
+                break;
+            }
+        }
+        let Some(id) = lost else {
+            // the matches are where they were: the change was SQLite's (another checkpoint)
             if let Ok(mut file) = self.file.lock() {
                 *file = now;
             }
             return None;
-        }
+        };
         Some(format!(
             "the database {} was overwritten by another file while golf serve was running (match {id} is no longer the one served); nothing more is recorded here — stop golf serve and start it again",
             crate::text::path(&self.db)
@@ -291,44 +431,137 @@ impl Server {
         Ok((value, self.looks.fetch_add(1, Ordering::SeqCst) + 1))
     }
 
-    /// Publishes `shown`, made from look `look`, unless a card from a later look is out.
-    fn publish(&self, shown: Arc<Shown>, look: u64) {
-        let Ok(mut published) = self.published.lock() else {
-            return;
-        };
-        if look < *published {
-            return;
-        }
-        *published = look;
-        let now = self.card.borrow().clone();
-        if now.json != shown.json || now.draft != shown.draft || now.problem != shown.problem {
-            self.card.send_replace(shown);
-        }
-    }
-
-    /// Makes a change to the served match through [`crate::table`], in one write on the
-    /// one connection, and publishes the card after it: `change(store, served id)` returns
-    /// the match after the change. Refused, with nothing written, when the database is no
-    /// longer the one opened.
-    fn change(&self, change: impl FnOnce(&mut Store, i64) -> Result<Match>) -> Result<Arc<Shown>> {
-        let ((m, history), look) = self.look(|store| {
+    /// Makes a change to the served match `served` through [`crate::table`], in one write
+    /// on the one connection, and publishes the card after it (and, at a tournament, the
+    /// board): `change(store, served id)` returns the match after the change. Refused, with
+    /// nothing written, when the database is no longer the one opened.
+    fn change(
+        &self,
+        served: &Served,
+        change: impl FnOnce(&mut Store, i64) -> Result<Match>,
+    ) -> Result<Arc<Shown>> {
+        let ((m, history, draft, board), look) = self.look(|store| {
             if let Some(problem) = self.problem(store) {
                 return Err(Moved(problem).into());
             }
-            let m = change(store, self.current.id())?;
+            let m = change(store, served.current.id())?;
             self.wrote(store);
             let history = match self.odds && crate::odds::in_play(&m) {
                 true => crate::table::history(store, m.id),
                 false => None,
             };
             let draft = crate::table::shared_draft(store, &m).ok().flatten();
-            Ok((m, (history, draft)))
+            let board = self.board_of(store).ok().flatten();
+            Ok((m, history, draft, board))
         })?;
-        let (history, draft) = history;
         let shown = Arc::new(shown_of(&m, history, draft.as_ref(), None)?);
-        self.publish(shown.clone(), look);
+        served.publish(shown.clone(), look);
+        if let (Some(event), Some(board)) = (&self.event, board) {
+            event.publish(Arc::new(board), look);
+        }
         Ok(shown)
     }
+
+    /// The tournament's board as it stands (`None` serving one match).
+    fn board_of(&self, store: &mut Store) -> Result<Option<BoardShown>> {
+        let Some(event) = &self.event else {
+            return Ok(None);
+        };
+        let t = crate::table::tournament::load(store, Some(&event.name))?;
+        Ok(Some(board_shown(&t, None)?))
+    }
+
+    /// Makes a change to the tournament as a whole (the director's: seating the next
+    /// round, a penalty or a disqualification) in one write, then serves the round in play
+    /// as it stands after it and publishes every card and the board. `change(store, name)`
+    /// returns the tournament after the change.
+    fn change_event(
+        &self,
+        change: impl FnOnce(&mut Store, &str) -> Result<Tournament>,
+    ) -> Result<Arc<BoardShown>> {
+        let Some(event) = &self.event else {
+            return Err(anyhow::anyhow!("no tournament is served").into());
+        };
+        let ((board, cards), look) = self.look(|store| {
+            if let Some(problem) = self.problem(store) {
+                return Err(Moved(problem).into());
+            }
+            let t = change(store, &event.name)?;
+            self.wrote(store);
+            let cards = self.cards_of(store, &t)?;
+            Ok((board_shown(&t, None)?, cards))
+        })?;
+        self.seat(cards, look);
+        let board = Arc::new(board);
+        event.publish(board.clone(), look);
+        Ok(board)
+    }
+
+    /// Each table's match of the round in play of `t` and its card as served, in table
+    /// order.
+    fn cards_of(&self, store: &mut Store, t: &Tournament) -> Result<Vec<(Match, Shown)>> {
+        let mut cards = Vec::new();
+        for m in t.played.last().into_iter().flatten() {
+            let history = match self.odds && crate::odds::in_play(m) {
+                true => crate::table::history(store, m.id),
+                false => None,
+            };
+            let draft = crate::table::shared_draft(store, m).ok().flatten();
+            cards.push((m.clone(), shown_of(m, history, draft.as_ref(), None)?));
+        }
+        Ok(cards)
+    }
+
+    /// Serves the tables of `cards` (the round in play, in table order, from look
+    /// `look`): a table whose match changed (a new round seated) serves the new one, a
+    /// new table is added, and each card is published.
+    fn seat(&self, cards: Vec<(Match, Shown)>, look: u64) {
+        let Ok(mut tables) = self.tables.write() else {
+            return;
+        };
+        let mut seated = Vec::new();
+        for (i, (m, shown)) in cards.into_iter().enumerate() {
+            let number = i + 1;
+            let shown = Arc::new(shown);
+            match tables.iter().find(|t| t.number == Some(number)) {
+                Some(served) => {
+                    if served.current.id() != m.id {
+                        served.current.set(&m);
+                    }
+                    served.publish(shown, look);
+                    seated.push(served.clone());
+                }
+                None => {
+                    let key = table_key(&self.key, number);
+                    let served = Served::new(Some(number), &m, key, shown);
+                    *served.published.lock().unwrap_or_else(|e| e.into_inner()) = look;
+                    seated.push(Arc::new(served));
+                }
+            }
+        }
+        *tables = seated;
+    }
+}
+
+/// The board of `t` as served, with `problem` said on it.
+fn board_shown(t: &Tournament, problem: Option<String>) -> Result<BoardShown> {
+    let view = crate::view::tournament::BoardView::new(t);
+    Ok(BoardShown {
+        json: serde_json::to_string(&view)?,
+        html: page::board(&view).into_string(),
+        round: view.round,
+        done: view.round_done(),
+        problem,
+        view: Some(Arc::new(view)),
+    })
+}
+
+/// The key of table `number`'s scorekeeper at a tournament served under the director's
+/// `key`: 122 bits drawn from it by a name-based UUID (SHA-1), so a restart keeps every
+/// table's link, the same table keeps its key from round to round (the phone on it stays
+/// the scorekeeper's), and `--new-key` replaces them all.
+fn table_key(key: &str, number: usize) -> String {
+    derived(key, &format!("golf serve table {number}"))
 }
 
 /// The start line of `--json`: `{"urls": [URL...], "port": N, "key": KEY, "players":
@@ -382,13 +615,41 @@ pub fn run(settings: Settings) -> Result<()> {
     let key = kept_key(&mut store, settings.new_key)?;
     let _ = store.checkpoint();
     let file = Mutex::new(crate::store::file_state(&settings.db).ok());
-    let m = crate::table::serving(&mut store, settings.match_id)?;
-    let history = match settings.odds && crate::odds::in_play(&m) {
-        true => crate::table::history(&mut store, m.id),
-        false => None,
+    let (tables, event) = match &settings.tournament {
+        None => {
+            let m = crate::table::serving(&mut store, settings.match_id)?;
+            let history = match settings.odds && crate::odds::in_play(&m) {
+                true => crate::table::history(&mut store, m.id),
+                false => None,
+            };
+            let draft = crate::table::shared_draft(&mut store, &m)?;
+            let first = shown_of(&m, history, draft.as_ref(), None)?;
+            (
+                vec![Served::new(None, &m, key.clone(), Arc::new(first))],
+                None,
+            )
+        }
+        Some(name) => {
+            let t = crate::table::tournament::load(&mut store, name.as_deref())?;
+            let mut tables = Vec::new();
+            for (i, m) in t.played.last().into_iter().flatten().enumerate() {
+                let history = match settings.odds && crate::odds::in_play(m) {
+                    true => crate::table::history(&mut store, m.id),
+                    false => None,
+                };
+                let draft = crate::table::shared_draft(&mut store, m)?;
+                let shown = shown_of(m, history, draft.as_ref(), None)?;
+                let key = table_key(&key, i + 1);
+                tables.push(Served::new(Some(i + 1), m, key, Arc::new(shown)));
+            }
+            let event = Event {
+                name: t.name.clone(),
+                board: channel::channel(Arc::new(board_shown(&t, None)?)).0,
+                published: Mutex::new(0),
+            };
+            (tables, Some(event))
+        }
     };
-    let draft = crate::table::shared_draft(&mut store, &m)?;
-    let first = shown_of(&m, history, draft.as_ref(), None)?;
     let ip = match settings.local {
         true => IpAddr::V4(Ipv4Addr::LOCALHOST),
         false => IpAddr::V4(Ipv4Addr::UNSPECIFIED),
@@ -422,27 +683,29 @@ pub fn run(settings: Settings) -> Result<()> {
             signal(SignalKind::terminate())?,
         ))
     })?;
-    announce(&settings, &m, &urls, port, &key)?;
+    announce(&settings, &tables, event.as_ref(), &urls, port, &key)?;
 
-    let (card, _) = channel::channel(Arc::new(first));
     let (stop_tx, stop) = channel::channel(false);
+    let streams = match event {
+        Some(_) => MAX_EVENT_STREAMS,
+        None => MAX_STREAMS,
+    };
     let server = Arc::new(Server {
         db: settings.db.clone(),
         store: Mutex::new(Some(store)),
         file,
-        current: Arc::new(Current::new(&m)),
+        tables: RwLock::new(tables.into_iter().map(Arc::new).collect()),
+        event,
         odds: settings.odds,
         key,
         port,
-        card,
         looks: AtomicU64::new(0),
-        published: Mutex::new(0),
-        streams: Arc::new(Semaphore::new(MAX_STREAMS)),
+        streams: Arc::new(Semaphore::new(streams)),
         stop,
     });
     let watcher = {
         let server = server.clone();
-        let follow = settings.match_id.is_none();
+        let follow = settings.match_id.is_none() && settings.tournament.is_none();
         std::thread::Builder::new()
             .name("golf-watch".into())
             .spawn(move || watch::run(&server, follow))?
@@ -473,9 +736,12 @@ async fn serve(
     (mut interrupt, mut terminate): (tokio::signal::unix::Signal, tokio::signal::unix::Signal),
 ) -> Result<()> {
     let listener = tokio::net::TcpListener::from_std(listener)?;
-    let router = routes::router(server);
+    let router = routes::router(server.clone());
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
-    let connections = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let connections = Arc::new(Semaphore::new(match server.event {
+        Some(_) => MAX_EVENT_CONNECTIONS,
+        None => MAX_CONNECTIONS,
+    }));
     loop {
         let permit = tokio::select! {
             permit = connections.clone().acquire_owned() => permit,
@@ -528,8 +794,14 @@ fn kept_key(store: &mut Store, new: bool) -> Result<String> {
     })
 }
 
-/// The token of seat `seat` of match `match_id` under `key` ([`Server::token_for`]).
+/// The token of seat `seat` of match `match_id` under `key` ([`Served::token_for`]).
 fn token(key: &str, match_id: i64, seat: usize) -> String {
+    derived(key, &format!("golf serve player {match_id} {seat}"))
+}
+
+/// A secret drawn from `key` (32 hex digits) for `what`: a name-based UUID (SHA-1) in the
+/// key's namespace, as 32 hex digits.
+fn derived(key: &str, what: &str) -> String {
     let mut bytes = [0u8; 16];
     for (i, b) in bytes.iter_mut().enumerate() {
         *b = key
@@ -538,12 +810,9 @@ fn token(key: &str, match_id: i64, seat: usize) -> String {
             .unwrap_or(0);
     }
     let space = uuid::Uuid::from_bytes(bytes);
-    uuid::Uuid::new_v5(
-        &space,
-        format!("golf serve player {match_id} {seat}").as_bytes(),
-    )
-    .simple()
-    .to_string()
+    uuid::Uuid::new_v5(&space, what.as_bytes())
+        .simple()
+        .to_string()
 }
 
 /// A new scorekeeper's key: 128 random bits from the operating system, as 32 hex digits.
@@ -578,18 +847,28 @@ fn lan_address() -> Option<IpAddr> {
     (!ip.is_loopback() && !ip.is_unspecified()).then_some(ip)
 }
 
-/// Prints where to open the card (with QR codes), or the `--json` start line.
+/// Prints where to open the card (with QR codes), or the `--json` start line; at a
+/// tournament, the board's address, the director's link and each table's.
 fn announce(
     settings: &Settings,
-    m: &crate::game::Match,
+    tables: &[Served],
+    event: Option<&Event>,
     urls: &[String],
     port: u16,
     key: &str,
 ) -> Result<()> {
+    if let Some(event) = event {
+        return announce_event(settings, tables, event, urls, port, key);
+    }
+    let Some(served) = tables.first() else {
+        return Ok(());
+    };
+    let players = served.current.players();
+    let id = served.current.id();
     if settings.json {
         let players = urls
             .first()
-            .map(|url| links(url, key, m.id, &m.players))
+            .map(|url| links(url, key, id, &players))
             .unwrap_or_default()
             .into_iter()
             .map(|(name, link)| (name, serde_json::Value::String(link)))
@@ -607,16 +886,99 @@ fn announce(
         return Ok(());
     };
     let keeper = format!("{url}?key={key}");
-    crate::outln!(
-        "Serving match {} ({}: {}) until Ctrl-C.",
-        m.id,
-        crate::rules::label(&m.rules.name, &m.rules.house),
-        m.names(&(0..m.players.len()).collect::<Vec<_>>())
-    );
+    let said = served
+        .current
+        .about
+        .lock()
+        .map(|a| a.clone())
+        .unwrap_or_default();
+    crate::outln!("Serving match {id} ({said}) until Ctrl-C.");
     crate::outln!("\nEveryone at the table: open {url}");
     crate::outln!("{}", qr(url));
     crate::outln!("The scorekeeper (keep this one to yourself): {keeper}");
     crate::outln!("{}", qr(&keeper));
+    Ok(())
+}
+
+/// The start line of `--json` at a tournament: `{"urls": [URL...], "port": N, "key": KEY
+/// (the director's), "tables": {"N": {"match": ID, "url": URL}}}`, each table's URL its
+/// scorekeeper's link (with that table's key) on the first address.
+#[derive(Debug, serde::Serialize)]
+struct EventStarted<'a> {
+    urls: &'a [String],
+    port: u16,
+    key: &'a str,
+    tables: std::collections::BTreeMap<String, TableStarted>,
+}
+
+/// One table in [`EventStarted`].
+#[derive(Debug, serde::Serialize)]
+struct TableStarted {
+    #[serde(rename = "match")]
+    id: i64,
+    url: String,
+}
+
+/// [`announce`] at a tournament.
+fn announce_event(
+    settings: &Settings,
+    tables: &[Served],
+    event: &Event,
+    urls: &[String],
+    port: u16,
+    key: &str,
+) -> Result<()> {
+    let Some(url) = urls.first() else {
+        return Ok(());
+    };
+    let base = url.trim_end_matches('/');
+    let keeper = |t: &Served| format!("{base}{}?key={}", t.path(), t.key);
+    if settings.json {
+        let tables = tables
+            .iter()
+            .filter_map(|t| {
+                let n = t.number?;
+                let started = TableStarted {
+                    id: t.current.id(),
+                    url: keeper(t),
+                };
+                Some((n.to_string(), started))
+            })
+            .collect();
+        let line = serde_json::to_string(&EventStarted {
+            urls,
+            port,
+            key,
+            tables,
+        })?;
+        crate::outln!("{line}");
+        return Ok(());
+    }
+    let round = event.board.borrow().round;
+    crate::outln!(
+        "Serving the tournament {}, round {round} ({} tables), until Ctrl-C.",
+        crate::text::escape(&event.name),
+        tables.len()
+    );
+    crate::outln!("\nThe board, for everyone and the TV: open {url} (full screen: {base}/board)");
+    crate::outln!("{}", qr(url));
+    let director = format!("{url}?key={key}");
+    crate::outln!("The director (keep this one to yourself): {director}");
+    crate::outln!("{}", qr(&director));
+    for t in tables {
+        let said = t
+            .current
+            .about
+            .lock()
+            .map(|a| a.clone())
+            .unwrap_or_default();
+        crate::outln!(
+            "Table {} ({said}), its scorekeeper: {}",
+            t.number.unwrap_or(0),
+            keeper(t)
+        );
+        crate::outln!("{}", qr(&keeper(t)));
+    }
     Ok(())
 }
 
@@ -645,8 +1007,6 @@ mod tests {
         assert_eq!(a.len(), 32);
         assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
         assert_ne!(a, b);
-        let (card, _) = channel::channel(Arc::new(Shown::default()));
-        let (_, stop) = channel::channel(false);
         let m = crate::game::Match::new(
             &crate::game::Setup {
                 rules: "classic".into(),
@@ -656,25 +1016,35 @@ mod tests {
             "2026-11-25T20:00:00Z",
         )
         .unwrap();
-        let server = Server {
-            db: PathBuf::new(),
-            store: Mutex::new(None),
-            file: Mutex::new(None),
-            current: Arc::new(Current::new(&m)),
-            odds: false,
-            key: a.clone(),
-            port: 7878,
-            card,
-            looks: AtomicU64::new(0),
-            published: Mutex::new(0),
-            streams: Arc::new(Semaphore::new(1)),
-            stop,
-        };
-        assert!(server.key_is(&a));
-        assert!(!server.key_is(&b));
-        assert!(!server.key_is(&a[..31]));
-        assert!(!server.key_is(""));
-        assert!(!server.key_is(&format!("{a}0")));
+        let served = Served::new(None, &m, a.clone(), Arc::new(Shown::default()));
+        assert!(served.key_is(&a));
+        assert!(!served.key_is(&b));
+        assert!(!served.key_is(&a[..31]));
+        assert!(!served.key_is(""));
+        assert!(!served.key_is(&format!("{a}0")));
+    }
+
+    #[test]
+    fn each_table_has_a_key_of_its_own_drawn_from_the_directors() {
+        let (a, b) = (new_key().unwrap(), new_key().unwrap());
+        let keys: Vec<String> = (1..=8).map(|n| table_key(&a, n)).collect();
+        for (i, k) in keys.iter().enumerate() {
+            assert_eq!(k.len(), 32);
+            assert!(k.bytes().all(|c| c.is_ascii_hexdigit()));
+            assert_ne!(*k, a, "a table's key is not the director's");
+            assert_eq!(
+                *k,
+                table_key(&a, i + 1),
+                "kept: the same key after a restart"
+            );
+            assert_ne!(
+                *k,
+                table_key(&b, i + 1),
+                "a new director's key makes new ones"
+            );
+            assert!(keys[i + 1..].iter().all(|other| other != k));
+            assert_ne!(*k, token(&a, 1, i), "no table's key is a player's token");
+        }
     }
 
     #[test]

@@ -76,6 +76,11 @@ pub enum Entry {
 /// The head of every page: its `title`, the viewport, the icon and manifest, the page's
 /// own style and script (the Content-Security-Policy allows no other).
 fn head(title: &str) -> Markup {
+    head_with(title, "/golf.js")
+}
+
+/// [`head`] with the page's `script`.
+fn head_with(title: &str, script: &str) -> Markup {
     html! {
         head {
             meta charset="utf-8";
@@ -87,15 +92,21 @@ fn head(title: &str) -> Markup {
             link rel="manifest" href="/manifest.webmanifest";
             meta name="theme-color" content="#1b5e20";
             link rel="stylesheet" href="/golf.css";
-            script src="/golf.js" defer {}
+            script src=(script) defer {}
         }
     }
 }
 
 /// The whole page of match `id`: the scorecard (`fragment`, made by [`card`]), and the
 /// form of `entry` when there is one. `key_refused` says a key or link was given that is
-/// not the server's.
-pub fn page(id: i64, fragment: &str, entry: Option<&Entry>, key_refused: bool) -> Markup {
+/// not the server's. `base` prefixes the match's addresses (`/table/N` at a tournament).
+pub fn page(
+    base: &str,
+    id: i64,
+    fragment: &str,
+    entry: Option<&Entry>,
+    key_refused: bool,
+) -> Markup {
     let title = format!("Golf · match {id}");
     html! {
         (DOCTYPE)
@@ -106,7 +117,10 @@ pub fn page(id: i64, fragment: &str, entry: Option<&Entry>, key_refused: bool) -
                     p.warn role="alert" { "That link is not this server's: this page shows the card only. Use the link the scorekeeper gave you." }
                 }
                 p.warn #problem role="alert" hidden {}
-                main #card aria-live="polite" data-match=(id) { (PreEscaped(fragment)) }
+                @if !base.is_empty() {
+                    nav.back { a href="/" { "← The tournament's board" } }
+                }
+                main #card aria-live="polite" data-match=(id) data-base=(base) { (PreEscaped(fragment)) }
                 @match entry {
                     Some(Entry::Keeper(picker, links)) => {
                         (form(picker, None))
@@ -719,14 +733,14 @@ fn example(picker: &Picker) -> String {
 /// `/tv`: the card for a screen across the room (CLI.md "/tv"; 1920×1080, readable from
 /// 4 m): the fragment ([`tv`]) in a page of its own, updated as the phones are; no
 /// controls, no key.
-pub fn tv_page(id: i64, fragment: &str) -> Markup {
+pub fn tv_page(base: &str, id: i64, fragment: &str) -> Markup {
     html! {
         (DOCTYPE)
         html lang="en" {
             (head(&format!("Golf · match {id} · TV")))
             body.tv {
                 p.warn #problem role="alert" hidden {}
-                main #card aria-live="polite" data-match=(id) data-fragment="/tv.html" { (PreEscaped(fragment)) }
+                main #card aria-live="polite" data-match=(id) data-base=(base) data-fragment=(format!("{base}/tv.html")) { (PreEscaped(fragment)) }
                 p.live #live { "Live" }
             }
         }
@@ -779,6 +793,216 @@ pub fn tv(card: &CardView) -> Markup {
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+}
+
+/// One table on the director's page: its number, players and scorekeeper's link.
+#[derive(Debug, Clone)]
+pub struct DirectorTable {
+    /// 1 for the first table.
+    pub number: usize,
+    /// Its players, in seating order.
+    pub players: Vec<String>,
+    /// Its scorekeeper's link (with the table's key).
+    pub link: String,
+}
+
+/// What the director's page shows beyond the board.
+#[derive(Debug, Clone)]
+pub struct Director {
+    /// The tables of the round in play.
+    pub tables: Vec<DirectorTable>,
+    /// The players still in the tournament, for penalties and disqualifications.
+    pub players: Vec<String>,
+    /// The round in play.
+    pub round: usize,
+    /// The rounds the tournament plays.
+    pub rounds_planned: u32,
+}
+
+/// The tournament's board (CLI.md "/board"): the name and round, the standing with a
+/// column per round (places, totals, disqualified players last and marked), each table's
+/// progress this round, and how each tie was broken.
+pub fn board(view: &crate::view::tournament::BoardView) -> Markup {
+    let s = &view.standing;
+    html! {
+        header.board-head {
+            h1 { (s.tournament) }
+            p.round {
+                @if view.round == 0 { "No round seated yet" }
+                @else if view.round_done() && view.round as u32 >= view.rounds_planned { "Final standing after " (view.round) " rounds" }
+                @else if view.round_done() { "Round " (view.round) " of " (view.rounds_planned) " finished · the next is seated by the director" }
+                @else { "Round " (view.round) " of " (view.rounds_planned) " in play" }
+            }
+        }
+        table.standing {
+            caption { "The standing: lowest total first" }
+            thead {
+                tr {
+                    th scope="col" { "Place" }
+                    th scope="col" { "Player" }
+                    @for r in 1..=s.rounds { th scope="col" { "R" (r) } }
+                    th scope="col" { "Total" }
+                }
+            }
+            tbody {
+                @for p in &s.players {
+                    tr class=[p.disqualified.then_some("dq").or((p.place == 1).then_some("lead"))] {
+                        td.place { @if p.disqualified { abbr title="disqualified" { "DQ" } } @else { (p.place) } }
+                        th.name scope="row" { (p.name) }
+                        @for r in 0..s.rounds {
+                            td.num { @match p.rounds.get(r) { Some(t) => (t), None => "–" } }
+                        }
+                        td.num.total { (p.total) }
+                    }
+                }
+            }
+        }
+        // before the first hole everyone is tied on nothing: not worth a word
+        @if !view.ties.is_empty() && view.tables.iter().any(|t| t.holes_played > 0 || t.finished) || view.round > 1 {
+            section.ties aria-labelledby="ties-h" {
+                h2 #ties-h { "Ties" }
+                ul {
+                    @for t in &view.ties {
+                        li {
+                            (crate::text::and_list(&t.players)) " tied on " (t.total) " for " (ordinal(t.place)) " place: "
+                            @match t.method {
+                                crate::rules::Tiebreak::Shared => "they share it",
+                                m => {
+                                    (method(m)) " puts " (crate::text::and_list(&t.took)) " ahead"
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        @if !view.tables.is_empty() {
+            section.progress aria-labelledby="tables-h" {
+                h2 #tables-h { "Round " (view.round) " tables" }
+                ul.tables {
+                    @for t in &view.tables {
+                        li class=[t.finished.then_some("done")] data-table=(t.table) {
+                            a href=(format!("/table/{}", t.table)) { "Table " (t.table) }
+                            span.who { (crate::text::and_list(&t.players)) }
+                            span.state {
+                                @if t.finished { "finished" }
+                                @else { (t.holes_played) " of " (t.holes) " holes played" }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        @if !view.disqualified.is_empty() {
+            section.dqs aria-labelledby="dq-h" {
+                h2 #dq-h { "Disqualified" }
+                ul {
+                    @for (name, reason) in &view.disqualified {
+                        li { (name) ": " (reason) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `n` as an ordinal: `1st`, `2nd`, `3rd`, `11th`, `22nd`.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The board's page: `/` for everyone (with links to each table's card), the director's
+/// page with `director` (each table's scorekeeper link with its QR code, the next round,
+/// penalties and disqualifications), or `/board` for a TV (`tv`: no controls, rows paged
+/// through by themselves when more players than fit). `key_refused` says a key was given
+/// that is not the director's.
+pub fn board_page(
+    fragment: &str,
+    round: usize,
+    tables: &[usize],
+    director: Option<&Director>,
+    key_refused: bool,
+    tv: bool,
+) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            (head_with("Golf · the tournament's board", "/board.js"))
+            body class=[tv.then_some("tv board-tv")] {
+                @if key_refused {
+                    p.warn role="alert" { "That link is not the director's: this page shows the board only." }
+                }
+                p.warn #problem role="alert" hidden {}
+                main #board aria-live="polite" data-round=(round) { (PreEscaped(fragment)) }
+                @if tv {
+                    p.pages #pages aria-hidden="true" {}
+                }
+                @if let Some(d) = director {
+                    (director_section(d))
+                } @else if !tv && !tables.is_empty() {
+                    nav.cards aria-label="each table's card" {
+                        @for n in tables { a href=(format!("/table/{n}")) { "Table " (n) "'s card" } " " }
+                        a href="/board" { "Full screen for the TV" }
+                    }
+                }
+                p.live #live { "Live" }
+            }
+        }
+    }
+}
+
+/// The director's controls: the next round, each table's link, penalties.
+fn director_section(d: &Director) -> Markup {
+    let last = d.round as u32 >= d.rounds_planned;
+    html! {
+        section #director data-round=(d.round) aria-labelledby="director-h" {
+            h2 #director-h { "Director" }
+            @if !last {
+                button #seat type="button" disabled data-next=(d.round + 1) { "Seat round " (d.round + 1) }
+                p.hint #seat-why { "Round " (d.round + 1) " is seated once every table has finished." }
+            }
+            p #dstatus role="status" {}
+            details #tables open {
+                summary { "Round " (d.round) ": each table's scorekeeper link" }
+                div.links {
+                    @for t in &d.tables {
+                        figure.link {
+                            (PreEscaped(qr_svg(&t.link)))
+                            figcaption { "Table " (t.number) ": " (crate::text::and_list(&t.players)) }
+                            a href=(t.link) { "Table " (t.number) "'s scorekeeper link" }
+                        }
+                    }
+                }
+            }
+            details #penalize {
+                summary { "A penalty or a disqualification" }
+                div.fields {
+                    label { "Player "
+                        select #dplayer {
+                            @for p in &d.players { option value=(p) { (p) } }
+                        }
+                    }
+                    label { "What "
+                        select #dkind {
+                            option value="points" { "Penalty points" }
+                            option value="round" { "Disqualified from this round" }
+                            option value="tournament" { "Disqualified from the tournament" }
+                        }
+                    }
+                    label { "Points " input #dpoints type="number" min="-100" max="100" value="5"; }
+                    label { "Reason " input #dreason type="text" maxlength="200"; }
+                    button #dsend type="button" { "Record" }
                 }
             }
         }

@@ -177,6 +177,34 @@ pub struct PenaltyRequest {
     pub reason: String,
 }
 
+/// The body of `POST /api/round` (the director's): `{"round": N}`, the round to seat (the
+/// one after the board shown), so a second tap seats nothing more.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundRequest {
+    /// The round to seat (1 for the first).
+    pub round: Option<usize>,
+}
+
+/// The body of the director's `POST /api/penalty` at a tournament: `{"player": NAME,
+/// "points": N, "reason": TEXT}` for penalty points at the player's table of the round in
+/// play, or `{"player", "disqualify": "round"|"tournament", "reason"}` (RULES.md §13).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DirectorPenalty {
+    /// The player (a unique prefix will do).
+    pub player: String,
+    /// Penalty points (bounded as `golf penalty --points` is).
+    #[serde(default)]
+    pub points: Option<i64>,
+    /// `"round"`: disqualified from this round's match; `"tournament"`: from the whole
+    /// tournament (seated no more).
+    #[serde(default)]
+    pub disqualify: Option<String>,
+    /// Why.
+    pub reason: String,
+}
+
 /// Reads a body of type `T`; the error says what was wrong and what `expected`.
 pub fn body<T: serde::de::DeserializeOwned>(
     body: &[u8],

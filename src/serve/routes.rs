@@ -35,46 +35,76 @@ use tower_http::timeout::TimeoutLayer;
 
 use super::page;
 use super::requests::{self, AmendRequest, DraftRequest, HoleRequest, Meant, PenaltyRequest};
-use super::Server;
+use super::{Served, Server};
 use crate::table::{self, Amendment, DraftEntry, Ended, Grids, NewHole, OnCard, PenaltyEntry};
 
 /// The largest request body taken (64 KiB); a larger one gets 413.
 pub const MAX_BODY: usize = 64 * 1024;
 /// Event streams open at once; the next gets 503.
 pub const MAX_STREAMS: usize = 64;
+/// The same at a tournament (every table's phones and the board's screens).
+pub const MAX_EVENT_STREAMS: usize = 512;
 /// How long a request may take, reading its body included (408 past it).
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
 const SCRIPT: &str = include_str!("assets/golf.js");
+const BOARD_SCRIPT: &str = include_str!("assets/board.js");
 const STYLE: &str = include_str!("assets/golf.css");
 const ICON: &str = include_str!("assets/icon.svg");
 
-/// The router, every response carrying the security headers, every error JSON.
+/// The router, every response carrying the security headers, every error JSON. Serving
+/// one match, its routes are at the root; at a tournament each table's are under
+/// `/table/N` and the root holds the board and the director's.
 pub fn router(server: Arc<Server>) -> Router {
+    let at = match server.event {
+        Some(_) => "/table/{n}",
+        None => "",
+    };
+    let path = |p: &str| format!("{at}{p}");
     // writes read their bodies within REQUEST_TIMEOUT themselves and are never cut off
     // once begun: a write answers what it did, never a time-out after doing it
-    let writes = Router::new()
-        .route("/api/hole", post(hole))
-        .route("/api/draft", post(draft_put).get(draft))
-        .route("/api/amend", post(amend))
-        .route("/api/penalty", post(penalty))
-        .route("/api/undo", post(undo))
-        .route("/api/finish", post(finish));
-    let reads = Router::new()
-        .route("/", get(index))
-        .route("/card.html", get(fragment))
-        .route("/api/card", get(card))
-        .route("/tv", get(tv))
-        .route("/tv.html", get(tv_fragment))
+    let mut writes = Router::new()
+        .route(&path("/api/hole"), post(hole))
+        .route(&path("/api/draft"), post(draft_put).get(draft))
+        .route(&path("/api/amend"), post(amend))
+        .route(&path("/api/penalty"), post(penalty))
+        .route(&path("/api/undo"), post(undo))
+        .route(&path("/api/finish"), post(finish));
+    let page = match at {
+        "" => "/".to_string(),
+        at => at.to_string(),
+    };
+    let mut reads = Router::new()
+        .route(&page, get(index))
+        .route(&path("/card.html"), get(fragment))
+        .route(&path("/api/card"), get(card))
+        .route(&path("/tv"), get(tv))
+        .route(&path("/tv.html"), get(tv_fragment))
+        .route(&path("/card.png"), get(card_png))
+        .route(&path("/card.svg"), get(card_svg))
+        .route(&path("/events"), get(events));
+    if server.event.is_some() {
+        writes = writes
+            .route("/api/round", post(super::board::round))
+            .route("/api/penalty", post(super::board::penalty));
+        reads = reads
+            .route("/", get(super::board::index))
+            .route("/board", get(super::board::tv))
+            .route("/board.html", get(super::board::fragment))
+            .route("/api/board", get(super::board::board))
+            .route("/events", get(super::board::events));
+    }
+    let reads = reads
         .route("/manifest.webmanifest", get(manifest))
         .route("/icon-192.png", get(|| icon(192)))
         .route("/icon-512.png", get(|| icon(512)))
-        .route("/card.png", get(card_png))
-        .route("/card.svg", get(card_svg))
-        .route("/events", get(events))
         .route(
             "/golf.js",
             get(|| asset("text/javascript; charset=utf-8", SCRIPT)),
+        )
+        .route(
+            "/board.js",
+            get(|| asset("text/javascript; charset=utf-8", BOARD_SCRIPT)),
         )
         .route("/golf.css", get(|| asset("text/css; charset=utf-8", STYLE)))
         .route("/icon.svg", get(|| asset("image/svg+xml", ICON)))
@@ -114,7 +144,7 @@ pub fn router(server: Arc<Server>) -> Router {
 /// an IP address or `localhost`, with `port` (or none when the port is 80). Names that
 /// resolve elsewhere are refused: a page of another site whose name was pointed at this
 /// computer (DNS rebinding) sends its own name.
-fn is_own_host(host: &str, port: u16) -> bool {
+pub(super) fn is_own_host(host: &str, port: u16) -> bool {
     let (name, given) = match host.strip_prefix('[') {
         Some(rest) => match rest.split_once(']') {
             Some((v6, "")) => (v6, None),
@@ -201,14 +231,56 @@ async fn asset(kind: &'static str, body: &'static str) -> Response {
 }
 
 /// `{"error": TEXT}` with `status`.
-fn error(status: StatusCode, text: impl Into<String>) -> Response {
+pub(super) fn error(status: StatusCode, text: impl Into<String>) -> Response {
     let body = serde_json::json!({ "error": text.into() });
     (status, axum::Json(body)).into_response()
 }
 
 /// A card document as the response.
-fn json_text(text: String) -> Response {
+pub(super) fn json_text(text: String) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], text).into_response()
+}
+
+/// The match a request is for: the one served, or table N's at a tournament (the `n` of
+/// `/table/{n}/…`); 404 for a table the round in play does not have.
+pub struct Desk(pub Arc<Served>);
+
+impl axum::extract::FromRequestParts<Arc<Server>> for Desk {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        server: &Arc<Server>,
+    ) -> Result<Desk, Response> {
+        let params = axum::extract::RawPathParams::from_request_parts(parts, server).await;
+        let number = match params {
+            Ok(params) => match params.iter().find(|(name, _)| *name == "n") {
+                Some((_, n)) => match n.parse::<usize>() {
+                    Ok(n) => Some(n),
+                    Err(_) => return Err(no_table(n)),
+                },
+                None => None,
+            },
+            Err(_) => None,
+        };
+        match server.served(number) {
+            Some(served) => Ok(Desk(served)),
+            None => Err(no_table(
+                &number.map_or_else(String::new, |n| n.to_string()),
+            )),
+        }
+    }
+}
+
+/// 404 for a table the round in play does not have.
+fn no_table(n: &str) -> Response {
+    error(
+        StatusCode::NOT_FOUND,
+        format!(
+            "there is no table {} in this round; the board at / lists the tables",
+            crate::text::escape(n)
+        ),
+    )
 }
 
 #[derive(Debug, Deserialize)]
@@ -220,30 +292,28 @@ struct KeyQuery {
 
 async fn index(
     State(server): State<Arc<Server>>,
+    Desk(desk): Desk,
     headers: HeaderMap,
     Query(q): Query<KeyQuery>,
 ) -> Response {
-    let shown = server.card.borrow().clone();
+    let shown = desk.card.borrow().clone();
     let (entry, refused) = match (&q.key, &q.player, &q.token) {
-        (Some(key), _, _) if server.key_is(key) => {
+        (Some(key), _, _) if desk.key_is(key) || server.key_is(key) => {
             // each player's link on the address this page was opened at
             let host = headers
                 .get(header::HOST)
                 .and_then(|h| h.to_str().ok())
                 .filter(|h| is_own_host(h, server.port))
                 .map_or_else(|| format!("127.0.0.1:{}", server.port), str::to_string);
-            let links = server.player_links(&format!("http://{host}/"));
-            let entry = server
-                .current
-                .picker()
-                .map(|p| page::Entry::Keeper(p, links));
+            let links = desk.player_links(&format!("http://{host}{}", desk.path()));
+            let entry = desk.current.picker().map(|p| page::Entry::Keeper(p, links));
             (entry, false)
         }
         (None, Some(player), Some(token)) => {
-            let players = server.current.players();
+            let players = desk.current.players();
             let seat = players.iter().position(|p| p == player);
-            let theirs = server.token_seat(server.current.id(), players.len(), token);
-            match (seat, server.current.picker()) {
+            let theirs = desk.token_seat(desk.current.id(), players.len(), token);
+            match (seat, desk.current.picker()) {
                 (Some(seat), Some(picker)) if theirs == Some(seat) => (
                     Some(page::Entry::Player(picker, players[seat].clone())),
                     false,
@@ -254,23 +324,23 @@ async fn index(
         (None, None, None) => (None, false),
         _ => (None, true),
     };
-    let html = page::page(shown.id, &shown.html, entry.as_ref(), refused);
+    let html = page::page(&desk.base(), shown.id, &shown.html, entry.as_ref(), refused);
     Html(html.into_string()).into_response()
 }
 
-async fn fragment(State(server): State<Arc<Server>>) -> Response {
-    let shown = server.card.borrow().clone();
+async fn fragment(Desk(desk): Desk) -> Response {
+    let shown = desk.card.borrow().clone();
     Html(shown.html.clone()).into_response()
 }
 
 /// `/tv`: the card for a screen across the room; no controls, no key.
-async fn tv(State(server): State<Arc<Server>>) -> Response {
-    let shown = server.card.borrow().clone();
-    Html(page::tv_page(shown.id, &shown.tv).into_string()).into_response()
+async fn tv(Desk(desk): Desk) -> Response {
+    let shown = desk.card.borrow().clone();
+    Html(page::tv_page(&desk.base(), shown.id, &shown.tv).into_string()).into_response()
 }
 
-async fn tv_fragment(State(server): State<Arc<Server>>) -> Response {
-    let shown = server.card.borrow().clone();
+async fn tv_fragment(Desk(desk): Desk) -> Response {
+    let shown = desk.card.borrow().clone();
     Html(shown.tv.clone()).into_response()
 }
 
@@ -323,15 +393,15 @@ async fn icon(size: u32) -> Response {
 
 /// The scorecard as a picture to share (the same as `golf card --png`), drawn on a
 /// blocking thread.
-async fn card_png(State(server): State<Arc<Server>>) -> Response {
-    let Some(card) = server.card.borrow().card.clone() else {
+async fn card_png(Desk(desk): Desk) -> Response {
+    let Some(card) = desk.card.borrow().card.clone() else {
         return error(
             StatusCode::SERVICE_UNAVAILABLE,
             "the card is not ready yet; try again",
         );
     };
     match tokio::task::spawn_blocking(move || crate::view::picture::png(&card)).await {
-        Ok(Ok(png)) => picture("image/png", png, server.card.borrow().id),
+        Ok(Ok(png)) => picture("image/png", png, desk.card.borrow().id),
         _ => error(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the picture of the card could not be drawn",
@@ -340,8 +410,8 @@ async fn card_png(State(server): State<Arc<Server>>) -> Response {
 }
 
 /// The scorecard as an SVG picture (the same as `golf card --svg`).
-async fn card_svg(State(server): State<Arc<Server>>) -> Response {
-    let shown = server.card.borrow().clone();
+async fn card_svg(Desk(desk): Desk) -> Response {
+    let shown = desk.card.borrow().clone();
     let Some(card) = shown.card.clone() else {
         return error(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -368,19 +438,19 @@ fn picture(kind: &'static str, bytes: Vec<u8>, id: i64) -> Response {
     response
 }
 
-async fn card(State(server): State<Arc<Server>>) -> Response {
-    let shown = server.card.borrow().clone();
+async fn card(Desk(desk): Desk) -> Response {
+    let shown = desk.card.borrow().clone();
     json_text(shown.json.clone())
 }
 
-async fn events(State(server): State<Arc<Server>>) -> Response {
+async fn events(State(server): State<Arc<Server>>, Desk(desk): Desk) -> Response {
     let Ok(permit) = server.streams.clone().try_acquire_owned() else {
         return error(
             StatusCode::SERVICE_UNAVAILABLE,
             format!("{MAX_STREAMS} phones are already watching; try again when one leaves"),
         );
     };
-    let mut rx = server.card.subscribe();
+    let mut rx = desk.card.subscribe();
     rx.mark_changed();
     let stop = server.stop.clone();
     let stream = futures_util::stream::unfold((rx, permit), |(mut rx, permit)| async move {
@@ -411,18 +481,31 @@ async fn events(State(server): State<Arc<Server>>) -> Response {
 /// The refusal of a write from a foreign page (403: an `Origin` that is not exactly this
 /// server's own `http://HOST`, a malformed or non-ASCII one included) or without the key
 /// (401); `None` when the write may go ahead.
-fn refused(server: &Server, headers: &HeaderMap) -> Option<Response> {
+fn refused(server: &Server, desk: &Served, headers: &HeaderMap) -> Option<Response> {
     if let Some(refusal) = foreign(server, headers) {
         return Some(refusal);
     }
     match bearer(headers) {
-        Some(key) if server.key_is(key) => None,
+        Some(key) if desk.key_is(key) || server.key_is(key) => None,
+        Some(_) if server.event.is_some() => Some(other_table()),
         _ => Some(no_key()),
     }
 }
 
+/// 401: a write with a key that is not this table's (another table's, or an old one).
+fn other_table() -> Response {
+    let mut refused = error(
+        StatusCode::UNAUTHORIZED,
+        "this key does not write at this table: each table's scorekeeper link writes only its own table (the director's writes any)",
+    );
+    refused
+        .headers_mut()
+        .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+    refused
+}
+
 /// The token or key after `Authorization: Bearer`, if any.
-fn bearer(headers: &HeaderMap) -> Option<&str> {
+pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -431,7 +514,7 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 }
 
 /// 401: a write without the scorekeeper's key (or a player's token, where one will do).
-fn no_key() -> Response {
+pub(super) fn no_key() -> Response {
     let mut refused = error(
         StatusCode::UNAUTHORIZED,
         "writes need the scorekeeper's key: open the scorekeeper's link (the one with ?key= that golf serve printed)",
@@ -444,7 +527,7 @@ fn no_key() -> Response {
 
 /// 403 for a write from another site's page: an `Origin` that is not exactly this server's
 /// own `http://HOST`.
-fn foreign(server: &Server, headers: &HeaderMap) -> Option<Response> {
+pub(super) fn foreign(server: &Server, headers: &HeaderMap) -> Option<Response> {
     if let Some(origin) = headers.get(header::ORIGIN) {
         let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
         let own = match (origin.to_str(), host) {
@@ -465,7 +548,7 @@ fn foreign(server: &Server, headers: &HeaderMap) -> Option<Response> {
 
 /// The body of a write, read within [`REQUEST_TIMEOUT`] and at most [`MAX_BODY`]: 408 or
 /// 413 (nothing recorded) otherwise.
-async fn body_of(request: Request) -> Result<Bytes, Response> {
+pub(super) async fn body_of(request: Request) -> Result<Bytes, Response> {
     let read = axum::body::to_bytes(request.into_body(), MAX_BODY);
     match tokio::time::timeout(REQUEST_TIMEOUT, read).await {
         Ok(Ok(bytes)) => Ok(bytes),
@@ -487,32 +570,46 @@ async fn body_of(request: Request) -> Result<Bytes, Response> {
 /// write once begun is answered, never abandoned.
 async fn write(
     server: Arc<Server>,
+    desk: Arc<Served>,
     change: impl FnOnce(&mut crate::store::Store, i64) -> crate::error::Result<crate::game::Match>
         + Send
         + 'static,
 ) -> Response {
-    write_then(server, false, change).await
+    write_then(server, desk, false, change).await
 }
 
 /// [`write`], answering with the shared draft after the change when `draft`, else the card.
 async fn write_then(
     server: Arc<Server>,
+    desk: Arc<Served>,
     draft: bool,
     change: impl FnOnce(&mut crate::store::Store, i64) -> crate::error::Result<crate::game::Match>
         + Send
         + 'static,
 ) -> Response {
-    let done = tokio::task::spawn_blocking(move || server.change(change)).await;
+    let done = tokio::task::spawn_blocking(move || server.change(&desk, change)).await;
     match done {
         Ok(Ok(shown)) if draft => json_text(shown.draft.clone()),
         Ok(Ok(shown)) => json_text(shown.json.clone()),
-        Ok(Err(e)) => {
-            let moved = matches!(&e, crate::error::Error::Input(b) if b.is::<super::Moved>());
-            let status = if table::is_conflict(&e) {
+        Ok(Err(e)) => refusal(&e),
+        Err(_) => error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the write stopped unexpectedly; look at the card before trying again",
+        ),
+    }
+}
+
+/// The answer to a write refused with `e`: 409 when the match moved on under the page, 503
+/// when the database is busy or no longer the one served, 400 for bad input, 500 else.
+pub(super) fn refusal(e: &crate::error::Error) -> Response {
+    {
+        {
+            let moved = matches!(e, crate::error::Error::Input(b) if b.is::<super::Moved>());
+            let status = if table::is_conflict(e) {
                 StatusCode::CONFLICT
             } else if moved {
                 StatusCode::SERVICE_UNAVAILABLE
-            } else if matches!(&e, crate::error::Error::System(s) if crate::store::is_busy(s)) {
+            } else if matches!(e, crate::error::Error::System(s) if crate::store::is_busy(s)) {
                 return error(
                     StatusCode::SERVICE_UNAVAILABLE,
                     "the database is busy: another program is using it; nothing was recorded — try again",
@@ -522,17 +619,13 @@ async fn write_then(
             } else {
                 StatusCode::INTERNAL_SERVER_ERROR
             };
-            error(status, super::words::at_the_table(&e))
+            error(status, super::words::at_the_table(e))
         }
-        Err(_) => error(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the write stopped unexpectedly; look at the card before trying again",
-        ),
     }
 }
 
-async fn hole(State(server): State<Arc<Server>>, request: Request) -> Response {
-    if let Some(refusal) = refused(&server, request.headers()) {
+async fn hole(State(server): State<Arc<Server>>, Desk(desk): Desk, request: Request) -> Response {
+    if let Some(refusal) = refused(&server, &desk, request.headers()) {
         return refusal;
     }
     let body = match body_of(request).await {
@@ -543,7 +636,7 @@ async fn hole(State(server): State<Arc<Server>>, request: Request) -> Response {
         Ok(r) => r,
         Err(text) => return error(StatusCode::BAD_REQUEST, text),
     };
-    write(server, move |store, id| {
+    write(server, desk, move |store, id| {
         if request.from_draft {
             table::held_to(store, request.match_id, id)?;
             if !request.grids.0.is_empty() {
@@ -570,14 +663,18 @@ async fn hole(State(server): State<Arc<Server>>, request: Request) -> Response {
     .await
 }
 
-async fn draft(State(server): State<Arc<Server>>) -> Response {
-    let shown = server.card.borrow().clone();
+async fn draft(Desk(desk): Desk) -> Response {
+    let shown = desk.card.borrow().clone();
     json_text(shown.draft.clone())
 }
 
 /// `POST /api/draft`: one player's grid into the shared draft of the next hole, with the
 /// key or that player's own token (401 for another's).
-async fn draft_put(State(server): State<Arc<Server>>, request: Request) -> Response {
+async fn draft_put(
+    State(server): State<Arc<Server>>,
+    Desk(desk): Desk,
+    request: Request,
+) -> Response {
     if let Some(refusal) = foreign(&server, request.headers()) {
         return refusal;
     }
@@ -596,11 +693,11 @@ async fn draft_put(State(server): State<Arc<Server>>, request: Request) -> Respo
     let Some(given) = given else {
         return no_key();
     };
-    if !server.key_is(&given) {
+    if !(desk.key_is(&given) || server.key_is(&given)) {
         // a player's token writes only that player's grid
-        let players = server.current.players();
+        let players = desk.current.players();
         let seat = crate::player::find(&players, &sent.player).ok();
-        let theirs = server.token_seat(server.current.id(), players.len(), &given);
+        let theirs = desk.token_seat(desk.current.id(), players.len(), &given);
         if seat.is_none() || seat != theirs {
             return error(
                 StatusCode::UNAUTHORIZED,
@@ -608,7 +705,7 @@ async fn draft_put(State(server): State<Arc<Server>>, request: Request) -> Respo
             );
         }
     }
-    write_then(server, true, move |store, id| {
+    write_then(server, desk, true, move |store, id| {
         table::held_to(store, sent.match_id, id)?;
         let entry = DraftEntry {
             match_id: id,
@@ -627,10 +724,11 @@ async fn draft_put(State(server): State<Arc<Server>>, request: Request) -> Respo
 /// 401, 408, 413, or 400 saying what was `expected`) otherwise.
 async fn keepers_body<T: serde::de::DeserializeOwned>(
     server: &Server,
+    desk: &Served,
     request: Request,
     expected: &str,
 ) -> Result<T, Response> {
-    if let Some(refusal) = refused(server, request.headers()) {
+    if let Some(refusal) = refused(server, desk, request.headers()) {
         return Err(refusal);
     }
     let body = body_of(request).await?;
@@ -638,9 +736,10 @@ async fn keepers_body<T: serde::de::DeserializeOwned>(
 }
 
 /// `POST /api/amend`: `golf amend` from the page (a finished match reopened as it does).
-async fn amend(State(server): State<Arc<Server>>, request: Request) -> Response {
+async fn amend(State(server): State<Arc<Server>>, Desk(desk): Desk, request: Request) -> Response {
     let sent: AmendRequest = match keepers_body(
         &server,
+        &desk,
         request,
         "{\"match\": ID, \"hole\": N, \"grids\": {PLAYER: GRID}, \"out\": PLAYER|null}",
     )
@@ -649,7 +748,7 @@ async fn amend(State(server): State<Arc<Server>>, request: Request) -> Response 
         Ok(sent) => sent,
         Err(refusal) => return refusal,
     };
-    write(server, move |store, id| {
+    write(server, desk, move |store, id| {
         table::held_to(store, sent.match_id, id)?;
         let change = Amendment {
             match_id: Some(id),
@@ -663,9 +762,14 @@ async fn amend(State(server): State<Arc<Server>>, request: Request) -> Response 
 }
 
 /// `POST /api/penalty`: `golf penalty PLAYER --points N --reason TEXT` from the page.
-async fn penalty(State(server): State<Arc<Server>>, request: Request) -> Response {
+async fn penalty(
+    State(server): State<Arc<Server>>,
+    Desk(desk): Desk,
+    request: Request,
+) -> Response {
     let sent: PenaltyRequest = match keepers_body(
         &server,
+        &desk,
         request,
         "{\"match\": ID, \"player\": NAME, \"points\": N, \"reason\": TEXT}",
     )
@@ -674,7 +778,7 @@ async fn penalty(State(server): State<Arc<Server>>, request: Request) -> Respons
         Ok(sent) => sent,
         Err(refusal) => return refusal,
     };
-    write(server, move |store, id| {
+    write(server, desk, move |store, id| {
         table::held_to(store, sent.match_id, id)?;
         let points = i32::try_from(sent.points)
             .map_err(|_| crate::game::GameError::PenaltyPoints(sent.points))?;
@@ -694,20 +798,20 @@ async fn penalty(State(server): State<Arc<Server>>, request: Request) -> Respons
 }
 
 /// The refusal, or the body's [`Meant`], of a write on the match as a whole.
-async fn meant_of(server: &Server, request: Request) -> Result<Meant, Response> {
-    if let Some(refusal) = refused(server, request.headers()) {
+async fn meant_of(server: &Server, desk: &Served, request: Request) -> Result<Meant, Response> {
+    if let Some(refusal) = refused(server, desk, request.headers()) {
         return Err(refusal);
     }
     let body = body_of(request).await?;
     requests::meant(&body).map_err(|text| error(StatusCode::BAD_REQUEST, text))
 }
 
-async fn undo(State(server): State<Arc<Server>>, request: Request) -> Response {
-    let meant = match meant_of(&server, request).await {
+async fn undo(State(server): State<Arc<Server>>, Desk(desk): Desk, request: Request) -> Response {
+    let meant = match meant_of(&server, &desk, request).await {
         Ok(m) => m,
         Err(refusal) => return refusal,
     };
-    write(server, move |store, id| {
+    write(server, desk, move |store, id| {
         table::held_to(store, meant.id, id)?;
         let on_card = OnCard {
             holes: meant.holes,
@@ -718,12 +822,12 @@ async fn undo(State(server): State<Arc<Server>>, request: Request) -> Response {
     .await
 }
 
-async fn finish(State(server): State<Arc<Server>>, request: Request) -> Response {
-    let meant = match meant_of(&server, request).await {
+async fn finish(State(server): State<Arc<Server>>, Desk(desk): Desk, request: Request) -> Response {
+    let meant = match meant_of(&server, &desk, request).await {
         Ok(m) => m,
         Err(refusal) => return refusal,
     };
-    write(server, move |store, id| {
+    write(server, desk, move |store, id| {
         table::held_to(store, meant.id, id)?;
         Ok(table::finish(store, Some(id))?.0)
     })

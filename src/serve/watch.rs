@@ -6,12 +6,14 @@
 //! itself); on a change it builds the card again and, when it differs, publishes it on a
 //! `watch` channel that every event stream follows (a slow phone skips to the newest card,
 //! never a backlog). A problem with the file is published the same way, for every phone to
-//! show.
+//! show. At a tournament one watcher serves every table: on a change it reads the
+//! tournament once, follows a round seated at the terminal, and publishes each table's card
+//! and the board.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{shown_of, Server};
+use super::{board_shown, shown_of, Server};
 use crate::error::Result;
 
 /// How often the database is asked whether it changed.
@@ -41,6 +43,25 @@ pub struct Shown {
     pub problem: Option<String>,
 }
 
+/// The tournament's board as served (`GET /api/board`, `/board.html`), built once per
+/// change for every screen; and what is wrong with the database, if anything.
+#[derive(Debug, Default)]
+pub struct BoardShown {
+    /// The board's JSON (one line): `golf tournament standings --json` with the round
+    /// and its tables.
+    pub json: String,
+    /// The board's HTML fragment.
+    pub html: String,
+    /// The round in play (1 for the first).
+    pub round: usize,
+    /// Whether every table of that round is finished.
+    pub done: bool,
+    /// The database was deleted or replaced under the server: said on every screen.
+    pub problem: Option<String>,
+    /// The board itself, for the director's page.
+    pub view: Option<Arc<crate::view::tournament::BoardView>>,
+}
+
 /// Watches the database until the server stops, following a newer match when one is
 /// started if `follow`. A failure to read (a busy or locked moment) is tried again on the
 /// next poll.
@@ -59,41 +80,77 @@ pub fn run(server: &Arc<Server>, follow: bool) -> Result<()> {
         if let Some(problem) = server.file_problem() {
             // metadata alone: the connection is not asked about a file that is gone
             said(server, problem);
-        } else if let Ok((looked, look)) = server.look(|store| {
-            let version = crate::store::data_version(store.conn())?;
-            if seen == Some(version) {
-                return Ok(match check {
-                    true => server.problem(store).map(|p| (version, Err(p))),
-                    false => None,
-                });
-            }
-            if follow {
-                if let Ok(Some(newer)) = crate::table::newer(store, server.current.id()) {
-                    server.current.set(&newer);
+        } else if server.event.is_some() {
+            if let Ok((looked, look)) = server.look(|store| {
+                let version = crate::store::data_version(store.conn())?;
+                if seen == Some(version) {
+                    return Ok(match check {
+                        true => server.problem(store).map(|p| (version, Err(p))),
+                        false => None,
+                    });
                 }
-            }
-            if let Some(problem) = server.problem(store) {
-                return Ok(Some((version, Err(problem))));
-            }
-            let m =
-                store.read(|tx| crate::table::pick_match(tx, Some(server.current.id()), false))?;
-            let history = match server.odds && crate::odds::in_play(&m) {
-                true => crate::table::history(store, m.id),
-                false => None,
-            };
-            let draft = crate::table::shared_draft(store, &m).ok().flatten();
-            Ok(Some((version, Ok((m, history, draft)))))
-        }) {
-            match looked {
-                None => {}
-                Some((version, Err(problem))) => {
-                    seen = Some(version);
-                    said(server, problem);
+                if let Some(problem) = server.problem(store) {
+                    return Ok(Some((version, Err(problem))));
                 }
-                Some((version, Ok((m, history, draft)))) => {
-                    if let Ok(shown) = shown_of(&m, history, draft.as_ref(), None) {
+                let Some(event) = &server.event else {
+                    return Ok(None);
+                };
+                let t = crate::table::tournament::load(store, Some(&event.name))?;
+                let cards = server.cards_of(store, &t)?;
+                Ok(Some((version, Ok((t, cards)))))
+            }) {
+                match looked {
+                    None => {}
+                    Some((version, Err(problem))) => {
                         seen = Some(version);
-                        server.publish(Arc::new(shown), look);
+                        said(server, problem);
+                    }
+                    Some((version, Ok((t, cards)))) => {
+                        if let (Some(event), Ok(board)) = (&server.event, board_shown(&t, None)) {
+                            seen = Some(version);
+                            server.seat(cards, look);
+                            event.publish(Arc::new(board), look);
+                        }
+                    }
+                }
+            }
+        } else if let Some(served) = server.served(None) {
+            if let Ok((looked, look)) = server.look(|store| {
+                let version = crate::store::data_version(store.conn())?;
+                if seen == Some(version) {
+                    return Ok(match check {
+                        true => server.problem(store).map(|p| (version, Err(p))),
+                        false => None,
+                    });
+                }
+                if follow {
+                    if let Ok(Some(newer)) = crate::table::newer(store, served.current.id()) {
+                        served.current.set(&newer);
+                    }
+                }
+                if let Some(problem) = server.problem(store) {
+                    return Ok(Some((version, Err(problem))));
+                }
+                let m = store
+                    .read(|tx| crate::table::pick_match(tx, Some(served.current.id()), false))?;
+                let history = match server.odds && crate::odds::in_play(&m) {
+                    true => crate::table::history(store, m.id),
+                    false => None,
+                };
+                let draft = crate::table::shared_draft(store, &m).ok().flatten();
+                Ok(Some((version, Ok((m, history, draft)))))
+            }) {
+                match looked {
+                    None => {}
+                    Some((version, Err(problem))) => {
+                        seen = Some(version);
+                        said(server, problem);
+                    }
+                    Some((version, Ok((m, history, draft)))) => {
+                        if let Ok(shown) = shown_of(&m, history, draft.as_ref(), None) {
+                            seen = Some(version);
+                            served.publish(Arc::new(shown), look);
+                        }
                     }
                 }
             }
@@ -102,20 +159,35 @@ pub fn run(server: &Arc<Server>, follow: bool) -> Result<()> {
     }
 }
 
-/// Publishes the card shown with `problem` said on it, once.
+/// Publishes every card shown (and the board) with `problem` said on it, once.
 fn said(server: &Server, problem: String) {
-    let now = server.card.borrow().clone();
-    if now.problem.as_deref() == Some(problem.as_str()) {
-        return;
+    for served in server.tables() {
+        let now = served.card.borrow().clone();
+        if now.problem.as_deref() == Some(problem.as_str()) {
+            continue;
+        }
+        let shown = Shown {
+            id: now.id,
+            json: now.json.clone(),
+            card: now.card.clone(),
+            html: now.html.clone(),
+            tv: now.tv.clone(),
+            draft: now.draft.clone(),
+            problem: Some(problem.clone()),
+        };
+        served.card.send_replace(Arc::new(shown));
     }
-    let shown = Shown {
-        id: now.id,
-        json: now.json.clone(),
-        card: now.card.clone(),
-        html: now.html.clone(),
-        tv: now.tv.clone(),
-        draft: now.draft.clone(),
-        problem: Some(problem),
-    };
-    server.card.send_replace(Arc::new(shown));
+    if let Some(event) = &server.event {
+        let now = event.board.borrow().clone();
+        if now.problem.as_deref() != Some(problem.as_str()) {
+            event.board.send_replace(Arc::new(BoardShown {
+                json: now.json.clone(),
+                html: now.html.clone(),
+                round: now.round,
+                done: now.done,
+                problem: Some(problem),
+                view: now.view.clone(),
+            }));
+        }
+    }
 }

@@ -11,6 +11,8 @@
 //! Nothing here knows of clap, axum or the terminal: what is said is said by the shells,
 //! and every refusal is worded for anyone at the table, with no command in it.
 
+pub mod tournament;
+
 use rusqlite::Connection;
 
 use crate::error::{input, Error, Result};
@@ -41,6 +43,23 @@ pub enum Conflict {
         now: String,
         /// The match the grids were typed for, with its players.
         meant: String,
+    },
+    /// The next round of a tournament asked for while a table of the round in play is still
+    /// playing (RULES.md §13).
+    #[error("round {round} is still in play at {tables}; the next round is seated once every table has finished; nothing was seated")]
+    RoundInPlay {
+        /// The round in play.
+        round: usize,
+        /// The tables still playing, in words (`table 2 (match 6)`).
+        tables: String,
+    },
+    /// A round asked for that another writer has seated since.
+    #[error(
+        "round {meant} is already seated (someone seated it a moment ago); nothing more was seated"
+    )]
+    RoundSeated {
+        /// The round asked for.
+        meant: usize,
     },
     /// A change meant for the card as shown, which holds other holes or penalties now.
     #[error("the card has changed since it was shown: match {id} now holds {holes} and {penalties} (another writer recorded or withdrew one); nothing was withdrawn — look at the card and undo again if you mean to")]

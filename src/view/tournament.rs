@@ -264,6 +264,87 @@ impl View for StandingsView {
     }
 }
 
+/// One table of the round in play, as the board shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct BoardTable {
+    /// 1 for the first table.
+    pub table: usize,
+    /// The table's match id.
+    #[serde(rename = "match")]
+    pub id: i64,
+    /// Players in seating order.
+    pub players: Vec<String>,
+    /// Holes recorded (playoff holes not counted).
+    pub holes_played: usize,
+    /// Holes the match plays.
+    pub holes: u32,
+    /// Whether the match is finished.
+    pub finished: bool,
+}
+
+/// The tournament's board (CLI.md "Event night", `GET /api/board`): the standing as
+/// `golf tournament standings --json` gives it, the round in play and each of its tables'
+/// progress, and how each tie was broken.
+#[derive(Debug, Serialize)]
+pub struct BoardView {
+    /// The standing (its fields at the top level of the JSON).
+    #[serde(flatten)]
+    pub standing: StandingsView,
+    /// The round in play or last played (1 for the first; 0 before any is seated).
+    pub round: usize,
+    /// The rounds the tournament plays.
+    pub rounds_planned: u32,
+    /// That round's tables.
+    pub tables: Vec<BoardTable>,
+    /// Each tie the chain broke in the standing, place by place.
+    pub ties: Vec<crate::game::tournament::Tie>,
+    /// Players disqualified from the tournament, with why.
+    #[serde(skip)]
+    pub disqualified: Vec<(String, String)>,
+}
+
+impl BoardView {
+    /// The board of `t`.
+    pub fn new(t: &Tournament) -> BoardView {
+        let (players, ties) = t.standing();
+        let tables = t
+            .played
+            .last()
+            .map(|round| {
+                round
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| BoardTable {
+                        table: i + 1,
+                        id: m.id,
+                        players: m.players.clone(),
+                        holes_played: m.regular_holes().count(),
+                        holes: m.holes_planned,
+                        finished: m.finished_at.is_some(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        BoardView {
+            standing: StandingsView {
+                tournament: t.name.clone(),
+                rounds: t.played.len(),
+                players,
+            },
+            round: t.played.len(),
+            rounds_planned: t.rounds,
+            tables,
+            ties,
+            disqualified: t.disqualified.clone(),
+        }
+    }
+
+    /// Whether every table of the round is finished (the next round may be seated).
+    pub fn round_done(&self) -> bool {
+        self.tables.iter().all(|t| t.finished)
+    }
+}
+
 /// One tournament in `golf tournament list`.
 #[derive(Debug, Serialize)]
 pub struct ListedTournament {

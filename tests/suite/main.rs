@@ -35,3 +35,4 @@ mod pictures;
 mod robustness;
 mod scoring_cases;
 mod serve;
+mod serve_event;

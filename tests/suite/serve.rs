@@ -490,6 +490,7 @@ fn on_a_terminal_it_prints_the_addresses_and_their_qr_codes() {
         key: key.to_string(),
         urls: vec![url.to_string()],
         players: Vec::new(),
+        tables: Vec::new(),
     };
     assert_eq!(served.post("/api/undo", "").status, 200);
 }

@@ -18,6 +18,8 @@ pub struct Served {
     pub urls: Vec<String>,
     /// Each player's link, by name, as the start line lists them.
     pub players: Vec<(String, String)>,
+    /// At a tournament: each table's number, match and scorekeeper's link.
+    pub tables: Vec<(usize, i64, String)>,
 }
 
 /// `golf` against the database `db` (in `dir`), nothing from the developer's environment.
@@ -106,6 +108,20 @@ impl Served {
                         .collect()
                 })
                 .unwrap_or_default(),
+            tables: start["tables"]
+                .as_object()
+                .map(|o| {
+                    o.iter()
+                        .map(|(n, t)| {
+                            (
+                                n.parse().unwrap(),
+                                t["match"].as_i64().unwrap(),
+                                t["url"].as_str().unwrap().to_string(),
+                            )
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
             urls: start["urls"]
                 .as_array()
                 .unwrap()
@@ -113,6 +129,12 @@ impl Served {
                 .map(|u| u.as_str().unwrap().to_string())
                 .collect(),
         }
+    }
+
+    /// The key in table `n`'s scorekeeper link (a tournament).
+    pub fn table_key(&self, n: usize) -> String {
+        let (_, _, link) = self.tables.iter().find(|(t, _, _)| *t == n).unwrap();
+        link.rsplit_once("key=").unwrap().1.to_string()
     }
 
     /// The token in `player`'s link.
@@ -238,13 +260,18 @@ pub struct Events {
 impl Events {
     /// Opens the stream and reads the answer's head.
     pub fn open(port: u16) -> Events {
+        Events::open_at(port, "/events")
+    }
+
+    /// Opens the stream at `path` (`/table/2/events`) and reads the answer's head.
+    pub fn open_at(port: u16, path: &str) -> Events {
         let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(30)))
             .unwrap();
         write!(
             stream,
-            "GET /events HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n"
+            "GET {path} HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n\r\n"
         )
         .unwrap();
         let mut reader = BufReader::new(stream);

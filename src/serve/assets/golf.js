@@ -4,6 +4,8 @@
 'use strict';
 (function () {
   var card = document.getElementById('card');
+  // a table of a tournament has its addresses under /table/N
+  var base = card.dataset.base || '';
   var live = document.getElementById('live');
   var open = null; // the explanation shown, kept open across updates
   var nextHole = null; // the next hole of the card shown (from its latest event)
@@ -39,7 +41,7 @@
   var asked = 0;
   function refresh() {
     var mine = ++asked;
-    return fetch(card.dataset.fragment || '/card.html', { cache: 'no-store' })
+    return fetch(card.dataset.fragment || base + '/card.html', { cache: 'no-store' })
       .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
       .then(function (html) {
         if (mine !== asked) return; // a newer card is on its way
@@ -68,7 +70,7 @@
   var wait = 1000;
   var broken = null; // the database was deleted or replaced under the server
   function connect() {
-    var events = new EventSource('/events');
+    var events = new EventSource(base + '/events');
     events.addEventListener('card', function (e) {
       wait = 1000;
       var shown = JSON.parse(e.data);
@@ -114,7 +116,7 @@
   var share = document.getElementById('share');
   if (share) share.addEventListener('click', function () {
     var name = 'golf-match-' + card.dataset.match + '.png';
-    fetch('/card.png', { cache: 'no-store' })
+    fetch(base + '/card.png', { cache: 'no-store' })
       .then(function (r) { return r.ok ? r.blob() : Promise.reject(r.status); })
       .then(function (blob) {
         var file = new File([blob], name, { type: 'image/png' });
@@ -299,7 +301,7 @@
     body.match = Number(card.dataset.match);
     clearErrors();
     status.textContent = 'Sending…';
-    return fetch(path, {
+    return fetch(base + path, {
       method: 'POST',
       headers: { 'Authorization': 'Bearer ' + bearer, 'Content-Type': 'application/json' },
       body: JSON.stringify(body)

@@ -1,0 +1,89 @@
+//! A tournament's changes, made once for both shells: `golf tournament round` and the
+//! director's page of `golf serve --tournament` (RULES.md §13, CLI.md "Event night").
+
+use rusqlite::Connection;
+
+use super::Conflict;
+use crate::error::{input, Result};
+use crate::game::tournament::Tournament;
+use crate::store::{self, tournaments, Store};
+
+/// The tournament `name`, or the newest. Errors (bad input): no tournament of that name
+/// (with the nearest names), or none at all.
+pub fn find(conn: &Connection, name: Option<&str>) -> Result<Tournament> {
+    match (tournaments::load(conn, name)?, name) {
+        (Some(t), _) => Ok(t),
+        (None, Some(n)) => {
+            let names = tournaments::names(conn)?;
+            input(format!(
+                "no tournament named `{}`{}; `golf tournament list` shows them",
+                crate::text::escape(n),
+                crate::text::did_you_mean(n, names.iter().map(String::as_str))
+            ))
+        }
+        (None, None) => input(
+            "no tournaments yet; start one with `golf tournament new NAME --rules classic PLAYER...`",
+        ),
+    }
+}
+
+/// The tournament `name` (or the newest), read in one transaction.
+pub fn load(store: &mut Store, name: Option<&str>) -> Result<Tournament> {
+    store.read(|tx| find(tx, name))
+}
+
+/// Seats the next round of the tournament `name` (or the newest) in one write, one match
+/// per table, and returns the tournament with it (RULES.md §13). With `meant`, only that
+/// round is seated. Errors (bad input): a table of the round before still playing
+/// ([`Conflict::RoundInPlay`]), the round meant seated already ([`Conflict::RoundSeated`]),
+/// every round played, too few players left.
+pub fn seat_next_round(
+    store: &mut Store,
+    name: Option<&str>,
+    meant: Option<usize>,
+) -> Result<Tournament> {
+    let now = store::timestamp();
+    let (mut t, matches) = store.write(|tx| {
+        let t = find(tx, name)?;
+        if meant.is_some_and(|r| r <= t.played.len()) {
+            return Err(Conflict::RoundSeated {
+                meant: meant.unwrap_or_default(),
+            }
+            .into());
+        }
+        let playing: Vec<String> = t
+            .played
+            .last()
+            .into_iter()
+            .flatten()
+            .enumerate()
+            .filter(|(_, m)| m.finished_at.is_none())
+            .map(|(i, m)| format!("table {} (match {})", i + 1, m.id))
+            .collect();
+        if !playing.is_empty() && (t.played.len() as u32) < t.rounds {
+            return Err(Conflict::RoundInPlay {
+                round: t.played.len(),
+                tables: crate::text::and_list(&playing),
+            }
+            .into());
+        }
+        let mut matches = t.next_round(&now)?;
+        record_round(tx, &t, &mut matches)?;
+        Ok((t, matches))
+    })?;
+    t.played.push(matches);
+    Ok(t)
+}
+
+/// Records `matches` as the tables of the next round of `t` (their ids set).
+pub fn record_round(
+    conn: &Connection,
+    t: &Tournament,
+    matches: &mut [crate::game::Match],
+) -> Result<()> {
+    for (i, m) in matches.iter_mut().enumerate() {
+        m.id = store::insert_match(conn, m)?;
+        tournaments::insert_table(conn, t.id, t.played.len() + 1, i + 1, m.id)?;
+    }
+    Ok(())
+}
