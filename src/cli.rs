@@ -219,9 +219,10 @@ pub enum Command {
     #[command(after_help = "Example:\n  golf check")]
     Check,
     /// Serve the match in play to every phone at the table: a live scorecard page, and with
-    /// the key the scorekeeper's page to record holes by tapping cards (Ctrl-C stops).
+    /// the key the scorekeeper's page to record holes by tapping cards; with --tournament,
+    /// every table of a tournament's round and its board for a TV (Ctrl-C stops).
     #[command(
-        after_help = "Examples:\n  golf serve\n  golf serve --match 12 --port 8080\n  golf serve --local --port 0 --json"
+        after_help = "Examples:\n  golf serve\n  golf serve --match 12 --port 8080\n  golf serve --local --port 0 --json\n  golf serve --tournament \"Club night\""
     )]
     Serve(Lazy<ServeArgs>),
     /// Bots play whole matches under any rules; the figures with 95% intervals, and with

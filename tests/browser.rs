@@ -1087,3 +1087,42 @@ fn an_event_night_is_run_from_three_tables_phones_with_the_board_on_a_tv() {
         tv.close().await.unwrap();
     });
 }
+
+/// Issue 38.2: more players than a TV holds are paged through by themselves: every row
+/// shown fits on the 1920×1080 screen, and the next page comes without a touch.
+#[test]
+fn the_board_pages_through_more_players_than_fit() {
+    let Some(driver) = driver() else { return };
+    let env = Env::new();
+    let names: Vec<String> = (1..=40).map(|i| format!("Player {i:02}")).collect();
+    let mut new = vec![
+        "tournament",
+        "new",
+        "Open",
+        "--rules",
+        "classic",
+        "--seed",
+        "2",
+    ];
+    new.extend(names.iter().map(String::as_str));
+    env.ok(&new);
+    let served = Served::start(env.dir.path(), &["--tournament"]);
+    runtime().block_on(async {
+        let tv = phone_of(&driver, 1920, 1080).await;
+        tv.goto(&served.url("/board")).await.unwrap();
+        until(&tv, "return document.getElementById('pages').textContent.startsWith('Page 1 of ')", Duration::from_secs(10)).await;
+        let shown = "return Array.from(document.querySelectorAll('table.standing tbody tr')).filter(r => !r.hidden).map(r => r.querySelector('.name').textContent)";
+        let first = script(&tv, shown).await;
+        let rows = first.as_array().unwrap().len();
+        assert!((8..40).contains(&rows), "{rows} rows on the first page");
+        assert_eq!(
+            script(&tv, "return Array.from(document.querySelectorAll('table.standing tbody tr')).filter(r => !r.hidden).every(r => r.getBoundingClientRect().bottom <= window.innerHeight)").await,
+            true,
+            "a row shown falls off the screen"
+        );
+        until(&tv, "return document.getElementById('pages').textContent.startsWith('Page 2 of ')", Duration::from_secs(12)).await;
+        let second = script(&tv, shown).await;
+        assert_ne!(first, second);
+        tv.close().await.unwrap();
+    });
+}

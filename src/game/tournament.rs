@@ -199,6 +199,17 @@ pub struct Tie {
     pub took: Vec<String>,
     /// The method that decided (`countback`, `shared`, …).
     pub method: Tiebreak,
+    /// Each method tried, in the chain's order, and who was still tied after it.
+    pub steps: Vec<TieStep>,
+}
+
+/// One method of the chain tried on a tie (RULES.md §8, §13).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TieStep {
+    /// The method.
+    pub method: Tiebreak,
+    /// The players still tied after it (one: it broke the tie).
+    pub left: Vec<String>,
 }
 
 /// Table sizes for `n` players at tables of at most `k`: ⌈n/k⌉ tables, as even as
@@ -437,6 +448,18 @@ impl Tournament {
                     place,
                     took: winners.iter().map(|&s| rows[s].name.clone()).collect(),
                     method,
+                    steps: outcome
+                        .steps
+                        .iter()
+                        .map(|step| TieStep {
+                            method: step.method,
+                            left: step
+                                .remaining
+                                .iter()
+                                .map(|&s| rows[s].name.clone())
+                                .collect(),
+                        })
+                        .collect(),
                 });
             }
             for &s in &winners {

@@ -838,6 +838,8 @@ pub fn board(view: &crate::view::tournament::BoardView) -> Markup {
                 @else { "Round " (view.round) " of " (view.rounds_planned) " in play" }
             }
         }
+        div.board-cols {
+        div.board-main {
         table.standing {
             caption { "The standing: lowest total first" }
             thead {
@@ -861,25 +863,8 @@ pub fn board(view: &crate::view::tournament::BoardView) -> Markup {
                 }
             }
         }
-        // before the first hole everyone is tied on nothing: not worth a word
-        @if !view.ties.is_empty() && view.tables.iter().any(|t| t.holes_played > 0 || t.finished) || view.round > 1 {
-            section.ties aria-labelledby="ties-h" {
-                h2 #ties-h { "Ties" }
-                ul {
-                    @for t in &view.ties {
-                        li {
-                            (crate::text::and_list(&t.players)) " tied on " (t.total) " for " (ordinal(t.place)) " place: "
-                            @match t.method {
-                                crate::rules::Tiebreak::Shared => "they share it",
-                                m => {
-                                    (method(m)) " puts " (crate::text::and_list(&t.took)) " ahead"
-                                }
-                            }
-                        }
-                    }
-                }
-            }
         }
+        div.board-side {
         @if !view.tables.is_empty() {
             section.progress aria-labelledby="tables-h" {
                 h2 #tables-h { "Round " (view.round) " tables" }
@@ -897,6 +882,19 @@ pub fn board(view: &crate::view::tournament::BoardView) -> Markup {
                 }
             }
         }
+        // before the first hole everyone is tied on nothing: not worth a word
+        @if !view.ties.is_empty() && view.tables.iter().any(|t| t.holes_played > 0 || t.finished) || view.round > 1 {
+            section.ties aria-labelledby="ties-h" {
+                h2 #ties-h { "Ties" }
+                ul {
+                    @for t in &view.ties {
+                        li {
+                            (crate::text::and_list(&t.players)) " tied on " (t.total) " for " (ordinal(t.place)) " place: " (tie_words(t))
+                        }
+                    }
+                }
+            }
+        }
         @if !view.disqualified.is_empty() {
             section.dqs aria-labelledby="dq-h" {
                 h2 #dq-h { "Disqualified" }
@@ -907,7 +905,38 @@ pub fn board(view: &crate::view::tournament::BoardView) -> Markup {
                 }
             }
         }
+        }
+        }
     }
+}
+
+/// How the chain separated a tie, in words: `countback leaves Cat and Gus, who share it`.
+fn tie_words(t: &crate::game::tournament::Tie) -> String {
+    let mut before = t.players.len();
+    let mut words = Vec::new();
+    for step in t
+        .steps
+        .iter()
+        .filter(|s| s.method != crate::rules::Tiebreak::Shared)
+    {
+        let who = crate::text::and_list(&step.left);
+        words.push(match step.left.len() {
+            1 => format!("{} puts {who} ahead", method(step.method)),
+            n if n == before => format!("{} does not separate them", method(step.method)),
+            _ => format!("{} leaves {who}", method(step.method)),
+        });
+        before = step.left.len();
+    }
+    if t.took.len() > 1 {
+        match (t.took.len() == before, words.last_mut()) {
+            (true, Some(last)) if !last.ends_with("separate them") => {
+                last.push_str(", who share it")
+            }
+            _ if t.took.len() == t.players.len() => words.push("they share it".to_string()),
+            _ => words.push(format!("{} share it", crate::text::and_list(&t.took))),
+        }
+    }
+    words.join("; ")
 }
 
 /// `n` as an ordinal: `1st`, `2nd`, `3rd`, `11th`, `22nd`.

@@ -21,12 +21,9 @@
     var pages = document.getElementById('pages');
     if (!table || !rows.length) return;
     rows.forEach(function (r) { r.hidden = false; });
-    // the rows that fit between the table's top and the bottom of the screen, leaving
-    // room for the tables' progress below it
-    var below = 0;
-    var after = board.querySelector('section.progress');
-    if (after) below += after.getBoundingClientRect().height;
-    var room = window.innerHeight - table.getBoundingClientRect().top - below - 48;
+    // the rows that fit between the table's top and the bottom of the screen (the tables'
+    // progress and the ties stand beside it)
+    var room = window.innerHeight - table.getBoundingClientRect().top - 64;
     var head = table.tHead ? table.tHead.getBoundingClientRect().height : 0;
     var height = rows[0].getBoundingClientRect().height || 1;
     var fit = Math.max(3, Math.floor((room - head) / height));
