@@ -242,11 +242,8 @@ fn main() {
     );
     let ok = p95 <= TARGET_P95 && peak <= TARGET_RSS_KIB && missed == 0;
     drop(reads);
-    match Arc::try_unwrap(served) {
-        Ok(mut served) => {
-            served.stop("TERM");
-        }
-        Err(_) => {}
+    if let Ok(mut served) = Arc::try_unwrap(served) {
+        served.stop("TERM");
     }
     for w in watchers {
         let _ = w.join();
