@@ -37,7 +37,7 @@ use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use served::{Events, Served};
+use served::{memory, ms, percentile, Events, Served};
 
 const WATCHERS: usize = 50;
 const PER_PHASE: usize = 18;
@@ -90,27 +90,6 @@ fn state_of(event: &str, data: &serde_json::Value) -> Option<State> {
         )),
         _ => None,
     }
-}
-
-/// A process's memory line from /proc (`VmRSS`, `VmHWM`), in KiB.
-fn memory(pid: u32, field: &str) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    status
-        .lines()
-        .find(|l| l.starts_with(field))?
-        .split_whitespace()
-        .nth(1)?
-        .parse()
-        .ok()
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i]
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
 }
 
 /// Waits (at most 5 s) until the server serves match `id`: a new match is followed on the

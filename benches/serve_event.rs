@@ -27,7 +27,7 @@ mod served;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use served::{Events, Served};
+use served::{dealt_json, memory, ms, percentile, Events, Served};
 
 const WATCHERS: usize = 100;
 const TABLES: usize = 8;
@@ -55,41 +55,6 @@ fn tables_of(board: &serde_json::Value) -> Vec<TableState> {
             )
         })
         .collect()
-}
-
-/// A process's memory line from /proc (`VmRSS`, `VmHWM`), in KiB.
-fn memory(pid: u32, field: &str) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    status
-        .lines()
-        .find(|l| l.starts_with(field))?
-        .split_whitespace()
-        .nth(1)?
-        .parse()
-        .ok()
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i]
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
-}
-
-/// Grids a pack can deal for the players of a table at hole `hole`.
-fn grids(players: &[String], hole: usize) -> serde_json::Value {
-    const RANKS: [&str; 13] = [
-        "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
-    ];
-    let mut grids = serde_json::Map::new();
-    for (p, name) in players.iter().enumerate() {
-        let cards: Vec<&str> = (0..6).map(|j| RANKS[(hole * 5 + p * 6 + j) % 13]).collect();
-        let grid = format!("{} / {}", cards[..3].join(" "), cards[3..].join(" "));
-        grids.insert(name.clone(), grid.into());
-    }
-    serde_json::Value::Object(grids)
 }
 
 /// A write: when it was sent, and what a board shows once it is in.
@@ -162,7 +127,7 @@ fn main() {
                 // the tables start a little apart, as they would
                 std::thread::sleep(EVERY * t as u32 / TABLES as u32);
                 for hole in 1..=9u64 {
-                    let body = serde_json::json!({"match": id, "hole": hole, "grids": grids(&seated, hole as usize)});
+                    let body = serde_json::json!({"match": id, "hole": hole, "grids": dealt_json(&seated, hole as usize)});
                     let sent = Instant::now();
                     let answer = served.post_as(&key, &format!("/table/{}/api/hole", t + 1), &body.to_string());
                     assert_eq!(answer.status, 200, "{}", answer.body);

@@ -941,20 +941,6 @@ fn a_finished_match_shows_its_result_and_no_form() {
     });
 }
 
-/// Grids a pack can deal for `players` at hole `hole`: six ranks each, in turn, so no
-/// rank is dealt more than twice at a table of four.
-fn dealt(players: &[String], hole: usize) -> Vec<String> {
-    const RANKS: [&str; 13] = [
-        "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
-    ];
-    (0..players.len())
-        .map(|p| {
-            let cards: Vec<&str> = (0..6).map(|j| RANKS[(hole * 5 + p * 6 + j) % 13]).collect();
-            format!("{} / {}", cards[..3].join(" "), cards[3..].join(" "))
-        })
-        .collect()
-}
-
 /// Issue 38: a tournament of twelve players at three tables, two rounds, played from three
 /// scorekeepers' pages (each table's own link) while a fourth browser shows `/board` as a
 /// 1920×1080 TV: the board shows every hole within a second without reloading; the
@@ -1009,7 +995,7 @@ fn an_event_night_is_run_from_three_tables_phones_with_the_board_on_a_tv() {
                     let n = i + 1;
                     let board = served.get("/api/board").json();
                     let seated: Vec<String> = serde_json::from_value(board["tables"][i]["players"].clone()).unwrap();
-                    for (p, grid) in dealt(&seated, hole).iter().enumerate() {
+                    for (p, grid) in served::dealt(&seated, hole).iter().enumerate() {
                         type_grid(keeper, p, grid).await;
                     }
                     keeper.find(Locator::Css("#out")).await.unwrap().select_by_value(&seated[0]).await.unwrap();

@@ -5,20 +5,20 @@
 //! /api/penalty`). Each table's own routes are the one-match routes under `/table/N`
 //! ([`super::routes`]).
 
-use std::convert::Infallible;
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::extract::{Query, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::sse::Event;
 use axum::response::{Html, IntoResponse, Response};
-use futures_util::StreamExt as _;
 use serde::Deserialize;
 
 use super::page::{self, Director, DirectorTable};
 use super::requests::{self, DirectorPenalty, RoundRequest};
-use super::routes::{bearer, body_of, error, foreign, is_own_host, json_text, refusal};
+use super::routes::{
+    bearer, body_of, error, follow, foreign, is_own_host, json_text, problem_event, refusal,
+};
+use super::BoardShown;
 use super::Server;
 use crate::error::input;
 use crate::table::{self, PenaltyEntry};
@@ -124,33 +124,12 @@ pub async fn events(State(server): State<Arc<Server>>) -> Response {
     let Some(event) = &server.event else {
         return error(StatusCode::NOT_FOUND, "no tournament is served");
     };
-    let Ok(permit) = server.streams.clone().try_acquire_owned() else {
-        return error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "too many screens are already watching; try again when one leaves",
-        );
-    };
-    let mut rx = event.board.subscribe();
-    rx.mark_changed();
-    let stop = server.stop.clone();
-    let stream = futures_util::stream::unfold((rx, permit), |(mut rx, permit)| async move {
-        rx.changed().await.ok()?;
-        let shown = rx.borrow_and_update().clone();
-        let event = match &shown.problem {
-            Some(problem) => Event::default()
-                .event("problem")
-                .data(serde_json::json!({ "error": problem }).to_string()),
-            None => Event::default().event("board").data(shown.json.clone()),
-        };
-        Some((Ok::<_, Infallible>(event), (rx, permit)))
+    follow(&server, event.board.subscribe(), |board: &BoardShown| {
+        vec![match &board.problem {
+            Some(problem) => problem_event(problem),
+            None => Event::default().event("board").data(board.json.clone()),
+        }]
     })
-    .take_until(async move {
-        let mut stop = stop;
-        let _ = stop.wait_for(|s| *s).await;
-    });
-    Sse::new(stream)
-        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
-        .into_response()
 }
 
 /// The refusal of a write that needs the director's key (403 from a foreign page, 401

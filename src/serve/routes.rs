@@ -444,29 +444,50 @@ async fn card(Desk(desk): Desk) -> Response {
 }
 
 async fn events(State(server): State<Arc<Server>>, Desk(desk): Desk) -> Response {
-    let Ok(permit) = server.streams.clone().try_acquire_owned() else {
-        return error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("{MAX_STREAMS} phones are already watching; try again when one leaves"),
-        );
-    };
-    let mut rx = desk.card.subscribe();
-    rx.mark_changed();
-    let stop = server.stop.clone();
-    let stream = futures_util::stream::unfold((rx, permit), |(mut rx, permit)| async move {
-        rx.changed().await.ok()?;
-        let shown = rx.borrow_and_update().clone();
+    follow(&server, desk.card.subscribe(), |shown: &super::Shown| {
         // a database deleted or replaced under the server: every phone is told
         let event = match &shown.problem {
-            Some(problem) => Event::default()
-                .event("problem")
-                .data(serde_json::json!({ "error": problem }).to_string()),
+            Some(problem) => problem_event(problem),
             None => Event::default().event("card").data(shown.json.clone()),
         };
         // the shared draft of the next hole follows each card
         let draft = Event::default().event("draft").data(shown.draft.clone());
-        let events = futures_util::stream::iter([Ok::<_, Infallible>(event), Ok(draft)]);
-        Some((events, (rx, permit)))
+        vec![event, draft]
+    })
+}
+
+/// The `problem` event: the database was deleted or replaced under the server.
+pub(super) fn problem_event(problem: &str) -> Event {
+    Event::default()
+        .event("problem")
+        .data(serde_json::json!({ "error": problem }).to_string())
+}
+
+/// Server-sent events following `rx`: `events` of its value on connecting and after every
+/// change (a slow reader skips to the newest value, never a backlog), a keep-alive every
+/// 15 s, ended when the server stops; 503 past the server's number of streams.
+pub(super) fn follow<T: Send + Sync + 'static>(
+    server: &Server,
+    mut rx: tokio::sync::watch::Receiver<Arc<T>>,
+    events: fn(&T) -> Vec<Event>,
+) -> Response {
+    let Ok(permit) = server.streams.clone().try_acquire_owned() else {
+        let most = match server.event {
+            Some(_) => MAX_EVENT_STREAMS,
+            None => MAX_STREAMS,
+        };
+        return error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("{most} phones are already watching; try again when one leaves"),
+        );
+    };
+    rx.mark_changed();
+    let stop = server.stop.clone();
+    let stream = futures_util::stream::unfold((rx, permit), move |(mut rx, permit)| async move {
+        rx.changed().await.ok()?;
+        let value = rx.borrow_and_update().clone();
+        let sent = events(&value).into_iter().map(Ok::<_, Infallible>);
+        Some((futures_util::stream::iter(sent), (rx, permit)))
     })
     .flatten()
     .take_until(async move {

@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use crate::common::Env;
-use crate::served::{Events, Served};
+use crate::served::{dealt_json, Events, Served};
 
 const PLAYERS: [&str; 12] = [
     "ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal", "ivy", "jon", "kim", "lou",
@@ -40,21 +40,6 @@ fn event(holes: &str) -> Env {
     env
 }
 
-/// Grids a pack can deal for `players` at hole `hole`: six ranks each, in turn, so no
-/// rank is dealt more than twice at a table of four.
-fn grids(players: &[String], hole: usize) -> serde_json::Value {
-    const RANKS: [&str; 13] = [
-        "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
-    ];
-    let mut grids = serde_json::Map::new();
-    for (p, name) in players.iter().enumerate() {
-        let cards: Vec<&str> = (0..6).map(|j| RANKS[(hole * 5 + p * 6 + j) % 13]).collect();
-        let grid = format!("{} / {}", cards[..3].join(" "), cards[3..].join(" "));
-        grids.insert(name.clone(), grid.into());
-    }
-    serde_json::Value::Object(grids)
-}
-
 /// The board's standing part: what `golf tournament standings --json` says.
 fn standing(board: &serde_json::Value) -> serde_json::Value {
     serde_json::json!({
@@ -80,7 +65,7 @@ fn table(board: &serde_json::Value, n: usize) -> (i64, Vec<String>) {
 /// Records the next hole (`hole`) at table `n` with `key`.
 fn record(served: &Served, key: &str, n: usize, board: &serde_json::Value, hole: usize) -> u16 {
     let (id, players) = table(board, n);
-    let body = serde_json::json!({"match": id, "hole": hole, "grids": grids(&players, hole)});
+    let body = serde_json::json!({"match": id, "hole": hole, "grids": dealt_json(&players, hole)});
     let answer = served.post_as(key, &format!("/table/{n}/api/hole"), &body.to_string());
     assert!(
         answer.status == 200 || answer.status == 401,
@@ -221,7 +206,7 @@ fn a_hole_at_the_terminal_and_a_disqualification_reach_the_board() {
     let (now, _) = next_board(&mut events);
     let (id, players) = table(&now, 2);
     let mut args = vec!["hole".to_string(), "--match".into(), id.to_string()];
-    for (name, grid) in grids(&players, 1).as_object().unwrap() {
+    for (name, grid) in dealt_json(&players, 1).as_object().unwrap() {
         args.push(format!("{name}={}", grid.as_str().unwrap()));
     }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();

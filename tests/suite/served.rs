@@ -346,3 +346,54 @@ impl Events {
 pub fn words(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+/// Grids a pack can deal to `players` (a table of at most four) at hole `hole`, in seating
+/// order: six ranks each, in turn, so no rank is dealt more than twice.
+pub fn dealt(players: &[String], hole: usize) -> Vec<String> {
+    const RANKS: [&str; 13] = [
+        "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K",
+    ];
+    (0..players.len())
+        .map(|p| {
+            let cards: Vec<&str> = (0..6).map(|j| RANKS[(hole * 5 + p * 6 + j) % 13]).collect();
+            format!("{} / {}", cards[..3].join(" "), cards[3..].join(" "))
+        })
+        .collect()
+}
+
+/// [`dealt`] as the JSON object of `POST /api/hole`: `{PLAYER: GRID}`.
+pub fn dealt_json(players: &[String], hole: usize) -> serde_json::Value {
+    let grids = players
+        .iter()
+        .cloned()
+        .zip(
+            dealt(players, hole)
+                .into_iter()
+                .map(serde_json::Value::from),
+        )
+        .collect();
+    serde_json::Value::Object(grids)
+}
+
+/// A process's memory line from /proc (`VmRSS`, `VmHWM`), in KiB.
+pub fn memory(pid: u32, field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find(|l| l.starts_with(field))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+/// The `p`th quantile (0 to 1) of `sorted`, the nearest rank.
+pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+/// `d` in milliseconds.
+pub fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
