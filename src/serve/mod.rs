@@ -602,8 +602,12 @@ pub fn run(settings: Settings) -> Result<()> {
     crate::asides::signals_handled_here();
     // the one connection: made before anything else looks at the file, and never again
     if !settings.db.exists() {
+        let start = match settings.tournament {
+            Some(_) => "golf tournament new NAME --rules classic PLAYER...",
+            None => "golf new --rules classic PLAYER...",
+        };
         return input(format!(
-            "no matches recorded yet in {}; start one with `golf new --rules classic PLAYER...` before serving it",
+            "no matches recorded yet in {}; start one with `{start}` before serving it",
             crate::text::path(&settings.db)
         ));
     }
