@@ -29,7 +29,7 @@ pub fn run(ctx: &Context, args: OddsArgs) -> Result<()> {
         &m,
         history,
         || crate::cache::simulated(&m.rules, m.players.len()),
-        args.samples,
+        args.samples.unwrap_or(crate::odds::DEFAULT_SAMPLES),
         seed,
     )?;
     ctx.out.show(&OddsView::new(&m, &odds))

@@ -29,6 +29,8 @@
 
 use std::collections::HashMap;
 
+use serde::Serialize;
+
 use super::RatedMatch;
 
 /// The iteration stops when no ln γ moves by more than this in one update.
@@ -199,6 +201,70 @@ pub fn fit(matches: &[RatedMatch]) -> Model {
     }
     model.fit();
     model
+}
+
+/// One row of the Plackett–Luce leaderboard.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Row {
+    /// The player.
+    pub player: String,
+    /// 100·ln γ (0 for a newcomer; +69 is twice as strong).
+    pub rating: f64,
+    /// The strength γ.
+    pub strength: f64,
+    /// Finished matches fitted.
+    pub matches: u32,
+    /// The rating now minus the rating of the fit over the matches before the latest night
+    /// (0 before a player's first match): with the whole history fitted at once, a player
+    /// who did not play that night can move too.
+    pub change: f64,
+}
+
+/// The Plackett–Luce leaderboard of a selection.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Leaderboard {
+    /// Best rating first, then by name.
+    pub standings: Vec<Row>,
+    /// Every night with a fitted match, oldest first.
+    pub nights: Vec<String>,
+}
+
+/// The leaderboard of `matches` (any order; fewer than two players left out): the fit over
+/// all of them, and the change since the fit over those before the latest night.
+pub fn leaderboard(matches: &[RatedMatch]) -> Leaderboard {
+    let rated: Vec<&RatedMatch> = matches.iter().filter(|m| m.placings.len() > 1).collect();
+    let mut nights: Vec<String> = rated.iter().map(|m| m.night.clone()).collect();
+    nights.sort();
+    nights.dedup();
+    let mut now = Model::new();
+    let mut before = Model::new();
+    for m in &rated {
+        now.add(m);
+        if Some(&m.night) != nights.last() {
+            before.add(m);
+        }
+    }
+    before.fit();
+    now.gamma.clone_from(&before_gammas(&before, &now));
+    now.fit();
+    let mut standings: Vec<Row> = now
+        .players()
+        .map(|(name, gamma, played)| Row {
+            player: name.to_string(),
+            rating: rating(gamma),
+            strength: gamma,
+            matches: played,
+            change: rating(gamma) - rating(before.strength(name)),
+        })
+        .collect();
+    standings.sort_by(|a, b| b.rating.total_cmp(&a.rating).then(a.player.cmp(&b.player)));
+    Leaderboard { standings, nights }
+}
+
+/// `before`'s strengths in `now`'s player order (1 for players new since): where the fit
+/// over every match starts, close to where it ends.
+fn before_gammas(before: &Model, now: &Model) -> Vec<f64> {
+    now.names.iter().map(|n| before.strength(n)).collect()
 }
 
 /// C(k, s) for k ≤ 16.
