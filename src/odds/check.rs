@@ -64,6 +64,8 @@ pub struct Position {
     pub match_id: i64,
     /// Regular holes played at the time.
     pub hole: u32,
+    /// The players, seat order.
+    pub players: Vec<String>,
     /// Each player's chance then, seat order.
     pub chances: Vec<f64>,
     /// Each player's share of the win, seat order.
@@ -249,6 +251,7 @@ fn positions(
         out.push(Position {
             match_id: m.id,
             hole,
+            players: m.players.clone(),
             chances: odds.players.iter().map(|p| p.chance).collect(),
             won: won.clone(),
             leaders,

@@ -303,6 +303,20 @@ pub struct Baselines {
     pub leader: LeaderFigures,
 }
 
+/// One position of `golf odds --check`.
+#[derive(Debug, Serialize)]
+pub struct PositionView {
+    /// The match.
+    #[serde(rename = "match")]
+    pub id: i64,
+    /// Regular holes played at the time.
+    pub hole: u32,
+    /// Each player's chance then.
+    pub chances: std::collections::BTreeMap<String, f64>,
+    /// Who won the match (a shared win counts 1/k to each).
+    pub winners: Vec<String>,
+}
+
 /// `golf odds --check` (CLI.md "Predictions with a track record").
 #[derive(Debug, Serialize)]
 pub struct OddsCheckView {
@@ -324,6 +338,9 @@ pub struct OddsCheckView {
     pub samples: u32,
     /// Their seed.
     pub seed: u64,
+    /// Every position judged: the match, the holes played, each player's chance then, who
+    /// won in the end.
+    pub positions: Vec<PositionView>,
     #[serde(skip)]
     record: crate::odds::check::OddsCheck,
 }
@@ -350,6 +367,27 @@ impl OddsCheckView {
             skipped: record.skipped,
             samples: record.samples,
             seed: record.seed,
+            positions: record
+                .positions
+                .iter()
+                .map(|p| PositionView {
+                    id: p.match_id,
+                    hole: p.hole,
+                    chances: p
+                        .players
+                        .iter()
+                        .cloned()
+                        .zip(p.chances.iter().copied())
+                        .collect(),
+                    winners: p
+                        .players
+                        .iter()
+                        .zip(&p.won)
+                        .filter(|(_, &w)| w > 0.0)
+                        .map(|(n, _)| n.clone())
+                        .collect(),
+                })
+                .collect(),
             record,
         }
     }
