@@ -191,9 +191,8 @@ pub enum Command {
     /// holes each won against the other, and the tally.
     #[command(after_help = "Example:\n  golf head-to-head ann bob")]
     HeadToHead(Lazy<HeadToHeadArgs>),
-    /// The leaderboard by rating over finished matches (Weng–Lin, μ − 3σ, or Plackett–Luce
-    /// over the whole history, 100·ln γ): place, player, rating, matches and the change over
-    /// the last night; --check judges how well each method predicted this table.
+    /// The leaderboard by rating over finished matches (Weng–Lin or Plackett–Luce) with the
+    /// change over the last night; --check, how well each method predicted this table.
     #[command(
         after_help = "Examples:\n  golf ratings\n  golf ratings --rules classic --holes 9 --since 2026-09-01\n  golf ratings --method plackett-luce\n  golf ratings --check\n  golf chart --ratings"
     )]
