@@ -413,7 +413,7 @@ impl View for OddsCheckView {
             "The odds judged at {} positions: {} finished matches replayed hole by hole{skipped}, the chances `golf odds` would have shown after each hole but the last (each player's history from the matches finished before; {} samples a position, seed {}) against who won.\nThe odds gave the eventual winner {} on average, the leader baseline got the winner right {} of the time, a coin gave {}.\n",
             r.predictions,
             r.matches,
-            r.samples,
+            thousands(r.samples),
             r.seed,
             pct((-r.odds.log_loss).exp()),
             pct(r.leader.top_pick),
