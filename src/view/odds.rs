@@ -411,7 +411,7 @@ impl View for OddsCheckView {
         let pct = |p: f64| format!("{:.0}%", 100.0 * p);
         let head = format!(
             "The odds judged at {} positions: {} finished matches replayed hole by hole{skipped}, the chances `golf odds` would have shown after each hole but the last (each player's history from the matches finished before; {} samples a position, seed {}) against who won.\nThe odds gave the eventual winner {} on average, the leader baseline got the winner right {} of the time, a coin gave {}.\n",
-            r.predictions,
+            thousands(u32::try_from(r.predictions).unwrap_or(u32::MAX)),
             r.matches,
             thousands(r.samples),
             r.seed,
