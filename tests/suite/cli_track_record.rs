@@ -401,6 +401,17 @@ fn the_odds_are_judged_hole_by_hole_with_history_from_earlier_matches_only() {
     assert_eq!(n, 34);
     // the same seed gives the same figures; --rules of another variant judges nothing
     assert_eq!(a, env.json(&["odds", "--check", "--samples", "2000"]));
+    // whatever the number of threads
+    for threads in ["1", "3"] {
+        let out = env
+            .golf()
+            .env("RAYON_NUM_THREADS", threads)
+            .args(["--json", "odds", "--check", "--samples", "2000"])
+            .output()
+            .unwrap();
+        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(a, doc, "{threads} threads");
+    }
     let none = env.json(&["odds", "--check", "--rules", "eight-card"]);
     assert_eq!(none["predictions"], 0);
     assert!(none["log_loss"].is_null());
