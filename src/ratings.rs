@@ -22,7 +22,9 @@ pub mod plackett_luce;
 
 /// A rating method (RULES.md §16): the online Weng–Lin update, or the Plackett–Luce fit
 /// over the whole history.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize, clap::ValueEnum,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Method {
     /// Weng–Lin (Bradley–Terry full pairing), match by match: μ − 3σ.

@@ -12,7 +12,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use skillratings::weng_lin::{
     expected_score_multi_team, weng_lin_multi_team, WengLinConfig, WengLinRating,
 };
@@ -22,7 +22,7 @@ use super::plackett_luce::Model;
 use super::{Method, RatedMatch};
 
 /// How one set of chances fared against one result.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
 pub struct Judged {
     /// −Σ won_i · ln(chance_i): −ln(the winner's chance), a shared win of k each winner's
     /// weighted 1/k. Lower is better; a chance of 0 given to a winner makes it infinite.
@@ -88,7 +88,7 @@ pub fn shares(n: usize, winners: &[usize]) -> Vec<f64> {
 }
 
 /// One method's chances for one match, made before it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Prediction {
     /// The match.
     pub match_id: i64,
@@ -103,7 +103,7 @@ pub struct Prediction {
 }
 
 /// A method's figures over the matches judged.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct MethodRecord {
     /// The method.
     pub method: Method,
@@ -112,7 +112,7 @@ pub struct MethodRecord {
 }
 
 /// The track record of every method over a selection.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Check {
     /// Matches judged: those whose every player had an earlier match.
     pub matches: usize,
@@ -157,7 +157,7 @@ pub fn check(matches: &[RatedMatch]) -> Check {
             let refs: Vec<&[WengLinRating]> = teams.iter().map(|t| &t[..]).collect();
             let wl = expected_score_multi_team(&refs, &config);
             let wl_sum: f64 = wl.iter().sum();
-            model.fit();
+            model.fit_to(super::plackett_luce::PREDICTION_TOLERANCE);
             let chances = [
                 wl.iter().map(|c| c / wl_sum).collect::<Vec<f64>>(),
                 model.chances(&players),

@@ -36,6 +36,10 @@ use super::RatedMatch;
 /// The iteration stops when no ln γ moves by more than this in one update.
 pub const TOLERANCE: f64 = 1e-9;
 
+/// The tolerance of the fits behind predictions ([`super::check`]): a chance to win then
+/// moves by less than a millionth.
+pub const PREDICTION_TOLERANCE: f64 = 1e-7;
+
 /// The most MM updates one fit runs (far more than a table's history needs).
 pub const MAX_ITERATIONS: u32 = 100_000;
 
@@ -133,16 +137,22 @@ impl Model {
     /// if the log posterior is no lower than at θ₂, so every round still climbs as MM does
     /// and the fixed point — the maximum — is the same.
     pub fn fit(&mut self) {
+        self.fit_to(TOLERANCE);
+    }
+
+    /// [`Model::fit`], stopping when an update moves no ln γ by more than `tolerance`
+    /// (the track record's predictions need no more than [`PREDICTION_TOLERANCE`]).
+    pub fn fit_to(&mut self, tolerance: f64) {
         self.iterations = 0;
         while self.iterations < MAX_ITERATIONS {
             let t0: Vec<f64> = self.gamma.iter().map(|g| g.ln()).collect();
             self.iterations += 1;
-            if self.update() <= TOLERANCE {
+            if self.update() <= tolerance {
                 break;
             }
             let t1: Vec<f64> = self.gamma.iter().map(|g| g.ln()).collect();
             self.iterations += 1;
-            if self.update() <= TOLERANCE {
+            if self.update() <= tolerance {
                 break;
             }
             let t2 = self.gamma.clone();
@@ -170,7 +180,7 @@ impl Model {
             let climbed = jumped.is_finite() && jumped >= plain;
             if !climbed || self.gamma.iter().any(|g| !g.is_finite() || *g <= 0.0) {
                 self.gamma = t2;
-            } else if moved <= TOLERANCE {
+            } else if moved <= tolerance {
                 break;
             }
         }

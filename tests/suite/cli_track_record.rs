@@ -308,6 +308,18 @@ fn a_simulated_league_is_ranked_by_strength_and_the_best_predictor_is_the_defaul
     );
     let words = env.ok(&["ratings"]);
     assert!(words.contains("predicted this table best"), "{words}");
+    // the record is kept in the cache folder until the results change
+    let kept = |env: &Env| {
+        crate::common::files_in(&env.path("cache"))
+            .into_iter()
+            .filter(|f| f.starts_with("ratings-check-"))
+            .count()
+    };
+    assert_eq!(kept(&env), 1);
+    assert_eq!(env.ok(&["ratings"]), words);
+    env.ok(&["delete", "40"]);
+    env.ok(&["ratings"]);
+    assert_eq!(kept(&env), 2);
 }
 
 #[test]
