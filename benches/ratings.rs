@@ -2,9 +2,14 @@
 //! club of 40, over 200 nights, rated from scratch as `golf ratings` does every time
 //! (the target: well under a second). The store's side (reading the results of the
 //! shared 10,000-match database) is `ratings_over_10000_matches` in the store bench.
+//! `check_1000_matches` is `golf ratings --check` on 1,000 such matches: Weng–Lin replayed
+//! and Plackett–Luce refitted before every match judged (RULES.md §16, "A track record"),
+//! the cost `golf ratings` also pays for its default once a selection holds 30 matches.
 //! Run with `cargo bench --bench ratings`.
 
 use divan::black_box;
+use golf::ratings::check::check;
+use golf::ratings::plackett_luce;
 use golf::ratings::{rate, Finish, RatedMatch};
 
 fn main() {
@@ -64,4 +69,16 @@ fn season(n: usize) -> Vec<RatedMatch> {
 fn rate_10000_matches(bencher: divan::Bencher) {
     let matches = season(10_000);
     bencher.bench_local(|| black_box(rate(black_box(&matches))));
+}
+
+#[divan::bench(sample_count = 10)]
+fn check_1000_matches(bencher: divan::Bencher) {
+    let matches = season(1_000);
+    bencher.bench_local(|| black_box(check(black_box(&matches))));
+}
+
+#[divan::bench(sample_count = 10)]
+fn plackett_luce_fit_10000_matches(bencher: divan::Bencher) {
+    let matches = season(10_000);
+    bencher.bench_local(|| black_box(plackett_luce::fit(black_box(&matches))));
 }

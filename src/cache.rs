@@ -197,6 +197,50 @@ fn write(file: &Path, entry: &HoleScores) -> std::io::Result<()> {
     crate::output_file::replace(file, &serde_json::to_vec(entry)?)
 }
 
+/// Bumped whenever the track record of the same matches would change (the methods, their
+/// scoring), so records kept before are not read.
+const CHECK_VERSION: u32 = 1;
+
+/// The track record of the rating methods over `matches` (RULES.md §16), its predictions
+/// left out: from the cache folder when these very matches (ids, finish times, places, in
+/// order) were judged before, else [`crate::ratings::check::check`] worked out and kept. What
+/// `golf ratings` chooses its default method by; it costs a refit per match, so it is worked
+/// out once per change of the results, not at every call.
+pub fn rating_check(matches: &[crate::ratings::RatedMatch]) -> crate::ratings::check::Check {
+    let mut text = format!("{CHECK_VERSION}\n");
+    for m in matches {
+        text.push_str(&format!("{}|{}", m.id, m.finished_at));
+        for p in &m.placings {
+            text.push_str(&format!("|{}={}", p.player, p.place));
+        }
+        text.push('\n');
+    }
+    let key = format!("{:016x}", crate::odds::stable_hash(text.as_bytes()));
+    let file = dir().map(|d| d.join(format!("ratings-check-{key}.json")));
+    let cached = file.as_deref().and_then(|f| {
+        let text = crate::text::read_capped(f, MAX_BYTES).ok()?;
+        let (k, check): (String, crate::ratings::check::Check) =
+            serde_json::from_str(&text).ok()?;
+        (k == key).then_some(check)
+    });
+    if let Some(check) = cached {
+        return check;
+    }
+    let mut check = crate::ratings::check::check(matches);
+    check.predictions.clear();
+    if let Some(file) = &file {
+        let write = || -> std::io::Result<()> {
+            if let Some(parent) = file.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            crate::output_file::replace(file, &serde_json::to_vec(&(&key, &check))?)
+        };
+        // a record that cannot be kept is worked out again next time, nothing more
+        let _ = write();
+    }
+    check
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]

@@ -162,7 +162,7 @@ pub enum Command {
     /// Each player's chance to win the match in progress (the rest of the match played many
     /// times), with its ±, and what each needs to catch the leader.
     #[command(
-        after_help = "Examples:\n  golf odds\n  golf odds --match 12 --samples 100000 --seed 7 --json"
+        after_help = "Examples:\n  golf odds\n  golf odds --match 12 --samples 100000 --seed 7 --json\n  golf odds --check --rules classic"
     )]
     Odds(Lazy<OddsArgs>),
     /// Close a match after its last hole, breaking any tie by the match's tiebreak chain.
@@ -191,16 +191,16 @@ pub enum Command {
     /// holes each won against the other, and the tally.
     #[command(after_help = "Example:\n  golf head-to-head ann bob")]
     HeadToHead(Lazy<HeadToHeadArgs>),
-    /// The leaderboard by rating over finished matches (Weng–Lin, μ − 3σ): place, player,
-    /// rating, μ, σ, matches and the change over the last night.
+    /// The leaderboard by rating over finished matches (Weng–Lin or Plackett–Luce) with the
+    /// change over the last night; --check, how well each method predicted this table.
     #[command(
-        after_help = "Examples:\n  golf ratings\n  golf ratings --rules classic --holes 9 --since 2026-09-01\n  golf chart --ratings"
+        after_help = "Examples:\n  golf ratings\n  golf ratings --rules classic --holes 9 --since 2026-09-01\n  golf ratings --method plackett-luce\n  golf ratings --check\n  golf chart --ratings"
     )]
     Ratings(Lazy<RatingsArgs>),
     /// Running totals per player hole by hole, drawn in the terminal or written as SVG;
     /// with --player, a player's hole scores over their matches.
     #[command(
-        after_help = "Examples:\n  golf chart\n  golf chart 12 --svg match-12.svg\n  golf chart --player ann"
+        after_help = "Examples:\n  golf chart\n  golf chart 12 --svg match-12.svg\n  golf chart --player ann\n  golf chart --odds-check --svg odds.svg"
     )]
     Chart(Lazy<ChartArgs>),
     /// Every match (or the ones named), lossless as JSON that `golf import` reads back, or
@@ -790,12 +790,21 @@ pub struct OddsArgs {
     /// The match [default: the most recent unfinished match].
     #[arg(long = "match", value_name = "ID")]
     pub match_id: Option<i64>,
-    /// How many times the rest of the match is played (1 to 1,000,000).
-    #[arg(long, value_name = "N", default_value_t = crate::odds::DEFAULT_SAMPLES)]
-    pub samples: u32,
-    /// The seed of the samples [default: one derived from the match and its holes].
+    /// How many times the rest of the match is played (1 to 1,000,000) [default: 10,000;
+    /// with --check, 1,000 after each hole].
+    #[arg(long, value_name = "N")]
+    pub samples: Option<u32>,
+    /// The seed of the samples [default: one derived from the match and its holes; with
+    /// --check, 0].
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+    /// Instead, judge the odds against what happened: every finished match replayed hole
+    /// by hole, the chances shown after each hole but the last scored against who won.
+    #[arg(long, conflicts_with = "match_id")]
+    pub check: bool,
+    /// With --check: only matches of this variant.
+    #[arg(long, value_name = "NAME", requires = "check")]
+    pub rules: Option<String>,
 }
 
 /// `golf history`.
@@ -961,6 +970,14 @@ pub struct RatingsArgs {
     /// Which matches: rules, length, days.
     #[command(flatten)]
     pub season: SeasonArgs,
+    /// The rating method [default: the one `--check` finds best once the selection holds
+    /// 30 finished matches, else weng-lin].
+    #[arg(long, value_enum, value_name = "METHOD")]
+    pub method: Option<crate::ratings::Method>,
+    /// Instead of the leaderboard, each method's track record: every match predicted from
+    /// the matches before it alone, scored against who won.
+    #[arg(long, conflicts_with_all = ["player", "method"])]
+    pub check: bool,
 }
 
 /// `golf head-to-head`.
@@ -986,6 +1003,10 @@ pub struct ChartArgs {
     /// Every player's rating night by night instead (`golf ratings`).
     #[arg(long, conflicts_with = "player")]
     pub ratings: bool,
+    /// The reliability of the odds instead (`golf odds --check`): chance predicted against
+    /// how often it came true, tenth by tenth, with the diagonal of perfect odds.
+    #[arg(long, conflicts_with_all = ["player", "ratings", "match_id"])]
+    pub odds_check: bool,
     /// A player's hole scores over their matches instead.
     #[arg(long, value_name = "NAME", add = players())]
     pub player: Option<String>,

@@ -19,6 +19,8 @@ use crate::game::standings::{decide, PlayoffScores};
 use crate::game::{Match, Standing};
 use crate::rules::Tiebreak;
 
+pub mod check;
+
 /// A player needs at least this many recorded holes (finished matches, same rules) for
 /// their own scores to be drawn from (RULES.md §15); below it, the simulated ones are.
 pub const HISTORY_HOLES: usize = 30;

@@ -17,6 +17,47 @@ use skillratings::MultiTeamOutcome;
 
 use crate::game::{ranking, Outcome, Standing};
 
+pub mod check;
+pub mod plackett_luce;
+
+/// A rating method (RULES.md §16): the online Weng–Lin update, or the Plackett–Luce fit
+/// over the whole history.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize, clap::ValueEnum,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Method {
+    /// Weng–Lin (Bradley–Terry full pairing), match by match: μ − 3σ.
+    WengLin,
+    /// Plackett–Luce, the MAP fit over every match at once: 100·ln γ.
+    PlackettLuce,
+}
+
+impl Method {
+    /// Every method, in the order `--check` lists them.
+    pub const ALL: [Method; 2] = [Method::WengLin, Method::PlackettLuce];
+
+    /// `weng-lin` or `plackett-luce`: the name in JSON and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::WengLin => "weng-lin",
+            Method::PlackettLuce => "plackett-luce",
+        }
+    }
+
+    /// `Weng–Lin` or `Plackett–Luce`: the name in sentences.
+    pub fn title(self) -> &'static str {
+        match self {
+            Method::WengLin => "Weng–Lin",
+            Method::PlackettLuce => "Plackett–Luce",
+        }
+    }
+}
+
+/// The fewest finished matches of a selection before `golf ratings` picks its method by
+/// [`check::check`] rather than using Weng–Lin (CLI.md).
+pub const CHOOSE_FROM: usize = 30;
+
 /// The mean a newcomer starts with.
 pub const START_MU: f64 = 25.0;
 /// The uncertainty a newcomer starts with (25/3).

@@ -1,5 +1,5 @@
 //! `golf chart [MATCH] [--svg FILE]`, `golf chart --player NAME [--svg FILE]` and
-//! `golf chart --ratings [--svg FILE]`.
+//! `golf chart --ratings [--svg FILE]` and `golf chart --odds-check [--svg FILE]`.
 
 use super::{pick_match, Context};
 use crate::cli::ChartArgs;
@@ -14,6 +14,17 @@ const PLAYER_MATCHES: u32 = 1000;
 pub fn run(ctx: &Context, args: ChartArgs) -> Result<()> {
     let mut store = ctx.open_read()?;
     let chart = match &args.player {
+        None if args.odds_check => {
+            let finished = store.read(|tx| Ok(store::stats::to_replay(tx, None)?))?;
+            let simulated =
+                |m: &crate::game::Match| crate::cache::simulated(&m.rules, m.players.len());
+            let samples = crate::odds::check::DEFAULT_SAMPLES;
+            let record = crate::odds::check::check(&finished, simulated, samples, 0)?;
+            if record.predictions == 0 {
+                return input("no finished match of two holes or more to judge the odds on yet; `golf odds --check` says more");
+            }
+            ChartView::reliability(&record)
+        }
         None if args.ratings => {
             let filter = crate::store::stats::Filter::default();
             let finishes = store.read(|tx| Ok(store::stats::finishes(tx, &filter)?))?;

@@ -1,13 +1,24 @@
 //! `golf odds`: each player's chance to win the match in progress and what they need to
-//! catch the leader (CLI.md, RULES.md §15).
+//! catch the leader (CLI.md, RULES.md §15); `--check`, the odds judged against every
+//! finished match.
 
 use super::{pick_match, Context};
 use crate::cli::OddsArgs;
 use crate::error::{input, Result};
-use crate::view::odds::OddsView;
+use crate::odds::check;
+use crate::view::odds::{OddsCheckView, OddsView};
 
 /// Runs `golf odds`.
 pub fn run(ctx: &Context, args: OddsArgs) -> Result<()> {
+    if args.check {
+        let mut store = ctx.open_read()?;
+        let finished =
+            store.read(|tx| Ok(crate::store::stats::to_replay(tx, args.rules.as_deref())?))?;
+        let simulated = |m: &crate::game::Match| crate::cache::simulated(&m.rules, m.players.len());
+        let samples = args.samples.unwrap_or(check::DEFAULT_SAMPLES);
+        let record = check::check(&finished, simulated, samples, args.seed.unwrap_or(0))?;
+        return ctx.out.show(&OddsCheckView::new(record));
+    }
     let mut store = ctx.open_read()?;
     let (m, history) = store.read(|tx| {
         let m = pick_match(tx, args.match_id, true)?;
@@ -29,7 +40,7 @@ pub fn run(ctx: &Context, args: OddsArgs) -> Result<()> {
         &m,
         history,
         || crate::cache::simulated(&m.rules, m.players.len()),
-        args.samples,
+        args.samples.unwrap_or(crate::odds::DEFAULT_SAMPLES),
         seed,
     )?;
     ctx.out.show(&OddsView::new(&m, &odds))

@@ -414,3 +414,41 @@ pub fn hole_history(conn: &Connection, id: i64) -> anyhow::Result<Vec<Vec<i64>>>
         })
         .collect()
 }
+
+/// Every finished match (not deleted, not abandoned) of the variant `rules` (any when
+/// `None`), in the order they finished, then by match number: `(id, rule set)`, the rule
+/// set standing for the resolved rules, house rules included, as [`hole_history`] compares
+/// them. What `golf odds --check` replays (RULES.md §15, §16).
+pub fn finished_in_order(
+    conn: &Connection,
+    rules: Option<&str>,
+) -> anyhow::Result<Vec<(i64, i64)>> {
+    let mut stmt = conn.prepare(
+        "SELECT m.id, m.rule_set FROM kept_matches m
+         WHERE m.finished_at IS NOT NULL AND m.abandoned_at IS NULL
+           AND (?1 IS NULL OR m.rules_name = ?1)
+         ORDER BY m.finished_at, m.id",
+    )?;
+    let rows = stmt
+        .query_map(params![rules], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<Vec<(i64, i64)>, _>>()?;
+    Ok(rows)
+}
+
+/// The matches of [`finished_in_order`] loaded (as `history` loads them, without their
+/// words) with their rule sets, for `golf odds --check` to replay.
+pub fn to_replay(
+    conn: &Connection,
+    rules: Option<&str>,
+) -> anyhow::Result<Vec<crate::odds::check::Finished>> {
+    let ids = finished_in_order(conn, rules)?;
+    let list: Vec<i64> = ids.iter().map(|(id, _)| *id).collect();
+    let set_of: std::collections::HashMap<i64, i64> = ids.into_iter().collect();
+    Ok(super::load_summaries(conn, &list)?
+        .into_iter()
+        .map(|m| crate::odds::check::Finished {
+            rule_set: set_of.get(&m.id).copied().unwrap_or_default(),
+            m,
+        })
+        .collect())
+}

@@ -35,6 +35,9 @@ pub struct ChartView {
     /// chart is then shown as a table of each line's last value.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub no_line: Option<String>,
+    /// Both axes are chances, 0 to 1, labelled in percent (the reliability diagram).
+    #[serde(skip)]
+    pub percent_axes: bool,
 }
 
 /// The colours of the lines, in order, the same in the terminal and in the SVG: Okabe and
@@ -181,6 +184,7 @@ impl ChartView {
             series,
             names_on_lines: false,
             no_line: None,
+            percent_axes: false,
         }
     }
 
@@ -205,6 +209,7 @@ impl ChartView {
             }],
             names_on_lines: false,
             no_line: None,
+            percent_axes: false,
         }
     }
 
@@ -251,6 +256,40 @@ impl ChartView {
             series,
             names_on_lines: true,
             no_line,
+            percent_axes: false,
+        }
+    }
+
+    /// The reliability diagram of the odds' track record (`golf odds --check`, RULES.md
+    /// §15, §16): x the mean chance shown in each tenth, y how often it came true (the mean
+    /// share of the win), one point per non-empty tenth; and the diagonal, where reliable
+    /// odds lie.
+    pub fn reliability(record: &crate::odds::check::OddsCheck) -> ChartView {
+        let points = record
+            .reliability
+            .iter()
+            .map(|b| (b.predicted as f32, b.won as f32))
+            .collect();
+        ChartView {
+            title: format!(
+                "Odds against what happened: {} positions of {} finished matches",
+                record.predictions, record.matches
+            ),
+            x: "chance shown".into(),
+            y: "came true".into(),
+            series: vec![
+                Series {
+                    name: "golf odds".into(),
+                    points,
+                },
+                Series {
+                    name: "perfect odds".into(),
+                    points: vec![(0.0, 0.0), (1.0, 1.0)],
+                },
+            ],
+            names_on_lines: true,
+            no_line: None,
+            percent_axes: true,
         }
     }
 
@@ -309,15 +348,21 @@ impl ChartView {
                 false => String::new(),
             };
             let rating = |v: &f32| figure(*v);
-            let y_labels: &dyn Fn(&f32) -> String = match self.y == "rating" {
-                true => &rating,
+            let percent = |v: &f32| format!("{:.0}%", v * 100.0);
+            let y_labels: &dyn Fn(&f32) -> String = match (self.percent_axes, self.y == "rating") {
+                (true, _) => &percent,
+                (false, true) => &rating,
+                (false, false) => &whole,
+            };
+            let x_labels: &dyn Fn(&f32) -> String = match self.percent_axes {
+                true => &percent,
                 false => &whole,
             };
             chart
                 .configure_mesh()
                 .x_desc(self.x.as_str())
                 .y_desc(self.y.as_str())
-                .x_label_formatter(&whole)
+                .x_label_formatter(x_labels)
                 .y_label_formatter(y_labels)
                 .draw()
                 .map_err(|e| fail(&e))?;
@@ -407,11 +452,18 @@ impl View for ChartView {
         colored::control::set_override(out.color);
         let mut chart = Chart::new_with_y_range(width, 60, 0.0, self.x_max(), lo, hi);
         let rating = self.y == "rating";
+        let percent = self.percent_axes;
         let mut drawn: &mut Chart = &mut chart;
-        drawn = drawn.x_label_format(LabelFormat::Custom(Box::new(|v| format!("{v:.0}"))));
-        drawn = drawn.y_label_format(LabelFormat::Custom(Box::new(move |v| match rating {
-            true => figure(v),
+        drawn = drawn.x_label_format(LabelFormat::Custom(Box::new(move |v| match percent {
+            true => format!("{:.0}%", v * 100.0),
             false => format!("{v:.0}"),
+        })));
+        drawn = drawn.y_label_format(LabelFormat::Custom(Box::new(move |v| {
+            match (percent, rating) {
+                (true, _) => format!("{:.0}%", v * 100.0),
+                (false, true) => figure(v),
+                (false, false) => format!("{v:.0}"),
+            }
         })));
         for (i, shape) in shapes.iter().enumerate() {
             drawn = match out.color {

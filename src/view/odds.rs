@@ -277,3 +277,181 @@ mod tests {
         assert_eq!(thousands(1_000_000), "1,000,000");
     }
 }
+
+/// Log loss and Brier of one guess in `golf odds --check` (`null` with nothing judged).
+#[derive(Debug, Serialize)]
+pub struct GuessFigures {
+    /// Mean −ln(the winner's chance), a shared win weighted 1/k.
+    pub log_loss: Option<f64>,
+    /// Mean Σ (chance − won)².
+    pub brier: Option<f64>,
+}
+
+/// The leader baseline's figure: Brier only (it gives the others 0).
+#[derive(Debug, Serialize)]
+pub struct LeaderFigures {
+    /// Mean Σ (share given − won)².
+    pub brier: Option<f64>,
+}
+
+/// The baselines of `golf odds --check`.
+#[derive(Debug, Serialize)]
+pub struct Baselines {
+    /// Every player 1/n.
+    pub uniform: GuessFigures,
+    /// The leader after the hole wins (shared among tied leaders).
+    pub leader: LeaderFigures,
+}
+
+/// One position of `golf odds --check`.
+#[derive(Debug, Serialize)]
+pub struct PositionView {
+    /// The match.
+    #[serde(rename = "match")]
+    pub id: i64,
+    /// Regular holes played at the time.
+    pub hole: u32,
+    /// Each player's chance then.
+    pub chances: std::collections::BTreeMap<String, f64>,
+    /// Who won the match (a shared win counts 1/k to each).
+    pub winners: Vec<String>,
+}
+
+/// `golf odds --check` (CLI.md "Predictions with a track record").
+#[derive(Debug, Serialize)]
+pub struct OddsCheckView {
+    /// Positions judged (a match after one of its holes but the last).
+    pub predictions: usize,
+    /// The odds' mean log loss.
+    pub log_loss: Option<f64>,
+    /// The odds' mean Brier score.
+    pub brier: Option<f64>,
+    /// The two baselines.
+    pub baselines: Baselines,
+    /// Predicted against won, tenth by tenth (empty bins left out).
+    pub reliability: Vec<crate::odds::check::Bin>,
+    /// Finished matches replayed.
+    pub matches: usize,
+    /// Matches left out: a player without history, rules the simulator cannot play.
+    pub skipped: usize,
+    /// Samples per position.
+    pub samples: u32,
+    /// Their seed.
+    pub seed: u64,
+    /// Every position judged: the match, the holes played, each player's chance then, who
+    /// won in the end.
+    pub positions: Vec<PositionView>,
+    #[serde(skip)]
+    record: crate::odds::check::OddsCheck,
+}
+
+impl OddsCheckView {
+    /// The view of `record`.
+    pub fn new(record: crate::odds::check::OddsCheck) -> OddsCheckView {
+        let any = record.predictions > 0;
+        OddsCheckView {
+            predictions: record.predictions,
+            log_loss: any.then_some(record.odds.log_loss),
+            brier: any.then_some(record.odds.brier),
+            baselines: Baselines {
+                uniform: GuessFigures {
+                    log_loss: any.then_some(record.uniform.log_loss),
+                    brier: any.then_some(record.uniform.brier),
+                },
+                leader: LeaderFigures {
+                    brier: any.then_some(record.leader.brier),
+                },
+            },
+            reliability: record.reliability.clone(),
+            matches: record.matches,
+            skipped: record.skipped,
+            samples: record.samples,
+            seed: record.seed,
+            positions: record
+                .positions
+                .iter()
+                .map(|p| PositionView {
+                    id: p.match_id,
+                    hole: p.hole,
+                    chances: p
+                        .players
+                        .iter()
+                        .cloned()
+                        .zip(p.chances.iter().copied())
+                        .collect(),
+                    winners: p
+                        .players
+                        .iter()
+                        .zip(&p.won)
+                        .filter(|(_, &w)| w > 0.0)
+                        .map(|(n, _)| n.clone())
+                        .collect(),
+                })
+                .collect(),
+            record,
+        }
+    }
+}
+
+impl View for OddsCheckView {
+    fn render(&self, out: &Output) -> String {
+        let r = &self.record;
+        let skipped = match r.skipped {
+            0 => String::new(),
+            n => format!(
+                " ({n} left out: rules the simulator cannot play, and a player without history)"
+            ),
+        };
+        if r.predictions == 0 {
+            return out.wrap(&format!(
+                "No position to judge: {} finished matches of two holes or more{skipped}. The odds are judged after each hole but the last of every finished match.\n",
+                r.matches
+            ));
+        }
+        let pct = |p: f64| format!("{:.0}%", 100.0 * p);
+        let head = format!(
+            "The odds judged at {} positions: {} finished matches replayed hole by hole{skipped}, the chances `golf odds` would have shown after each hole but the last (each player's history from the matches finished before; {} samples a position, seed {}) against who won.\nThe odds gave the eventual winner {} on average, the leader baseline got the winner right {} of the time, a coin gave {}.\n",
+            thousands(u32::try_from(r.predictions).unwrap_or(u32::MAX)),
+            r.matches,
+            thousands(r.samples),
+            r.seed,
+            pct((-r.odds.log_loss).exp()),
+            pct(r.leader.top_pick),
+            pct((-r.uniform.log_loss).exp()),
+        );
+        let mut table = out.table(["guess", "winner's chance", "log loss", "Brier"]);
+        table.add_row([
+            "golf odds".to_string(),
+            pct((-r.odds.log_loss).exp()),
+            format!("{:.3}", r.odds.log_loss),
+            format!("{:.3}", r.odds.brier),
+        ]);
+        table.add_row([
+            "the leader wins".to_string(),
+            "—".to_string(),
+            "—".to_string(),
+            format!("{:.3}", r.leader.brier),
+        ]);
+        table.add_row([
+            "uniform (1/n)".to_string(),
+            pct((-r.uniform.log_loss).exp()),
+            format!("{:.3}", r.uniform.log_loss),
+            format!("{:.3}", r.uniform.brier),
+        ]);
+        let mut bins = out.table(["chance shown", "mean shown", "came true", "chances"]);
+        for b in &r.reliability {
+            bins.add_row([
+                format!("{:.0}–{:.0}%", 100.0 * b.from, 100.0 * b.to),
+                pct(b.predicted),
+                pct(b.won),
+                b.n.to_string(),
+            ]);
+        }
+        let notes = "\"On average\" is the geometric mean, e^−(log loss); lower log loss and Brier are better; the leader baseline has no log loss (it gives the others 0). Reliable odds come true as often as they say: each row's two figures close. A chance shown as 0 that came true counts as half a sample in the log loss.";
+        format!(
+            "{}{table}\nReliability:\n{bins}\n{}",
+            out.wrap(&head),
+            out.wrap(notes)
+        )
+    }
+}

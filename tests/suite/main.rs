@@ -27,6 +27,7 @@ mod cli_store;
 mod cli_table;
 mod cli_table80;
 mod cli_tournament;
+mod cli_track_record;
 mod faults;
 mod guards;
 mod hole_cases;

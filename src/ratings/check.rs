@@ -1,0 +1,291 @@
+//! A track record (RULES.md §16, "A track record"): every rating method's predictions,
+//! each made before a match from the matches that finished before it alone, judged against
+//! who won — log loss, Brier score and top pick, beside the uniform guess 1/n.
+//!
+//! Weng–Lin predicts from its ratings after the earlier matches, taken one by one as
+//! [`super::rate`] takes them: the chance of finishing first under its Bradley–Terry model
+//! (`skillratings`' `expected_score_multi_team`, each player a team of one, normalised to
+//! sum to 1). Plackett–Luce is refitted to the earlier matches before every match judged
+//! (each fit starting from the one before, [`super::plackett_luce::Model`]), and gives
+//! γ_i / Σ γ_j. Only matches whose every player had an earlier match are judged: before that
+//! both methods know nothing of someone and say so with a newcomer's rating.
+
+use std::collections::{HashMap, HashSet};
+
+use serde::{Deserialize, Serialize};
+use skillratings::weng_lin::{
+    expected_score_multi_team, weng_lin_multi_team, WengLinConfig, WengLinRating,
+};
+use skillratings::MultiTeamOutcome;
+
+use super::plackett_luce::Model;
+use super::{Method, RatedMatch};
+
+/// How one set of chances fared against one result.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
+pub struct Judged {
+    /// −Σ won_i · ln(chance_i): −ln(the winner's chance), a shared win of k each winner's
+    /// weighted 1/k. Lower is better; a chance of 0 given to a winner makes it infinite.
+    pub log_loss: f64,
+    /// Σ_players (chance − won)², won = 1/k for each of k winners, else 0. 0 to 2.
+    pub brier: f64,
+    /// 1 when the favourite won; shared favourites and shared winners split it: each of the
+    /// f favourites counts 1/f, and a favourite among k winners wins 1/k of it.
+    pub top_pick: f64,
+}
+
+impl Judged {
+    fn add(&mut self, other: Judged) {
+        self.log_loss += other.log_loss;
+        self.brier += other.brier;
+        self.top_pick += other.top_pick;
+    }
+
+    fn mean(self, n: usize) -> Judged {
+        let n = n.max(1) as f64;
+        Judged {
+            log_loss: self.log_loss / n,
+            brier: self.brier / n,
+            top_pick: self.top_pick / n,
+        }
+    }
+}
+
+/// Judges `chances` (by player, summing to 1) against `won` (by player: 1/k for each of
+/// the k winners, else 0) as RULES.md §16 defines log loss, Brier score and top pick.
+/// Favourites are the players within a billionth of the highest chance.
+pub fn judge(chances: &[f64], won: &[f64]) -> Judged {
+    let log_loss = chances
+        .iter()
+        .zip(won)
+        .filter(|(_, &w)| w > 0.0)
+        .map(|(&p, &w)| -w * p.ln())
+        .sum();
+    let brier = chances
+        .iter()
+        .zip(won)
+        .map(|(&p, &w)| (p - w) * (p - w))
+        .sum();
+    let top = chances.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let favourites: Vec<usize> = (0..chances.len())
+        .filter(|&i| chances[i] >= top - top.abs() * 1e-9)
+        .collect();
+    let top_pick = favourites.iter().map(|&i| won[i]).sum::<f64>() / favourites.len().max(1) as f64;
+    Judged {
+        log_loss,
+        brier,
+        top_pick,
+    }
+}
+
+/// The share of the win of each of `n` players, `winners` by index: 1/k each.
+pub fn shares(n: usize, winners: &[usize]) -> Vec<f64> {
+    let mut won = vec![0.0; n];
+    for &w in winners {
+        won[w] = 1.0 / winners.len() as f64;
+    }
+    won
+}
+
+/// One method's chances for one match, made before it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Prediction {
+    /// The match.
+    pub match_id: i64,
+    /// The method.
+    pub method: Method,
+    /// The players, as in the match's placings.
+    pub players: Vec<String>,
+    /// Each player's chance to win, summing to 1.
+    pub chances: Vec<f64>,
+    /// Each player's share of the win: 1/k for each of the k winners, else 0.
+    pub won: Vec<f64>,
+}
+
+/// A method's figures over the matches judged.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct MethodRecord {
+    /// The method.
+    pub method: Method,
+    /// Its mean log loss, Brier score and top pick.
+    pub judged: Judged,
+}
+
+/// The track record of every method over a selection.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Check {
+    /// Matches judged: those whose every player had an earlier match.
+    pub matches: usize,
+    /// Finished matches of two or more players in the selection.
+    pub selection: usize,
+    /// Each method's means, in [`Method::ALL`]'s order.
+    pub methods: Vec<MethodRecord>,
+    /// The uniform guess's: every player 1/n.
+    pub uniform: Judged,
+    /// The method with the lowest log loss (Weng–Lin when level or nothing was judged).
+    pub best: Method,
+    /// Every prediction judged, match by match in the order they finished, methods in
+    /// [`Method::ALL`]'s order.
+    pub predictions: Vec<Prediction>,
+}
+
+/// Replays `matches` (any order; taken in the order they finished, then by match number;
+/// fewer than two players left out) and judges each method's predictions (RULES.md §16).
+pub fn check(matches: &[RatedMatch]) -> Check {
+    let mut order: Vec<&RatedMatch> = matches.iter().filter(|m| m.placings.len() > 1).collect();
+    order.sort_by(|a, b| (&a.finished_at, a.id).cmp(&(&b.finished_at, b.id)));
+    let config = WengLinConfig::new();
+    let mut weng_lin: HashMap<&str, WengLinRating> = HashMap::new();
+    let mut model = Model::new();
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut sums = [Judged::default(); 2];
+    let mut uniform = Judged::default();
+    let mut predictions = Vec::new();
+    let mut judged = 0;
+    for m in &order {
+        let players: Vec<&str> = m.placings.iter().map(|p| p.player.as_str()).collect();
+        let teams: Vec<[WengLinRating; 1]> = players
+            .iter()
+            .map(|p| [weng_lin.get(p).copied().unwrap_or_default()])
+            .collect();
+        if players.iter().all(|p| seen.contains(p)) {
+            judged += 1;
+            let winners: Vec<usize> = (0..players.len())
+                .filter(|&i| m.placings[i].place == 1)
+                .collect();
+            let won = shares(players.len(), &winners);
+            let refs: Vec<&[WengLinRating]> = teams.iter().map(|t| &t[..]).collect();
+            let wl = expected_score_multi_team(&refs, &config);
+            let wl_sum: f64 = wl.iter().sum();
+            model.fit_to(super::plackett_luce::PREDICTION_TOLERANCE);
+            let chances = [
+                wl.iter().map(|c| c / wl_sum).collect::<Vec<f64>>(),
+                model.chances(&players),
+            ];
+            for (k, (method, c)) in Method::ALL.iter().zip(chances).enumerate() {
+                sums[k].add(judge(&c, &won));
+                predictions.push(Prediction {
+                    match_id: m.id,
+                    method: *method,
+                    players: players.iter().map(|p| p.to_string()).collect(),
+                    chances: c,
+                    won: won.clone(),
+                });
+            }
+            let n = players.len();
+            uniform.add(judge(&vec![1.0 / n as f64; n], &won));
+        }
+        // then the match is known to both methods
+        let ranked: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
+            .iter()
+            .zip(&m.placings)
+            .map(|(t, p)| (&t[..], MultiTeamOutcome::new(p.place)))
+            .collect();
+        for (p, new) in players.iter().zip(weng_lin_multi_team(&ranked, &config)) {
+            weng_lin.insert(p, new[0]);
+        }
+        model.add(m);
+        seen.extend(players.iter().copied());
+    }
+    let methods: Vec<MethodRecord> = Method::ALL
+        .iter()
+        .zip(sums)
+        .map(|(&method, s)| MethodRecord {
+            method,
+            judged: s.mean(judged),
+        })
+        .collect();
+    let best = methods
+        .iter()
+        .filter(|_| judged > 0)
+        .fold(None::<&MethodRecord>, |best, r| match best {
+            Some(b) if b.judged.log_loss <= r.judged.log_loss => Some(b),
+            _ => Some(r),
+        })
+        .map_or(Method::WengLin, |r| r.method);
+    Check {
+        matches: judged,
+        selection: order.len(),
+        methods,
+        uniform: uniform.mean(judged),
+        best,
+        predictions,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ratings::Placing;
+
+    fn m(id: i64, places: &[(&str, usize)]) -> RatedMatch {
+        RatedMatch {
+            id,
+            finished_at: format!("2026-11-01T20:{:02}:00.000Z", id % 60),
+            night: "2026-11-01".into(),
+            placings: places
+                .iter()
+                .map(|(p, place)| Placing {
+                    player: (*p).into(),
+                    place: *place,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn judging_by_hand() {
+        // ann 1/2, bob 1/4, cat 1/4; bob won
+        let j = judge(&[0.5, 0.25, 0.25], &[0.0, 1.0, 0.0]);
+        assert!((j.log_loss - 4f64.ln()).abs() < 1e-15);
+        assert!((j.brier - (0.25 + 0.5625 + 0.0625)).abs() < 1e-15);
+        assert_eq!(j.top_pick, 0.0);
+        // a shared win of ann and bob, ann the favourite: she wins half of it
+        let j = judge(&[0.5, 0.25, 0.25], &[0.5, 0.5, 0.0]);
+        assert!((j.log_loss - (0.5 * 2f64.ln() + 0.5 * 4f64.ln())).abs() < 1e-15);
+        assert_eq!(j.top_pick, 0.5);
+        // the uniform guess's top pick is 1/n whatever happened
+        let j = judge(&[0.25; 4], &[0.0, 0.5, 0.5, 0.0]);
+        assert_eq!(j.top_pick, 0.25);
+    }
+
+    #[test]
+    fn only_matches_of_players_seen_before_are_judged() {
+        let matches = [
+            m(1, &[("ann", 1), ("bob", 2)]),
+            m(2, &[("ann", 1), ("cat", 2)]), // cat new: not judged
+            m(3, &[("bob", 1), ("cat", 2), ("ann", 3)]),
+            m(4, &[("ann", 1), ("bob", 2)]),
+        ];
+        let c = check(&matches);
+        assert_eq!(c.matches, 2);
+        assert_eq!(c.selection, 4);
+        assert_eq!(c.predictions.len(), 4);
+        assert_eq!(c.predictions[0].match_id, 3);
+        for p in &c.predictions {
+            assert!((p.chances.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        }
+        // ann had won both her matches before match 3: both methods make her favourite
+        for p in &c.predictions[..2] {
+            let ann = p.players.iter().position(|n| n == "ann").unwrap();
+            assert!(p.chances.iter().all(|&x| x <= p.chances[ann]), "{p:?}");
+        }
+        let uniform = (3f64.ln() + 2f64.ln()) / 2.0;
+        assert!((c.uniform.log_loss - uniform).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_prediction_does_not_change_with_later_matches() {
+        let base = vec![
+            m(1, &[("ann", 1), ("bob", 2), ("cat", 3)]),
+            m(2, &[("bob", 1), ("cat", 2)]),
+            m(3, &[("ann", 1), ("cat", 2), ("bob", 2)]),
+        ];
+        let mut longer = base.clone();
+        longer.push(m(4, &[("cat", 1), ("bob", 2), ("ann", 3)]));
+        longer.push(m(5, &[("cat", 1), ("ann", 2)]));
+        let a = check(&base);
+        let b = check(&longer);
+        assert_eq!(a.predictions[..], b.predictions[..a.predictions.len()]);
+    }
+}
