@@ -203,6 +203,18 @@ impl Model {
         moved
     }
 
+    /// Sets the strengths of the players named (a fit's, to start the next fit from);
+    /// names not in the model are left out.
+    pub fn set_strengths(&mut self, strengths: &[(String, f64)]) {
+        for (name, gamma) in strengths {
+            if let Some(&i) = self.index.get(name) {
+                if gamma.is_finite() && *gamma > 0.0 {
+                    self.gamma[i] = *gamma;
+                }
+            }
+        }
+    }
+
     /// A player's strength γ (1 for a player never seen), names as recorded.
     pub fn strength(&self, name: &str) -> f64 {
         self.index.get(name).map_or(1.0, |&i| self.gamma[i])
