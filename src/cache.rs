@@ -199,46 +199,73 @@ fn write(file: &Path, entry: &HoleScores) -> std::io::Result<()> {
 
 /// Bumped whenever the track record of the same matches would change (the methods, their
 /// scoring), so records kept before are not read.
-const CHECK_VERSION: u32 = 1;
+const CHECK_VERSION: u32 = 2;
+
+/// Track records kept (the latest first): one per selection recently asked for.
+const RECORDS_KEPT: usize = 8;
+
+/// One track record kept: the hash of the matches it replayed and where it got to.
+#[derive(Debug, Serialize, Deserialize)]
+struct Record {
+    key: String,
+    progress: crate::ratings::check::Progress,
+}
 
 /// The track record of the rating methods over `matches` (RULES.md §16), its predictions
-/// left out: from the cache folder when these very matches (ids, finish times, places, in
-/// order) were judged before, else [`crate::ratings::check::check`] worked out and kept. What
-/// `golf ratings` chooses its default method by; it costs a refit per match, so it is worked
-/// out once per change of the results, not at every call.
+/// left out. What `golf ratings` chooses its default method by; a whole replay costs a refit
+/// per match, so the cache folder keeps where recent replays got to, each under a hash of the
+/// matches it replayed (ids, finish times, places, in order): when those are the first of
+/// `matches` — the same results with later matches added, the usual case — the replay
+/// carries on from there ([`crate::ratings::check::resume`], the same figures a whole
+/// replay gives); otherwise it starts afresh.
 pub fn rating_check(matches: &[crate::ratings::RatedMatch]) -> crate::ratings::check::Check {
+    use crate::ratings::check;
+    let order = check::in_order(matches);
+    // the text hashed, and where each match's line ends in it
     let mut text = format!("{CHECK_VERSION}\n");
-    for m in matches {
+    let mut ends = vec![text.len()];
+    for m in &order {
         text.push_str(&format!("{}|{}", m.id, m.finished_at));
         for p in &m.placings {
             text.push_str(&format!("|{}={}", p.player, p.place));
         }
         text.push('\n');
+        ends.push(text.len());
     }
-    let key = format!("{:016x}", crate::odds::stable_hash(text.as_bytes()));
-    let file = dir().map(|d| d.join(format!("ratings-check-{key}.json")));
-    let cached = file.as_deref().and_then(|f| {
-        let text = crate::text::read_capped(f, MAX_BYTES).ok()?;
-        let (k, check): (String, crate::ratings::check::Check) =
-            serde_json::from_str(&text).ok()?;
-        (k == key).then_some(check)
-    });
-    if let Some(check) = cached {
-        return check;
-    }
-    let mut check = crate::ratings::check::check(matches);
-    check.predictions.clear();
+    let hash = |n: usize| {
+        format!(
+            "{:016x}",
+            crate::odds::stable_hash(&text.as_bytes()[..ends[n]])
+        )
+    };
+    let file = dir().map(|d| d.join("ratings-track-record.json"));
+    let mut records: Vec<Record> = file
+        .as_deref()
+        .and_then(|f| crate::text::read_capped(f, MAX_BYTES).ok())
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default();
+    let from = records
+        .iter()
+        .filter(|r| r.progress.replayed <= order.len() && r.key == hash(r.progress.replayed))
+        .max_by_key(|r| r.progress.replayed)
+        .map(|r| &r.progress);
+    let (mut record, progress) = check::resume(&order, from);
+    record.predictions.clear();
     if let Some(file) = &file {
+        let key = hash(order.len());
+        records.retain(|r| r.key != key);
+        records.insert(0, Record { key, progress });
+        records.truncate(RECORDS_KEPT);
         let write = || -> std::io::Result<()> {
             if let Some(parent) = file.parent() {
                 std::fs::create_dir_all(parent)?;
             }
-            crate::output_file::replace(file, &serde_json::to_vec(&(&key, &check))?)
+            crate::output_file::replace(file, &serde_json::to_vec(&records)?)
         };
         // a record that cannot be kept is worked out again next time, nothing more
         let _ = write();
     }
-    check
+    record
 }
 
 #[cfg(test)]

@@ -326,3 +326,85 @@ fn summarise(
         positions,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::game::hole::Typed;
+    use crate::game::penalty::Kind;
+    use crate::game::Setup;
+
+    /// A finished 3-hole classic match of ann and bob, bare scores, and a penalty of 5
+    /// points to bob given while hole 2 was in play.
+    fn played() -> Match {
+        let setup = Setup {
+            rules: "classic".into(),
+            holes: Some(3),
+            players: vec!["ann".into(), "bob".into()],
+            ..Default::default()
+        };
+        let mut m = Match::new(&setup, "2026-11-01T20:00:00Z").unwrap();
+        for (hole, (a, b)) in [(4, 6), (5, 5), (9, 1)].into_iter().enumerate() {
+            if hole == 1 {
+                let p = m
+                    .penalty(
+                        1,
+                        Kind::Points(5, "late".into()),
+                        None,
+                        "2026-11-01T20:10:00Z",
+                    )
+                    .unwrap();
+                m.penalties.push(p);
+            }
+            let entries = vec![
+                (0, Typed::score("ann", a).unwrap()),
+                (1, Typed::score("bob", b).unwrap()),
+            ];
+            let h = m
+                .play_hole(&entries, None, false, "2026-11-01T20:20:00Z")
+                .unwrap();
+            m.record(h);
+        }
+        m.finished_at = Some("2026-11-01T21:00:00Z".into());
+        m
+    }
+
+    #[test]
+    fn a_match_cut_after_a_hole_holds_that_holes_and_penalties_and_is_in_play() {
+        let m = played();
+        let one = after_hole(&m, 1);
+        assert_eq!(one.holes_played(), 1);
+        assert!(one.penalties.is_empty(), "given during hole 2");
+        assert!(one.finished_at.is_none());
+        assert_eq!(one.standings()[1].total, 6);
+        let two = after_hole(&m, 2);
+        assert_eq!(two.penalties.len(), 1);
+        assert_eq!(two.standings()[1].total, 16);
+        assert!(!two.over());
+    }
+
+    #[test]
+    fn every_hole_but_the_last_is_judged_against_the_result() {
+        let m = played();
+        // ann 18, bob 12 + 5: bob wins
+        let f = [Finished { m, rule_set: 1 }];
+        let r = check(&f, |_| Ok::<_, ()>(vec![0, 3, 6, 9]), 500, 1).unwrap();
+        assert_eq!(r.predictions, 2);
+        assert_eq!(r.positions[0].won, vec![0.0, 1.0]);
+        assert_eq!(r.positions[1].hole, 2);
+        // after hole 1 ann leads 4 to 6; after hole 2 (penalty in) 9 to 16
+        assert_eq!(r.positions[0].leaders, vec![0]);
+        assert_eq!(r.leader.brier, 2.0);
+        assert_eq!(r.skipped, 0);
+        let n: u64 = r.reliability.iter().map(|b| b.n).sum();
+        assert_eq!(n, 4);
+        // without simulated holes to draw from, the match is left out
+        let none = check(&f, |_| Err(()), 500, 1).unwrap();
+        assert_eq!((none.predictions, none.skipped), (0, 1));
+        assert!(matches!(
+            check(&f, |_| Ok::<_, ()>(vec![1]), 0, 1),
+            Err(OddsError::Samples(0))
+        ));
+    }
+}

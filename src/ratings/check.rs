@@ -129,11 +129,42 @@ pub struct Check {
     pub predictions: Vec<Prediction>,
 }
 
+/// The matches a track record replays, in its order: those of two or more players, in the
+/// order they finished, then by match number.
+pub fn in_order(matches: &[RatedMatch]) -> Vec<&RatedMatch> {
+    let mut order: Vec<&RatedMatch> = matches.iter().filter(|m| m.placings.len() > 1).collect();
+    order.sort_by(|a, b| (&a.finished_at, a.id).cmp(&(&b.finished_at, b.id)));
+    order
+}
+
+/// Where a replay got to: enough to carry on when later matches are added (the cache keeps
+/// it), and to give the figures so far.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Progress {
+    /// Matches replayed, of [`in_order`]'s list.
+    pub replayed: usize,
+    /// Matches judged.
+    pub judged: usize,
+    /// Each method's sums, in [`Method::ALL`]'s order.
+    pub sums: Vec<Judged>,
+    /// The uniform guess's sums.
+    pub uniform: Judged,
+    /// The Plackett–Luce strengths of the latest fit (where the next fit starts from).
+    pub strengths: Vec<(String, f64)>,
+}
+
 /// Replays `matches` (any order; taken in the order they finished, then by match number;
 /// fewer than two players left out) and judges each method's predictions (RULES.md §16).
 pub fn check(matches: &[RatedMatch]) -> Check {
-    let mut order: Vec<&RatedMatch> = matches.iter().filter(|m| m.placings.len() > 1).collect();
-    order.sort_by(|a, b| (&a.finished_at, a.id).cmp(&(&b.finished_at, b.id)));
+    resume(&in_order(matches), None).0
+}
+
+/// [`check`] of `order` ([`in_order`]'s list), carrying on from `from` — a replay of its
+/// first `from.replayed` matches — when given: those are replayed without being judged
+/// again, and the figures are `from`'s sums with the rest's added. The result is the very
+/// one a whole replay gives (the same fits from the same starting strengths); its
+/// predictions are those of the matches after `from` only. Also where this replay got to.
+pub fn resume(order: &[&RatedMatch], from: Option<&Progress>) -> (Check, Progress) {
     let config = WengLinConfig::new();
     let mut weng_lin: HashMap<&str, WengLinRating> = HashMap::new();
     let mut model = Model::new();
@@ -142,13 +173,24 @@ pub fn check(matches: &[RatedMatch]) -> Check {
     let mut uniform = Judged::default();
     let mut predictions = Vec::new();
     let mut judged = 0;
-    for m in &order {
+    let start = from.map_or(0, |f| f.replayed.min(order.len()));
+    if let Some(f) = from.filter(|f| f.sums.len() == sums.len() && f.replayed <= order.len()) {
+        sums.copy_from_slice(&f.sums);
+        uniform = f.uniform;
+        judged = f.judged;
+    }
+    for (at, m) in order.iter().enumerate() {
+        if at == start {
+            if let Some(f) = from {
+                model.set_strengths(&f.strengths);
+            }
+        }
         let players: Vec<&str> = m.placings.iter().map(|p| p.player.as_str()).collect();
         let teams: Vec<[WengLinRating; 1]> = players
             .iter()
             .map(|p| [weng_lin.get(p).copied().unwrap_or_default()])
             .collect();
-        if players.iter().all(|p| seen.contains(p)) {
+        if at >= start && players.iter().all(|p| seen.contains(p)) {
             judged += 1;
             let winners: Vec<usize> = (0..players.len())
                 .filter(|&i| m.placings[i].place == 1)
@@ -187,6 +229,21 @@ pub fn check(matches: &[RatedMatch]) -> Check {
         model.add(m);
         seen.extend(players.iter().copied());
     }
+    if start == order.len() {
+        if let Some(f) = from {
+            model.set_strengths(&f.strengths);
+        }
+    }
+    let progress = Progress {
+        replayed: order.len(),
+        judged,
+        sums: sums.to_vec(),
+        uniform,
+        strengths: model
+            .players()
+            .map(|(n, g, _)| (n.to_string(), g))
+            .collect(),
+    };
     let methods: Vec<MethodRecord> = Method::ALL
         .iter()
         .zip(sums)
@@ -203,14 +260,15 @@ pub fn check(matches: &[RatedMatch]) -> Check {
             _ => Some(r),
         })
         .map_or(Method::WengLin, |r| r.method);
-    Check {
+    let check = Check {
         matches: judged,
         selection: order.len(),
         methods,
         uniform: uniform.mean(judged),
         best,
         predictions,
-    }
+    };
+    (check, progress)
 }
 
 #[cfg(test)]
@@ -272,6 +330,32 @@ mod tests {
         }
         let uniform = (3f64.ln() + 2f64.ln()) / 2.0;
         assert!((c.uniform.log_loss - uniform).abs() < 1e-12);
+    }
+
+    #[test]
+    fn carrying_on_from_a_replay_gives_the_whole_replays_figures() {
+        let all = vec![
+            m(1, &[("ann", 1), ("bob", 2), ("cat", 3)]),
+            m(2, &[("bob", 1), ("cat", 2)]),
+            m(3, &[("ann", 1), ("cat", 2), ("bob", 2)]),
+            m(4, &[("cat", 1), ("bob", 2), ("ann", 3)]),
+            m(5, &[("cat", 1), ("ann", 2)]),
+            m(6, &[("bob", 1), ("ann", 2)]),
+        ];
+        let whole = check(&all);
+        let order = in_order(&all);
+        for cut in 0..=order.len() {
+            let (_, part) = resume(&order[..cut], None);
+            let (carried, progress) = resume(&order, Some(&part));
+            assert_eq!(carried.methods, whole.methods, "cut after {cut}");
+            assert_eq!(carried.uniform, whole.uniform);
+            assert_eq!(carried.best, whole.best);
+            assert_eq!(
+                carried.predictions[..],
+                whole.predictions[whole.predictions.len() - carried.predictions.len()..]
+            );
+            assert_eq!(progress, resume(&order, None).1);
+        }
     }
 
     #[test]

@@ -47,10 +47,15 @@ pub const MAX_ITERATIONS: u32 = 100_000;
 /// update); a match holds at most 16 players (`game::setup::MAX_PLAYERS`), which this covers.
 const MAX_TIED: usize = 16;
 
-/// A match as the fit sees it: its players' indices, grouped by place, best first.
-#[derive(Debug, Clone)]
+/// A match as the fit sees it: where its players (by place, best first) and its groups of
+/// tied players (their sizes) lie in the model's flat lists, so an update walks memory
+/// straight through.
+#[derive(Debug, Clone, Copy)]
 struct Ranked {
-    groups: Vec<Vec<usize>>,
+    /// First player in [`Model::flat`], and how many.
+    players: (usize, usize),
+    /// First group size in [`Model::sizes`], and how many groups.
+    groups: (usize, usize),
 }
 
 /// The players and matches fitted so far, and the strengths of the latest fit, which the
@@ -60,6 +65,10 @@ pub struct Model {
     names: Vec<String>,
     index: HashMap<String, usize>,
     matches: Vec<Ranked>,
+    /// Every match's players by place, one match after another.
+    flat: Vec<usize>,
+    /// Every match's group sizes, one match after another.
+    sizes: Vec<usize>,
     /// Strength by player index (1 for a player not yet fitted).
     gamma: Vec<f64>,
     /// Finished matches played, by player index.
@@ -124,7 +133,13 @@ impl Model {
                 self.wins[i] += w;
             }
         }
-        self.matches.push(Ranked { groups: bounded });
+        let players = (self.flat.len(), bounded.iter().map(Vec::len).sum());
+        let groups = (self.sizes.len(), bounded.len());
+        for g in &bounded {
+            self.flat.extend_from_slice(g);
+            self.sizes.push(g.len());
+        }
+        self.matches.push(Ranked { players, groups });
     }
 
     /// Runs MM updates from the current strengths until one moves no ln γ by more than
@@ -192,7 +207,8 @@ impl Model {
         let mut denom = vec![0.0; self.names.len()];
         let mut own: Vec<f64> = Vec::new();
         for m in &self.matches {
-            accumulate(m, &self.gamma, &mut denom, &mut own);
+            let (players, sizes) = self.parts(m);
+            accumulate(players, sizes, &self.gamma, &mut denom, &mut own);
         }
         let mut moved: f64 = 0.0;
         for ((g, d), w) in self.gamma.iter_mut().zip(&denom).zip(&self.wins) {
@@ -201,6 +217,26 @@ impl Model {
             *g = new;
         }
         moved
+    }
+
+    /// Sets the strengths of the players named (a fit's, to start the next fit from);
+    /// names not in the model are left out.
+    pub fn set_strengths(&mut self, strengths: &[(String, f64)]) {
+        for (name, gamma) in strengths {
+            if let Some(&i) = self.index.get(name) {
+                if gamma.is_finite() && *gamma > 0.0 {
+                    self.gamma[i] = *gamma;
+                }
+            }
+        }
+    }
+
+    /// Match `m`'s players by place and its group sizes.
+    fn parts(&self, m: &Ranked) -> (&[usize], &[usize]) {
+        (
+            &self.flat[m.players.0..m.players.0 + m.players.1],
+            &self.sizes[m.groups.0..m.groups.0 + m.groups.1],
+        )
     }
 
     /// A player's strength γ (1 for a player never seen), names as recorded.
@@ -233,7 +269,8 @@ impl Model {
             .map(|&g| g.ln() - 2.0 * (1.0 + g).ln())
             .sum();
         for m in &self.matches {
-            total += log_likelihood(m, &self.gamma);
+            let (players, sizes) = self.parts(m);
+            total += log_likelihood(players, sizes, &self.gamma);
         }
         total
     }
@@ -323,18 +360,26 @@ fn choose(k: usize, s: usize) -> f64 {
     (0..s).fold(1.0, |acc, i| acc * (k - i) as f64 / (i + 1) as f64)
 }
 
-/// Adds match `m`'s part of every D_t (see the module's doc) at strengths `gamma`.
-fn accumulate(m: &Ranked, gamma: &[f64], denom: &mut [f64], own: &mut Vec<f64>) {
-    let mut later: f64 = m.groups.iter().flatten().map(|&i| gamma[i]).sum();
-    let mut left: usize = m.groups.iter().map(Vec::len).sum();
+/// Adds a match's part of every D_t (see the module's doc) at strengths `gamma`: its
+/// `players` by place, best first, in groups of tied players of `sizes`.
+fn accumulate(
+    players: &[usize],
+    sizes: &[usize],
+    gamma: &[f64],
+    denom: &mut [f64],
+    own: &mut Vec<f64>,
+) {
+    let mut later: f64 = players.iter().map(|&i| gamma[i]).sum();
+    let mut left = players.len();
     // contributions of earlier groups' stages, owed to every player still left
     let mut carried = 0.0;
-    for g in &m.groups {
-        let k = g.len();
+    let mut at = 0;
+    for &k in sizes {
+        let g = &players[at..at + k];
+        at += k;
         let sum_g: f64 = g.iter().map(|&i| gamma[i]).sum();
         later -= sum_g;
         left -= k;
-        let mut group_total = 0.0;
         if k == 1 {
             let c = match left {
                 0 => 0.0,
@@ -344,6 +389,7 @@ fn accumulate(m: &Ranked, gamma: &[f64], denom: &mut [f64], own: &mut Vec<f64>) 
             carried += c;
             continue;
         }
+        let mut group_total = 0.0;
         own.clear();
         own.resize(k, 0.0);
         for mask in 0u32..(1u32 << k) - 1 {
@@ -370,14 +416,17 @@ fn accumulate(m: &Ranked, gamma: &[f64], denom: &mut [f64], own: &mut Vec<f64>) 
     }
 }
 
-/// Match `m`'s mean log-probability over its tied orders at strengths `gamma`: the same
-/// subset expectation as [`accumulate`], for the log posterior.
-fn log_likelihood(m: &Ranked, gamma: &[f64]) -> f64 {
-    let mut later: f64 = m.groups.iter().flatten().map(|&i| gamma[i]).sum();
-    let mut left: usize = m.groups.iter().map(Vec::len).sum();
+/// A match's mean log-probability over its tied orders at strengths `gamma` (its `players`
+/// and group `sizes` as [`accumulate`] takes them): the same subset expectation, for the log
+/// posterior.
+fn log_likelihood(players: &[usize], sizes: &[usize], gamma: &[f64]) -> f64 {
+    let mut later: f64 = players.iter().map(|&i| gamma[i]).sum();
+    let mut left = players.len();
     let mut total = 0.0;
-    for g in &m.groups {
-        let k = g.len();
+    let mut at = 0;
+    for &k in sizes {
+        let g = &players[at..at + k];
+        at += k;
         let sum_g: f64 = g.iter().map(|&i| gamma[i]).sum();
         later -= sum_g;
         left -= k;
@@ -385,6 +434,10 @@ fn log_likelihood(m: &Ranked, gamma: &[f64]) -> f64 {
         // but the last place of the match is no stage (its term is ln γ − ln γ = 0)
         let stages = if left == 0 { k - 1 } else { k };
         if stages == 0 {
+            continue;
+        }
+        if k == 1 {
+            total += (gamma[g[0]] / (sum_g + later)).ln();
             continue;
         }
         total += g.iter().map(|&i| gamma[i].ln()).sum::<f64>() * stages as f64 / k as f64;

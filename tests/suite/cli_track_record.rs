@@ -308,18 +308,63 @@ fn a_simulated_league_is_ranked_by_strength_and_the_best_predictor_is_the_defaul
     );
     let words = env.ok(&["ratings"]);
     assert!(words.contains("predicted this table best"), "{words}");
-    // the record is kept in the cache folder until the results change
-    let kept = |env: &Env| {
-        crate::common::files_in(&env.path("cache"))
-            .into_iter()
-            .filter(|f| f.starts_with("ratings-check-"))
-            .count()
-    };
-    assert_eq!(kept(&env), 1);
+    // the replay is kept in the cache folder and carried on from when matches are added;
+    // the figures are those of a whole replay (`--check` replays it all)
+    let kept = || env.path("cache").join("ratings-track-record.json");
+    assert!(kept().exists());
     assert_eq!(env.ok(&["ratings"]), words);
-    env.ok(&["delete", "40"]);
-    env.ok(&["ratings"]);
-    assert_eq!(kept(&env), 2);
+    let file = env.path("more.json");
+    env.ok(&[
+        "simulate",
+        "--rules",
+        "classic",
+        "--players",
+        "3",
+        "--holes",
+        "3",
+        "--matches",
+        "5",
+        "--bots",
+        "counting,greedy,random",
+        "--seed",
+        "8",
+        "--export",
+        file.to_str().unwrap(),
+    ]);
+    env.ok(&["import", file.to_str().unwrap()]);
+    let carried = env.ok(&["ratings"]);
+    let whole = env.json(&["ratings", "--check"]);
+    assert_eq!(whole["matches"], 44);
+    let ll = |m: &str| {
+        let r = whole["methods"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["method"] == m)
+            .unwrap();
+        format!("{:.0}%", 100.0 * (-r["log_loss"].as_f64().unwrap()).exp())
+    };
+    let said = format!(
+        "{} {}",
+        if whole["best"] == "weng-lin" {
+            "Plackett–Luce"
+        } else {
+            "Weng–Lin"
+        },
+        ll(if whole["best"] == "weng-lin" {
+            "plackett-luce"
+        } else {
+            "weng-lin"
+        })
+    );
+    assert!(
+        carried.contains("before each of 44 matches") && carried.contains(&said),
+        "{carried}\n{whole}"
+    );
+    // a match taken out of the middle: replayed afresh
+    env.ok(&["delete", "20"]);
+    let fresh = env.ok(&["ratings"]);
+    assert!(fresh.contains("before each of 43 matches"), "{fresh}");
 }
 
 #[test]
