@@ -55,7 +55,7 @@ use crate::grid::{MAX_COLUMNS, MAX_ROWS};
 use crate::play::view::{Move, MoveList, Phase, View};
 use crate::play::Hole;
 use crate::rules::{DiscardDrawn, Rules};
-use crate::scoring::Scorer;
+use crate::scoring::{self, Ended, Scorer};
 
 const MAX_CELLS: usize = MAX_ROWS * MAX_COLUMNS;
 
@@ -406,6 +406,8 @@ fn beats(d: f64, sd: f64, tie: f64) -> f64 {
 #[derive(Debug, Clone)]
 pub struct ExpertMatch<'r> {
     rules: &'r Rules,
+    /// Whether the rules adjust a hole's scores (RULES.md §5).
+    adjusts: bool,
     expert: Expert<'r>,
     estimator: Estimator<'r>,
     model: Arc<Model>,
@@ -466,6 +468,7 @@ impl<'r> ExpertMatch<'r> {
         }
         Some(ExpertMatch {
             rules,
+            adjusts: scoring::adjusts_holes(rules),
             expert,
             estimator,
             model,
@@ -594,10 +597,62 @@ impl<'r> ExpertMatch<'r> {
             false => Stage::Open,
         };
         let (bias, var) = self.model.own(stage, hidden, left);
+        if ended && self.adjusts && view.players() == 2 {
+            let e = self.grid_after(view, m, card);
+            let win = self.ending_win(view.seat(), e + bias, var, false);
+            return Chance { win, value: v };
+        }
         Chance {
             win: self.win(view.seat(), v + bias, var, ended),
             value: v,
         }
+    }
+
+    /// The own grid's expected score (before RULES.md §5) after place move `m` with `card`
+    /// in hand, `None` (or the knock) leaving it as it is.
+    fn grid_after(&mut self, view: &View<'_>, m: Move, card: Card) -> f64 {
+        for cell in 0..self.cells {
+            self.scratch[cell] = view.own(cell);
+        }
+        if let Move::Swap(c) = m {
+            if let Some(slot) = self.scratch.get_mut(usize::from(c)) {
+                *slot = Some(card);
+            }
+        }
+        self.estimator
+            .grid(&self.expert.belief, &self.scratch[..self.cells])
+    }
+
+    /// The chance of winning at a table of two when this player ends the hole with a grid
+    /// expected to score `grid` (variance `var`) under rules that adjust the hole
+    /// (RULES.md §5): over the other's score after their final turn (a 32-point
+    /// quadrature), each side's hole score adjusted by the rules' own `hole_points` for
+    /// that score — a penalty for going out not lowest is paid with its chance, not by
+    /// comparing means.
+    fn ending_win(&self, me: usize, grid: f64, var: f64, knocked: bool) -> f64 {
+        let j = 1 - me.min(1);
+        let (m, v) = self.ended.get(j).copied().unwrap_or((0.0, 0.0));
+        let future = self.holes_left as f64 * self.model.hole_variance;
+        let sd = (var + 2.0 * future).sqrt();
+        let tie = self.tie.get(j).copied().unwrap_or(0.5);
+        let total = |p: usize| self.totals.get(p).copied().unwrap_or(0) as f64;
+        let clamp = |x: f64| x.round().clamp(-10_000.0, 10_000.0) as i32;
+        let ender = Some(Ended {
+            player: me,
+            knocked,
+        });
+        let (mut scores, mut points) = ([0i32; 2], [0i32; 2]);
+        let mut sum = 0.0;
+        for &(z, w) in &self.nodes {
+            let y = m + v.sqrt() * z;
+            scores[me.min(1)] = clamp(grid);
+            scores[j] = clamp(y);
+            scoring::hole_points(&scores, ender, self.rules, &mut points);
+            let mine = total(me) + grid + f64::from(points[me.min(1)]);
+            let theirs = total(j) + y + f64::from(points[j]);
+            sum += w * beats(mine - theirs, sd, tie);
+        }
+        sum
     }
 
     /// The best reply to holding `card` drawn from the stock, by the chance of winning: its
@@ -735,6 +790,11 @@ impl<'r> ExpertMatch<'r> {
         }
         let left = view.hidden(view.seat()) as usize;
         let (bias, var) = self.model.own(Stage::Done, left, left);
+        if self.adjusts && view.players() == 2 {
+            let e = self.grid_after(view, Move::Knock, Card::new(crate::card::Rank::King));
+            let win = self.ending_win(view.seat(), e + bias, var, true);
+            return Chance { win, value: v };
+        }
         Chance {
             win: self.win(view.seat(), v + bias, var, true),
             value: v,
