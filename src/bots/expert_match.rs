@@ -29,6 +29,12 @@
 //! players: the normal difference in closed form. More: a 32-point quadrature over this
 //! player's total, the others independent given it.
 //!
+//! At a table of two, a move that ends the hole under rules that adjust it (RULES.md §5: a
+//! penalty for going out not lowest, a bonus) is weighed over the other's score after their
+//! final turn (the same quadrature), each side adjusted by the rules' own
+//! [`scoring::hole_points`] for that score, so a penalty is paid with its chance rather than
+//! by comparing means (at larger tables the expert's own value of the ending stands).
+//!
 //! Drawing from the stock is valued, as the expert does, rank by rank over the card it
 //! could be, the best reply to each by the chance of winning. The start cards are the
 //! expert's.
@@ -428,6 +434,43 @@ pub struct ExpertMatch<'r> {
     scratch: [Option<Card>; MAX_CELLS],
     /// Quadrature points (standard normal) and weights.
     nodes: [(f64, f64); NODES],
+    /// More than two players: the chance of beating every other player by this player's
+    /// total, this decision, the move leaving the hole open and ending it.
+    curve_open: Curve,
+    curve_ended: Curve,
+}
+
+/// Points of a [`Curve`].
+const CURVE: usize = 96;
+
+/// A function of a total on an even grid of totals, linear between points and level
+/// beyond them.
+#[derive(Debug, Clone, Copy)]
+struct Curve {
+    lo: f64,
+    step: f64,
+    g: [f64; CURVE],
+}
+
+impl Curve {
+    const LEVEL: Curve = Curve {
+        lo: 0.0,
+        step: 1.0,
+        g: [0.5; CURVE],
+    };
+
+    fn at(&self, x: f64) -> f64 {
+        let t = (x - self.lo) / self.step;
+        if t <= 0.0 {
+            return self.g[0];
+        }
+        let i = t.floor() as usize;
+        if i >= CURVE - 1 {
+            return self.g[CURVE - 1];
+        }
+        let f = t - i as f64;
+        self.g[i] * (1.0 - f) + self.g[i + 1] * f
+    }
 }
 
 impl<'r> ExpertMatch<'r> {
@@ -485,6 +528,8 @@ impl<'r> ExpertMatch<'r> {
             ended: vec![(0.0, 0.0); players],
             scratch: [None; MAX_CELLS],
             nodes,
+            curve_open: Curve::LEVEL,
+            curve_ended: Curve::LEVEL,
         })
     }
 
@@ -561,51 +606,126 @@ impl<'r> ExpertMatch<'r> {
             let sd = (var + v + 2.0 * future).sqrt();
             return beats(d, sd, self.tie.get(j).copied().unwrap_or(0.5));
         }
+        let curve = match ended {
+            true => &self.curve_ended,
+            false => &self.curve_open,
+        };
         let sd_me = (var + future).sqrt();
         let mut sum = 0.0;
         for &(z, w) in &self.nodes {
-            let x = mine + sd_me * z;
-            let mut p = w;
-            for (j, &(m, v)) in others.iter().enumerate().take(k) {
-                if j == me {
-                    continue;
-                }
-                let d = x - (total(j) + m);
-                p *= beats(
-                    d,
-                    (v + future).sqrt(),
-                    self.tie.get(j).copied().unwrap_or(0.5),
-                );
-            }
-            sum += p;
+            sum += w * curve.at(mine + sd_me * z);
         }
         sum
     }
 
-    /// The chance of winning after place move `m` with `card` in hand (`hidden` own
-    /// face-down cards before it), and the expert's value of the move.
-    fn place_win(&mut self, view: &View<'_>, m: Move, card: Card, hidden: usize) -> Chance {
-        let v = self.expert.weigh_place(m, card);
-        if !v.is_finite() {
-            return Chance::NONE;
+    /// The chance of beating every other player with a total of `x`, on a grid of totals
+    /// (more than two players), for the others' hole scores `others` (mean, variance by
+    /// hole player; `me` left out).
+    fn curve(&self, me: usize, others: &[(f64, f64)]) -> Curve {
+        let future = self.holes_left as f64 * self.model.hole_variance;
+        let total = |p: usize| self.totals.get(p).copied().unwrap_or(0) as f64;
+        let k = self.totals.len().min(others.len());
+        let each = |j: usize| {
+            let (m, v) = others[j];
+            (total(j) + m, (v + future).sqrt())
+        };
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for j in (0..k).filter(|&j| j != me) {
+            let (c, sd) = each(j);
+            lo = lo.min(c - 6.0 * sd - 1.0);
+            hi = hi.max(c + 6.0 * sd + 1.0);
         }
+        let mut curve = Curve {
+            lo: if lo.is_finite() { lo } else { 0.0 },
+            step: if hi > lo {
+                (hi - lo) / (CURVE - 1) as f64
+            } else {
+                1.0
+            },
+            g: [1.0; CURVE],
+        };
+        for (i, g) in curve.g.iter_mut().enumerate() {
+            let x = curve.lo + curve.step * i as f64;
+            for j in (0..k).filter(|&j| j != me) {
+                let (c, sd) = each(j);
+                *g *= beats(x - c, sd, self.tie.get(j).copied().unwrap_or(0.5));
+            }
+        }
+        curve
+    }
+
+    /// Place move `m` with `card` in hand (`hidden` own face-down cards before it) as a
+    /// candidate: the expert's value of it, and where it leaves the player.
+    fn candidate(&mut self, view: &View<'_>, m: Move, card: Card, hidden: usize) -> Candidate {
+        let v = self.expert.weigh_place(m, card);
         let left = hidden_after(m, hidden, |c| view.own_face_up(c));
         let final_turn = view.final_turns();
-        let ended = !final_turn && ends(m, left);
-        let stage = match final_turn || ended {
-            true => Stage::Done,
-            false => Stage::Open,
-        };
-        let (bias, var) = self.model.own(stage, hidden, left);
-        if ended && self.adjusts && view.players() == 2 {
-            let e = self.grid_after(view, m, card);
+        Candidate {
+            m,
+            v,
+            left,
+            ended: !final_turn && ends(m, left),
+            stage: match final_turn || ends(m, left) {
+                true => Stage::Done,
+                false => Stage::Open,
+            },
+        }
+    }
+
+    /// The chance of winning of candidate `c` (with `card` in hand, `hidden` own face-down
+    /// cards before it), and the expert's value of it.
+    fn chance(&mut self, view: &View<'_>, c: &Candidate, card: Card, hidden: usize) -> Chance {
+        if !c.v.is_finite() {
+            return Chance::NONE;
+        }
+        let (bias, var) = self.model.own(c.stage, hidden, c.left);
+        if c.ended && self.adjusts && view.players() == 2 {
+            let e = self.grid_after(view, c.m, card);
             let win = self.ending_win(view.seat(), e + bias, var, false);
-            return Chance { win, value: v };
+            return Chance { win, value: c.v };
         }
         Chance {
-            win: self.win(view.seat(), v + bias, var, ended),
-            value: v,
+            win: self.win(view.seat(), c.v + bias, var, c.ended),
+            value: c.v,
         }
+    }
+
+    /// The best of place moves `moves` with `card` in hand by the chance of winning (the
+    /// first of equals). A move that leaves the hole open, or plays a final turn, has a
+    /// chance that falls as the expert's value rises among moves leaving as many face-down
+    /// cards: only the lowest-valued of each such group is weighed, besides every move
+    /// that ends the hole.
+    fn best_place(
+        &mut self,
+        view: &View<'_>,
+        moves: impl Iterator<Item = Move>,
+        card: Card,
+        hidden: usize,
+    ) -> (Chance, Move) {
+        // the lowest-valued move leaving `hidden` face-down cards, and fewer
+        let mut groups: [Option<Candidate>; 2] = [None, None];
+        let mut best = (Chance::NONE, Move::Discard);
+        for m in moves {
+            let c = self.candidate(view, m, card, hidden);
+            if c.ended {
+                let p = self.chance(view, &c, card, hidden);
+                if p.beats(&best.0) {
+                    best = (p, m);
+                }
+                continue;
+            }
+            let g = &mut groups[usize::from(c.left < hidden)];
+            if g.is_none_or(|b| c.v < b.v) {
+                *g = Some(c);
+            }
+        }
+        for c in groups.into_iter().flatten() {
+            let p = self.chance(view, &c, card, hidden);
+            if p.beats(&best.0) {
+                best = (p, c.m);
+            }
+        }
+        best
     }
 
     /// The own grid's expected score (before RULES.md §5) after place move `m` with `card`
@@ -658,32 +778,17 @@ impl<'r> ExpertMatch<'r> {
     /// The best reply to holding `card` drawn from the stock, by the chance of winning: its
     /// chance and move, over the moves the rules allow (RULES.md §14 step 3).
     fn best_reply(&mut self, view: &View<'_>, card: Card, hidden: usize) -> (Chance, Move) {
-        let mut best = (Chance::NONE, Move::Discard);
         let discard_drawn = self.rules.playing.map(|p| p.discard_drawn);
         let (plain, flips) = discard_drawn
             .unwrap_or(DiscardDrawn::Free)
             .allows(hidden as u32);
-        for c in 0..self.cells {
-            let m = Move::Swap(c as u8);
-            let p = self.place_win(view, m, card, hidden);
-            if p.beats(&best.0) {
-                best = (p, m);
-            }
-            if flips && !view.own_face_up(c) {
-                let m = Move::DiscardFlip(c as u8);
-                let p = self.place_win(view, m, card, hidden);
-                if p.beats(&best.0) {
-                    best = (p, m);
-                }
-            }
-        }
-        if plain {
-            let p = self.place_win(view, Move::Discard, card, hidden);
-            if p.beats(&best.0) {
-                best = (p, Move::Discard);
-            }
-        }
-        best
+        let up = |c: usize| view.own_face_up(c);
+        let moves = (0..self.cells).flat_map(|c| {
+            let flip = (flips && !up(c)).then_some(Move::DiscardFlip(c as u8));
+            std::iter::once(Move::Swap(c as u8)).chain(flip)
+        });
+        let discard = plain.then_some(Move::Discard);
+        self.best_place(view, moves.chain(discard), card, hidden)
     }
 
     /// Each other player's hole score as this decision sees it: (mean, variance) if the
@@ -720,25 +825,27 @@ impl<'r> ExpertMatch<'r> {
         self.expert.observe(view);
         self.tie_shares(me);
         self.reckon_others(view);
+        if self.totals.len() > 2 {
+            self.curve_open = self.curve(me, &self.open);
+            self.curve_ended = self.curve(me, &self.ended);
+        }
         let hidden = view.hidden(me) as usize;
+        if view.phase() == Phase::Place {
+            let (card, _) = view.drawn()?;
+            let (p, m) = self.best_place(view, moves.iter().copied(), card, hidden);
+            return Some(m)
+                .filter(|_| p.win.is_finite())
+                .or(moves.first().copied());
+        }
         let mut best: Option<(Chance, Move)> = None;
         for &m in moves {
             let p = match view.phase() {
-                Phase::Place => match view.drawn() {
-                    Some((card, _)) => self.place_win(view, m, card, hidden),
-                    None => Chance::NONE,
-                },
+                Phase::Place => Chance::NONE,
                 _ => match m {
                     Move::DrawDiscard => match view.discard_top() {
                         Some(card) => {
-                            let mut p = Chance::NONE;
-                            for c in 0..self.cells {
-                                let q = self.place_win(view, Move::Swap(c as u8), card, hidden);
-                                if q.beats(&p) {
-                                    p = q;
-                                }
-                            }
-                            p
+                            let swaps = (0..self.cells).map(|c| Move::Swap(c as u8));
+                            self.best_place(view, swaps, card, hidden).0
                         }
                         None => Chance::NONE,
                     },
@@ -800,6 +907,20 @@ impl<'r> ExpertMatch<'r> {
             value: v,
         }
     }
+}
+
+/// A place move weighed by the expert, before its chance of winning is worked out.
+#[derive(Debug, Clone, Copy)]
+struct Candidate {
+    m: Move,
+    /// The expert's value of the move.
+    v: f64,
+    /// Own face-down cards the move leaves.
+    left: usize,
+    /// Whether the move ends the hole.
+    ended: bool,
+    /// The stage the move leaves the player in.
+    stage: Stage,
 }
 
 /// Chances of winning closer than this are taken as equal (the normal tails round to 0
