@@ -1085,6 +1085,37 @@ mod tests {
         assert_eq!(Strategy::ExpertMatch.to_string(), "expert-match");
     }
 
+    /// At a table of two under `out-penalty-10` (the ender pays 10 unless lowest), ending
+    /// the hole is weighed with the penalty paid by its chance: less likely to win than if
+    /// it were never paid, likelier than if it were always paid; under classic, where
+    /// nothing adjusts the hole, the chance is as if never paid.
+    #[test]
+    fn a_penalty_for_going_out_is_paid_with_its_chance() {
+        for (house, adjusts) in [(vec!["out-penalty-10".to_string()], true), (vec![], false)] {
+            let rules = crate::rules::resolve("classic", &house).unwrap();
+            let scorer = Scorer::new(&rules);
+            let pack = pack(&rules, rules.deck.decks_for(2));
+            let model = Arc::new(Model::estimate(&rules, &scorer, &pack, 2, 20).unwrap());
+            let mut bot = ExpertMatch::with_model(&rules, &scorer, &pack, 2, model).unwrap();
+            assert_eq!(bot.adjusts, adjusts);
+            bot.totals = vec![0, 0];
+            bot.holes_left = 3;
+            bot.tie = vec![0.5, 0.5];
+            // the other expected to score 8 after their final turn, give or take 5
+            bot.ended = vec![(0.0, 0.0), (8.0, 25.0)];
+            let never = bot.win(0, 7.0, 0.0, true);
+            let always = bot.win(0, 17.0, 0.0, true);
+            let weighed = bot.ending_win(0, 7.0, 0.0, false);
+            match adjusts {
+                true => assert!(
+                    always + 0.01 < weighed && weighed + 0.01 < never,
+                    "{always} < {weighed} < {never}"
+                ),
+                false => assert!((weighed - never).abs() < 0.01, "{weighed} = {never}"),
+            }
+        }
+    }
+
     /// The chance of beating one player: certain far ahead, none far behind, the tie share
     /// level, and a lower total always at least as likely to win.
     #[test]
