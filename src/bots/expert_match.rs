@@ -10,9 +10,12 @@
 //!
 //! **How a move is valued.** For each player, this hole's score is taken as normal with a
 //! mean and a variance:
-//! - the player's own: the expert's value of the move (its expected hole score) and the
-//!   variance [`Model`] measured for moves of the same kind (the hole left open, or ended
-//!   or finished by it) leaving as many face-down cards;
+//! - the player's own: the expert's value of the move plus the bias, and the variance,
+//!   [`Model`] measured for moves of the same kind (the hole left open; or ended, or a
+//!   final turn played, by it). An open move's bias is taken by the face-down cards before
+//!   it (the expert's value of an open move is a measure for comparing moves, well above
+//!   the hole score early on: its bias belongs to the decision, the same for every move),
+//!   its variance by the face-down cards it leaves;
 //! - every other player's: their grid's expected score from the unseen cards (the expert's
 //!   estimator, what is face up of it) plus the bias and the variance [`Model`] measured
 //!   for a grid with as many face-down cards at the same stage: the hole open (they have
@@ -27,7 +30,8 @@
 //! with another player is won with that player's *tie share*: the match's tiebreak chain
 //! applied to the holes so far — 1, 0, or ½ for sudden death and a shared win). Two
 //! players: the normal difference in closed form. More: a 32-point quadrature over this
-//! player's total, the others independent given it.
+//! player's total against the chance of beating every other one with it (the others
+//! independent given it), tabulated once a decision on a grid of totals.
 //!
 //! At a table of two, a move that ends the hole under rules that adjust it (RULES.md §5: a
 //! penalty for going out not lowest, a bonus) is weighed over the other's score after their
@@ -36,8 +40,11 @@
 //! by comparing means (at larger tables the expert's own value of the ending stands).
 //!
 //! Drawing from the stock is valued, as the expert does, rank by rank over the card it
-//! could be, the best reply to each by the chance of winning. The start cards are the
-//! expert's.
+//! could be, the best reply to each by the chance of winning (the belief is not reckoned
+//! again short of that card, as the expert's is). Among moves that leave the hole open (or
+//! play a final turn) leaving as many face-down cards, the chance falls as the expert's
+//! value rises, so only the lowest-valued of them is weighed, besides every move that ends
+//! the hole. The start cards are the expert's.
 //!
 //! **The model** ([`Model::estimate`]) is measured once for each rule set and table size
 //! (kept for the process, [`model`]): [`CALIBRATION_HOLES`] holes of experts from a fixed
