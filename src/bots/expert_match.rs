@@ -445,10 +445,13 @@ pub struct ExpertMatch<'r> {
     /// total, this decision, the move leaving the hole open and ending it.
     curve_open: Curve,
     curve_ended: Curve,
+    /// Whether `curve_ended` is this decision's (worked out when a move that ends the hole
+    /// is first weighed).
+    ended_ready: bool,
 }
 
 /// Points of a [`Curve`].
-const CURVE: usize = 96;
+const CURVE: usize = 48;
 
 /// A function of a total on an even grid of totals, linear between points and level
 /// beyond them.
@@ -537,6 +540,7 @@ impl<'r> ExpertMatch<'r> {
             nodes,
             curve_open: Curve::LEVEL,
             curve_ended: Curve::LEVEL,
+            ended_ready: false,
         })
     }
 
@@ -625,6 +629,14 @@ impl<'r> ExpertMatch<'r> {
         sum
     }
 
+    /// Works out `curve_ended` for this decision if it is not yet (more than two players).
+    fn ready_ended(&mut self, me: usize) {
+        if self.totals.len() > 2 && !self.ended_ready {
+            self.curve_ended = self.curve(me, &self.ended);
+            self.ended_ready = true;
+        }
+    }
+
     /// The chance of beating every other player with a total of `x`, on a grid of totals
     /// (more than two players), for the others' hole scores `others` (mean, variance by
     /// hole player; `me` left out).
@@ -690,6 +702,9 @@ impl<'r> ExpertMatch<'r> {
             let e = self.grid_after(view, c.m, card);
             let win = self.ending_win(view.seat(), e + bias, var, false);
             return Chance { win, value: c.v };
+        }
+        if c.ended {
+            self.ready_ended(view.seat());
         }
         Chance {
             win: self.win(view.seat(), c.v + bias, var, c.ended),
@@ -834,7 +849,7 @@ impl<'r> ExpertMatch<'r> {
         self.reckon_others(view);
         if self.totals.len() > 2 {
             self.curve_open = self.curve(me, &self.open);
-            self.curve_ended = self.curve(me, &self.ended);
+            self.ended_ready = false;
         }
         let hidden = view.hidden(me) as usize;
         if view.phase() == Phase::Place {
@@ -909,6 +924,7 @@ impl<'r> ExpertMatch<'r> {
             let win = self.ending_win(view.seat(), e + bias, var, true);
             return Chance { win, value: v };
         }
+        self.ready_ended(view.seat());
         Chance {
             win: self.win(view.seat(), v + bias, var, true),
             value: v,
