@@ -37,6 +37,28 @@ fn expert_match_plays_the_same_from_the_seed_on_any_number_of_threads() {
     assert!(one.contains("\"expert-match-1\""), "{one}");
     assert_eq!(one, run("2", "5"));
     assert_ne!(one, run("1", "6"));
+    // beyond two players the chance of winning is reckoned another way (a quadrature)
+    let three = |threads: &str| {
+        env.ok(&[
+            "simulate",
+            "--json",
+            "--rules",
+            "classic",
+            "--players",
+            "3",
+            "--bots",
+            "expert-match",
+            "--matches",
+            "6",
+            "--holes",
+            "2",
+            "--seed",
+            "8",
+            "--threads",
+            threads,
+        ])
+    };
+    assert_eq!(three("1"), three("2"));
 }
 
 /// A bot name golf does not know is refused (exit 2) with the list of the bots, which names
