@@ -364,8 +364,8 @@ pub struct SimulateArgs {
     /// Matches to play.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub matches: u64,
-    /// The bot in each seat, comma-separated (random, greedy, counting, expert); the last is
-    /// repeated for the remaining seats.
+    /// The bot in each seat, comma-separated (random, greedy, counting, expert,
+    /// expert-match); the last is repeated for the remaining seats.
     #[arg(
         long,
         value_name = "B[,B...]",

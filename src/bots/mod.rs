@@ -12,6 +12,7 @@ pub mod advice;
 pub mod belief;
 mod counting;
 pub mod expert;
+pub mod expert_match;
 pub mod future;
 mod greedy;
 mod own;
@@ -41,15 +42,18 @@ pub enum Strategy {
     Counting,
     /// Weighs every legal move by its expected hole score (RULES.md §18).
     Expert,
+    /// The expert's moves, each valued by its chance of winning the match (RULES.md §18).
+    ExpertMatch,
 }
 
 impl Strategy {
     /// Every bot, weakest first.
-    pub const ALL: [Strategy; 4] = [
+    pub const ALL: [Strategy; 5] = [
         Strategy::Random,
         Strategy::Greedy,
         Strategy::Counting,
         Strategy::Expert,
+        Strategy::ExpertMatch,
     ];
 
     /// The bot's name as typed (`greedy`).
@@ -59,6 +63,7 @@ impl Strategy {
             Strategy::Greedy => "greedy",
             Strategy::Counting => "counting",
             Strategy::Expert => "expert",
+            Strategy::ExpertMatch => "expert-match",
         }
     }
 }
@@ -71,7 +76,7 @@ impl fmt::Display for Strategy {
 
 /// A bot name that is not one of [`Strategy::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot `{}`; expected random, greedy, counting or expert", crate::text::escape(.0))]
+#[error("unknown bot `{}`; expected random, greedy, counting, expert or expert-match", crate::text::escape(.0))]
 pub struct UnknownBot(pub String);
 
 impl FromStr for Strategy {
@@ -100,6 +105,7 @@ enum Mind<'r> {
     Greedy(Greedy<'r, PackMean>),
     Counting(Counting<'r>),
     Expert(Box<expert::Expert<'r>>),
+    ExpertMatch(Box<expert_match::ExpertMatch<'r>>),
 }
 
 impl<'r> Bot<'r> {
@@ -125,6 +131,9 @@ impl<'r> Bot<'r> {
             Strategy::Expert => {
                 Mind::Expert(Box::new(expert::Expert::new(rules, scorer, pack, players)?))
             }
+            Strategy::ExpertMatch => Mind::ExpertMatch(Box::new(expert_match::ExpertMatch::new(
+                rules, scorer, pack, players,
+            )?)),
         };
         Some(Bot {
             legal: MoveList::default(),
@@ -139,6 +148,7 @@ impl<'r> Bot<'r> {
             Mind::Greedy(_) => Strategy::Greedy,
             Mind::Counting(_) => Strategy::Counting,
             Mind::Expert(_) => Strategy::Expert,
+            Mind::ExpertMatch(_) => Strategy::ExpertMatch,
         }
     }
 
@@ -153,6 +163,15 @@ impl<'r> Bot<'r> {
             Mind::Greedy(greedy) => greedy.choose(view, moves),
             Mind::Counting(counting) => counting.choose(view, moves),
             Mind::Expert(expert) => expert.choose(view, moves),
+            Mind::ExpertMatch(bot) => bot.choose(view, moves),
+        }
+    }
+
+    /// Tells the bot the match as the next hole starts (RULES.md §8: the totals, the holes
+    /// left, the seats; nothing of the cards); only `expert-match` plays by it.
+    pub fn begin_hole(&mut self, state: &expert_match::MatchState<'_>) {
+        if let Mind::ExpertMatch(bot) = &mut self.mind {
+            bot.begin_hole(state);
         }
     }
 }

@@ -14,6 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use super::figures::{Counts, MatchResult, TIEBREAKS, WIN_UNITS};
 use super::watch::{Turn, Watch};
 use super::{Setup, MAX_PLAYERS};
+use crate::bots::expert_match::MatchState;
 use crate::bots::{Bot, Strategy};
 use crate::card::Card;
 use crate::game::standings::{decide, PlayoffScores};
@@ -86,6 +87,8 @@ pub(super) trait Chooser {
     fn choose(&mut self, view: &View<'_>, rng: &mut ChaCha8Rng) -> Option<Move>;
     /// Its name, for an error.
     fn name(&self) -> &'static str;
+    /// The match as the next hole starts (what every player knows of it, RULES.md §8).
+    fn begin_hole(&mut self, _state: &MatchState<'_>) {}
 }
 
 impl Chooser for Bot<'_> {
@@ -94,6 +97,9 @@ impl Chooser for Bot<'_> {
     }
     fn name(&self) -> &'static str {
         self.strategy().name()
+    }
+    fn begin_hole(&mut self, state: &MatchState<'_>) {
+        Bot::begin_hole(self, state);
     }
 }
 
@@ -224,6 +230,15 @@ impl<'r> Table<'r> {
                 hole,
                 seats: everyone,
             };
+            let state = MatchState {
+                holes: &holes,
+                seats: everyone,
+                holes_left: self.holes - hole - 1,
+                playoff: false,
+            };
+            for bot in &mut seated.bots {
+                bot.begin_hole(&state);
+            }
             let h = self.play_hole(at, &mut seated, &mut scores, &mut r.counts, watch)?;
             if hole == 0 {
                 first = h;
@@ -283,6 +298,17 @@ impl<'r> Table<'r> {
                             hole: self.holes + playoffs.len(),
                             seats: &seats,
                         };
+                        let state = MatchState {
+                            holes: &[],
+                            seats: &seats,
+                            holes_left: 0,
+                            playoff: true,
+                        };
+                        for &s in &seats {
+                            if let Some(bot) = seated.bots.get_mut(s) {
+                                bot.begin_hole(&state);
+                            }
+                        }
                         self.play_hole(at, seated, &mut scores, &mut scratch, &mut *watch)?;
                         playoffs.push(PlayoffScores {
                             number: playoffs.len() as u32 + 1,

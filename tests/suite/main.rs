@@ -13,6 +13,7 @@ mod cli_chart;
 mod cli_corrections;
 mod cli_details;
 mod cli_docs;
+mod cli_expert_match;
 mod cli_fluency;
 mod cli_history;
 mod cli_house;
