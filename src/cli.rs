@@ -343,6 +343,16 @@ pub struct AdviseArgs {
     /// Another player has already ended the hole: this is the player's final turn.
     #[arg(long)]
     pub ended: bool,
+    /// Also play out every move within 2 points of the best to the end of the hole, every
+    /// seat played by the expert (rollouts, RULES.md §18), and order the moves by it.
+    #[arg(long)]
+    pub deep: bool,
+    /// Play-outs of each move with --deep (1 to 100,000) [default: 1,000].
+    #[arg(long, value_name = "N", requires = "deep")]
+    pub samples: Option<u64>,
+    /// The seed of the play-outs with --deep: the same seed, the same figures [default: 0].
+    #[arg(long, value_name = "N", requires = "deep")]
+    pub seed: Option<u64>,
 }
 
 /// `golf simulate`.
@@ -363,7 +373,7 @@ pub struct SimulateArgs {
     /// Matches to play.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub matches: u64,
-    /// The bot in each seat, comma-separated (random, greedy, counting, expert); the last is
+    /// The bot in each seat, comma-separated (random, greedy, counting, expert, expert-deep); the last is
     /// repeated for the remaining seats.
     #[arg(
         long,

@@ -11,11 +11,13 @@
 pub mod advice;
 pub mod belief;
 mod counting;
+pub mod deep;
 pub mod expert;
 pub mod future;
 mod greedy;
 mod own;
 mod random;
+pub mod rollout;
 
 use std::fmt;
 use std::str::FromStr;
@@ -41,15 +43,18 @@ pub enum Strategy {
     Counting,
     /// Weighs every legal move by its expected hole score (RULES.md §18).
     Expert,
+    /// The expert, deciding by rollouts where its choice is close (RULES.md §18).
+    ExpertDeep,
 }
 
 impl Strategy {
     /// Every bot, weakest first.
-    pub const ALL: [Strategy; 4] = [
+    pub const ALL: [Strategy; 5] = [
         Strategy::Random,
         Strategy::Greedy,
         Strategy::Counting,
         Strategy::Expert,
+        Strategy::ExpertDeep,
     ];
 
     /// The bot's name as typed (`greedy`).
@@ -59,6 +64,7 @@ impl Strategy {
             Strategy::Greedy => "greedy",
             Strategy::Counting => "counting",
             Strategy::Expert => "expert",
+            Strategy::ExpertDeep => "expert-deep",
         }
     }
 }
@@ -71,7 +77,7 @@ impl fmt::Display for Strategy {
 
 /// A bot name that is not one of [`Strategy::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot `{}`; expected random, greedy, counting or expert", crate::text::escape(.0))]
+#[error("unknown bot `{}`; expected random, greedy, counting, expert or expert-deep", crate::text::escape(.0))]
 pub struct UnknownBot(pub String);
 
 impl FromStr for Strategy {
@@ -100,6 +106,7 @@ enum Mind<'r> {
     Greedy(Greedy<'r, PackMean>),
     Counting(Counting<'r>),
     Expert(Box<expert::Expert<'r>>),
+    ExpertDeep(Box<deep::ExpertDeep<'r>>),
 }
 
 impl<'r> Bot<'r> {
@@ -125,6 +132,13 @@ impl<'r> Bot<'r> {
             Strategy::Expert => {
                 Mind::Expert(Box::new(expert::Expert::new(rules, scorer, pack, players)?))
             }
+            Strategy::ExpertDeep => Mind::ExpertDeep(Box::new(deep::ExpertDeep::new(
+                rules,
+                scorer,
+                pack,
+                players,
+                deep::Settings::BUNDLED,
+            )?)),
         };
         Some(Bot {
             legal: MoveList::default(),
@@ -139,6 +153,7 @@ impl<'r> Bot<'r> {
             Mind::Greedy(_) => Strategy::Greedy,
             Mind::Counting(_) => Strategy::Counting,
             Mind::Expert(_) => Strategy::Expert,
+            Mind::ExpertDeep(_) => Strategy::ExpertDeep,
         }
     }
 
@@ -153,6 +168,7 @@ impl<'r> Bot<'r> {
             Mind::Greedy(greedy) => greedy.choose(view, moves),
             Mind::Counting(counting) => counting.choose(view, moves),
             Mind::Expert(expert) => expert.choose(view, moves),
+            Mind::ExpertDeep(deep) => deep.choose(view, moves, rng),
         }
     }
 }

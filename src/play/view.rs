@@ -152,6 +152,23 @@ impl<'a> View<'a> {
         self.hole.turns
     }
 
+    /// A hole that looks to this player exactly as this one does, every card they cannot
+    /// see dealt again at random from what they know ([`Hole::fill_unseen`], RULES.md §18
+    /// "Deeper advice: rollouts"), into `out` (its buffers reused where they fit); `pool`
+    /// is room reused between calls. For rollouts: what the filled hole holds depends on
+    /// this view and `rng` alone, never on where the real hole's hidden cards lie.
+    pub fn fill_into<R: rand::Rng>(&self, out: &mut Hole, rng: &mut R, pool: &mut Vec<Card>) {
+        out.clone_from(self.hole);
+        out.fill_unseen(self.seat, rng, pool);
+    }
+
+    /// As [`View::fill_into`], into a new hole.
+    pub fn filled<R: rand::Rng>(&self, rng: &mut R, pool: &mut Vec<Card>) -> Hole {
+        let mut hole = self.hole.clone();
+        hole.fill_unseen(self.seat, rng, pool);
+        hole
+    }
+
     /// This player's legal moves now (empty when it is not their decision).
     pub fn legal_moves(&self, out: &mut MoveList) {
         if self.to_move() {
