@@ -2,9 +2,11 @@
 //! for the match"): the expert, deciding by rollouts. At each decision after the start it
 //! weighs every legal move as the expert does; where more than one move comes within
 //! [`Settings::margin`] points of the best, the closest [`Settings::top`] of them are each
-//! played out [`Settings::samples`] times ([`rollout`](super::rollout): fillings of the cards
-//! the player cannot see, drawn from what they know, every seat then played by the expert)
-//! and the move of lowest rollout mean is played. A clear choice is the expert's own.
+//! played out [`Settings::samples`] times from the same fillings ([`rollout`](super::rollout):
+//! the cards the player cannot see drawn from what they know, every seat then played by the
+//! expert), and another move than the expert's choice is played only where its play-outs
+//! beat the choice's, sample by sample, by more than [`Settings::evidence`] standard errors
+//! (the most where several do). A clear choice is the expert's own.
 //!
 //! The samples' seed is one number drawn from the bot's generator at each decision, so a
 //! run is reproducible from its seed and the bot decides from its view alone.
@@ -27,6 +29,9 @@ pub struct Settings {
     pub margin: f64,
     /// At most this many of them, the expert's closest first.
     pub top: usize,
+    /// How many standard errors of the difference a move's play-outs must beat the
+    /// expert's choice's by for the bot to play it instead (0: the lowest mean).
+    pub evidence: f64,
 }
 
 impl Settings {
@@ -36,6 +41,7 @@ impl Settings {
         samples: 24,
         margin: 1.0,
         top: 3,
+        evidence: 1.0,
     };
 }
 
@@ -49,6 +55,7 @@ pub struct ExpertDeep<'r> {
     weighed: Vec<(f64, Move)>,
     lines: Vec<Line>,
     sums: Vec<Sums>,
+    scores: Vec<i64>,
 }
 
 impl<'r> ExpertDeep<'r> {
@@ -69,6 +76,7 @@ impl<'r> ExpertDeep<'r> {
             weighed: Vec::with_capacity(64),
             lines: Vec::with_capacity(settings.top),
             sums: Vec::with_capacity(settings.top),
+            scores: Vec::with_capacity(settings.top),
         })
     }
 
@@ -101,21 +109,32 @@ impl<'r> ExpertDeep<'r> {
         self.lines.clear();
         self.lines
             .extend(self.weighed[..close].iter().map(|(_, m)| [Some(*m), None]));
+        // each other move's play-outs less the expert's choice's, sample by sample
         self.sums.clear();
         self.sums.resize(close, Sums::default());
+        self.scores.clear();
+        self.scores.resize(close, 0);
         let seed: u64 = rng.gen();
         for index in 0..u64::from(self.settings.samples) {
-            if !self
+            let scores = &mut self.scores;
+            let played = self
                 .player
-                .sample(view, &self.lines, seed, index, &mut self.sums)
-            {
+                .sample_each(view, &self.lines, seed, index, |i, s| scores[i] = s);
+            if !played {
                 return Some(first);
             }
+            for (sum, score) in self.sums.iter_mut().zip(&self.scores).skip(1) {
+                sum.add(score - self.scores[0]);
+            }
         }
-        let mut pick = (i64::MAX, first);
-        for (sums, (_, m)) in self.sums.iter().zip(&self.weighed) {
-            if sums.sum < pick.0 {
-                pick = (sums.sum, *m);
+        // another move only where its play-outs beat the expert's choice by more than
+        // `evidence` standard errors of the difference
+        let mut pick = (0.0, first);
+        for (sums, (_, m)) in self.sums.iter().zip(&self.weighed).skip(1) {
+            let r = sums.rollout();
+            let se = r.ci95 / 1.96;
+            if r.mean + self.settings.evidence * se < pick.0 {
+                pick = (r.mean + self.settings.evidence * se, *m);
             }
         }
         Some(pick.1)
@@ -140,6 +159,7 @@ mod tests {
             samples: 4,
             margin: 1.0,
             top: 3,
+            evidence: 0.0,
         };
         for (name, house) in [
             ("classic", vec![]),

@@ -173,12 +173,28 @@ impl<'r> Player<'r> {
         index: u64,
         sums: &mut [Sums],
     ) -> bool {
+        self.sample_each(view, lines, seed, index, |line, score| {
+            if let Some(sum) = sums.get_mut(line) {
+                sum.add(score);
+            }
+        })
+    }
+
+    /// As [`Player::sample`], `each(line, score)` told each line's score in turn.
+    pub fn sample_each(
+        &mut self,
+        view: &View<'_>,
+        lines: &[Line],
+        seed: u64,
+        index: u64,
+        mut each: impl FnMut(usize, i64),
+    ) -> bool {
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(index));
         self.fill(view, &mut rng);
-        for (line, sum) in lines.iter().zip(sums.iter_mut()) {
+        for (i, line) in lines.iter().enumerate() {
             let mut rest = rng.clone();
             match self.play_out(line, view.seat(), &mut rest) {
-                Some(score) => sum.add(score),
+                Some(score) => each(i, score),
                 None => return false,
             }
         }

@@ -77,6 +77,31 @@ impl<'a> View<'a> {
         known
     }
 
+    /// Calls `see` with every card the player sees now, in a fixed order: every grid's
+    /// face-up cards seat by seat (their own peeked cards too), the discard pile from the
+    /// bottom, and the card they drew. What a belief is made of (RULES.md §18), in one pass.
+    #[inline]
+    pub fn for_each_seen(&self, mut see: impl FnMut(Card)) {
+        let all = self.hole.all();
+        for (seat, grid) in self.hole.grids.iter().enumerate() {
+            let mut known = self.hole.face_up(seat) & all;
+            if seat == self.seat {
+                known |= self.hole.peeked(seat) & all;
+            }
+            for (cell, card) in grid.cards().iter().enumerate() {
+                if known & (1 << cell) != 0 {
+                    see(*card);
+                }
+            }
+        }
+        for card in &self.hole.discard {
+            see(*card);
+        }
+        if let Some((card, _)) = self.drawn() {
+            see(card);
+        }
+    }
+
     /// Whether a cell of the player's own grid is face up.
     pub fn own_face_up(&self, cell: usize) -> bool {
         self.hole.face_up(self.seat) & (1 << cell) != 0
