@@ -78,7 +78,7 @@ fn main() {
         .position(|a| a == "--deals")
         .and_then(|i| args.get(i + 1))
         .map(|n| n.parse().expect("--deals N"))
-        .unwrap_or(if quick { 300 } else { 3_000 });
+        .unwrap_or(if quick { 150 } else { 1_500 });
     let rules = rules::resolve("classic", &[]).expect("classic");
     let arg = |name: &str| {
         args.iter()

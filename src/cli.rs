@@ -344,7 +344,7 @@ pub struct AdviseArgs {
     #[arg(long)]
     pub ended: bool,
     /// Also play out every move within 2 points of the best to the end of the hole, every
-    /// seat played by the expert (rollouts, RULES.md §18), and order the moves by it.
+    /// seat played by the expert (rollouts), and order the moves by it.
     #[arg(long)]
     pub deep: bool,
     /// Play-outs of each move with --deep (1 to 100,000) [default: 1,000].

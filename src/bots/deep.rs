@@ -38,10 +38,10 @@ impl Settings {
     /// The bundled bot's: measured in `benches/expert_deep.rs` (the closing note of issue
     /// 40 gives the figures).
     pub const BUNDLED: Settings = Settings {
-        samples: 24,
+        samples: 48,
         margin: 1.0,
         top: 3,
-        evidence: 1.0,
+        evidence: 0.5,
     };
 }
 

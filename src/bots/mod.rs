@@ -127,7 +127,7 @@ impl<'r> Bot<'r> {
                 Mind::Greedy(Greedy::new(expect, rules, scorer, players)?)
             }
             Strategy::Counting => {
-                Mind::Counting(Greedy::new(Counted(belief()), rules, scorer, players)?)
+                Mind::Counting(Greedy::new(Counted::new(belief()), rules, scorer, players)?)
             }
             Strategy::Expert => {
                 Mind::Expert(Box::new(expert::Expert::new(rules, scorer, pack, players)?))

@@ -4,8 +4,8 @@
 //! arrangement, never the real hole), every seat then played by the expert to the end of
 //! the hole (Tesauro & Galperin, 1996).
 //!
-//! Sample `i` of a run seeded `seed` has its own generator, ChaCha8 seeded `seed + i`: it
-//! fills the hole once, and every move is played out from that same filling (common random
+//! Sample `i` of a run seeded `seed` has its own generator, ChaCha8 seeded `seed` on stream
+//! `i` (so no two seeds share a sample, as `seed + i` would): it fills the hole once, and every move is played out from that same filling (common random
 //! numbers, so the moves' differences are measured more finely than their means). Sums are
 //! whole numbers, so the figures are the same whatever the order the samples are added in
 //! and whatever the number of threads ([`roll_out`] runs the samples on rayon's pool).
@@ -189,7 +189,8 @@ impl<'r> Player<'r> {
         index: u64,
         mut each: impl FnMut(usize, i64),
     ) -> bool {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(index));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(index);
         self.fill(view, &mut rng);
         for (i, line) in lines.iter().enumerate() {
             let mut rest = rng.clone();
