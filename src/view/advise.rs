@@ -213,7 +213,7 @@ impl Advice {
             ]);
         }
         format!(
-            "{}: every legal move by its expected hole score; those within 2 points of the best played out {} times each to the end of the hole (every seat by the expert), best rollout first\n{}\n",
+            "{}: every legal move; those within 2 points of the best played out {} times each, best rollout first\n{}\n",
             self.rules,
             super::odds::thousands(samples),
             table
