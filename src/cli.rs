@@ -219,8 +219,10 @@ pub enum Command {
     #[command(after_help = "Example:\n  golf check")]
     Check,
     /// Serve the match in play to every phone at the table: a live scorecard page, and with
-    /// the key the scorekeeper's page to record holes by tapping cards; with --tournament,
-    /// every table of a tournament's round and its board for a TV (Ctrl-C stops).
+    /// the key the scorekeeper's page to record holes by tapping cards (Ctrl-C stops).
+    ///
+    /// With --tournament, every table of a tournament's round, each with a key of its own,
+    /// and the tournament's board for a TV.
     #[command(
         after_help = "Examples:\n  golf serve\n  golf serve --match 12 --port 8080\n  golf serve --local --port 0 --json\n  golf serve --tournament \"Club night\""
     )]
@@ -344,6 +346,16 @@ pub struct AdviseArgs {
     /// Another player has already ended the hole: this is the player's final turn.
     #[arg(long)]
     pub ended: bool,
+    /// Also play out every move within 2 points of the best to the end of the hole, every
+    /// seat played by the expert (rollouts), and order the moves by it.
+    #[arg(long)]
+    pub deep: bool,
+    /// Play-outs of each move with --deep (1 to 100,000) [default: 1,000].
+    #[arg(long, value_name = "N", requires = "deep")]
+    pub samples: Option<u64>,
+    /// The seed of the play-outs with --deep: the same seed, the same figures [default: 0].
+    #[arg(long, value_name = "N", requires = "deep")]
+    pub seed: Option<u64>,
 }
 
 /// `golf simulate`.
@@ -364,7 +376,7 @@ pub struct SimulateArgs {
     /// Matches to play.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub matches: u64,
-    /// The bot in each seat, comma-separated (random, greedy, counting, expert,
+    /// The bot in each seat, comma-separated (random, greedy, counting, expert, expert-deep,
     /// expert-match); the last is repeated for the remaining seats.
     #[arg(
         long,

@@ -7,6 +7,7 @@
 //! tell), and the expert weighs the player's decision in it ([`Expert::weigh_moves`]).
 
 use super::expert::{exact_hole_score, Expert};
+use super::rollout::{self, Line, Rollout};
 use crate::card::Card;
 use crate::grid::Seen;
 use crate::play::{self, Hole, Move, MoveList, Phase, Position};
@@ -88,6 +89,8 @@ pub struct Weighed {
     pub advised: Advised,
     /// Its expected hole score, in points.
     pub expected: f64,
+    /// Its rollout figures, where it was played out ([`advise_deep`]).
+    pub rollout: Option<Rollout>,
 }
 
 /// Every legal move of a position, weighed, in the order the rules list them.
@@ -135,6 +138,12 @@ pub enum AdviceError {
     /// The position offers no decision.
     #[error("the position offers no move")]
     NoMove,
+    /// `--samples` beyond its bounds.
+    #[error("--samples {0}: expected 1 to {max} play-outs of each move", max = rollout::MAX_SAMPLES)]
+    Samples(u32),
+    /// A play-out could not be played (never for a position advice accepts).
+    #[error("the position could not be played out")]
+    NoPlayOut,
 }
 
 impl crate::error::BadInput for AdviceError {}
@@ -207,6 +216,76 @@ pub fn advise(
     sighting: &Sighting,
     names: &[String],
 ) -> Result<Weighing, AdviceError> {
+    weigh(rules, sighting, names).map(|(weighing, _, _)| weighing)
+}
+
+/// How far apart from the best expectation a move may be and still be played out by
+/// [`advise_deep`], in points (CLI.md "Deeper advice").
+pub const DEEP_MARGIN: f64 = 2.0;
+
+/// Every legal move of `sighting` weighed as [`advise`] weighs them, and each within
+/// [`DEEP_MARGIN`] points of the best also played out `samples` times from the seed `seed`
+/// (RULES.md §18 "Deeper advice: rollouts", [`rollout::roll_out`]: the same figures for
+/// the same seed whatever the number of threads); `progress` is called once a sample.
+/// Errors as [`advise`], and with `samples` beyond 1 to [`rollout::MAX_SAMPLES`].
+pub fn advise_deep(
+    rules: &Rules,
+    sighting: &Sighting,
+    names: &[String],
+    samples: u32,
+    seed: u64,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Weighing, AdviceError> {
+    if !(1..=rollout::MAX_SAMPLES).contains(&samples) {
+        return Err(AdviceError::Samples(samples));
+    }
+    let (mut weighing, hole, pack) = weigh(rules, sighting, names)?;
+    let best = weighing
+        .moves
+        .iter()
+        .map(|m| m.expected)
+        .fold(f64::INFINITY, f64::min);
+    let chosen: Vec<usize> = (0..weighing.moves.len())
+        .filter(|i| weighing.moves[*i].expected <= best + DEEP_MARGIN)
+        .collect();
+    let lines: Vec<Line> = chosen
+        .iter()
+        .map(|i| line_of(weighing.moves[*i].advised))
+        .collect();
+    let scorer = Scorer::new(rules);
+    let view = hole.view(0);
+    let rollouts = rollout::roll_out(
+        rules, &scorer, &pack, &view, &lines, samples, seed, progress,
+    )
+    .ok_or(AdviceError::NoPlayOut)?;
+    for (i, r) in chosen.iter().zip(rollouts) {
+        if let Some(m) = weighing.moves.get_mut(*i) {
+            m.rollout = Some(r);
+        }
+    }
+    Ok(weighing)
+}
+
+/// The moves of the hole that play `advised` for the player.
+fn line_of(advised: Advised) -> Line {
+    match advised {
+        Advised::Knock => [Some(Move::Knock), None],
+        Advised::DrawStock => [Some(Move::DrawStock), None],
+        Advised::TakeDiscard { cell, .. } => {
+            [Some(Move::DrawDiscard), Some(Move::Swap(cell as u8))]
+        }
+        Advised::Swap { cell, .. } => [Some(Move::Swap(cell as u8)), None],
+        Advised::Discard { .. } => [Some(Move::Discard), None],
+        Advised::DiscardFlip { cell, .. } => [Some(Move::DiscardFlip(cell as u8)), None],
+    }
+}
+
+/// [`advise`]'s weighing, with the hole it built and its pack.
+fn weigh(
+    rules: &Rules,
+    sighting: &Sighting,
+    names: &[String],
+) -> Result<(Weighing, Hole, Vec<Card>), AdviceError> {
     let players = sighting.players.max(sighting.others.len() + 1);
     if sighting.ended && players < 2 {
         return Err(AdviceError::NoEnder);
@@ -303,7 +382,11 @@ pub fn advise(
                 for cell in 0..cells {
                     let expected = expert.weigh_place(Move::Swap(cell as u8), card);
                     let advised = Advised::TakeDiscard { card, cell };
-                    moves.push(Weighed { advised, expected });
+                    moves.push(Weighed {
+                        advised,
+                        expected,
+                        rollout: None,
+                    });
                 }
                 continue;
             }
@@ -318,7 +401,11 @@ pub fn advise(
             },
             _ => continue,
         };
-        moves.push(Weighed { advised, expected });
+        moves.push(Weighed {
+            advised,
+            expected,
+            rollout: None,
+        });
     }
     let mut estimated = false;
     if let Some(player) = position.ended_by {
@@ -349,5 +436,5 @@ pub fn advise(
     if moves.is_empty() {
         return Err(AdviceError::NoMove);
     }
-    Ok(Weighing { moves, estimated })
+    Ok((Weighing { moves, estimated }, hole, pack))
 }

@@ -154,6 +154,7 @@ impl Belief {
     }
 
     /// The player has seen `card`: one fewer of its rank is unseen (never below 0).
+    #[inline]
     pub fn see(&mut self, card: Card) {
         if let Some(k) = self.unseen.get_mut(usize::from(card.rank.code())) {
             if *k > 0 {
@@ -221,23 +222,7 @@ impl Belief {
     /// they hold. (Cards seen earlier and since shuffled into the stock count as unseen.)
     pub fn observe(&mut self, view: &View<'_>) {
         self.forget();
-        for seat in 0..view.players() {
-            for cell in 0..view.cells() {
-                let card = match seat == view.seat() {
-                    true => view.own(cell),
-                    false => view.face_up(seat, cell),
-                };
-                if let Some(card) = card {
-                    self.see(card);
-                }
-            }
-        }
-        for card in view.discard_pile() {
-            self.see(*card);
-        }
-        if let Some((card, _)) = view.drawn() {
-            self.see(card);
-        }
+        view.for_each_seen(|card| self.see(card));
     }
 }
 

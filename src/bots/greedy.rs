@@ -209,6 +209,7 @@ impl Judge<'_> {
 
     /// The bot's own expected score (as [`Judge::estimate`], its peeked cards known too),
     /// `put` placing a card in a cell first; [`Judge::load_own`] must have run.
+    #[inline(always)]
     fn own_estimate(&mut self, put: Option<(usize, Card)>, mean: f64) -> f64 {
         let unknown = self.own.unknown();
         match put {
@@ -260,6 +261,7 @@ impl Judge<'_> {
 
     /// The lowest expected score `card` can give by a swap (ending moves judged by
     /// [`Judge::ending_score`]).
+    #[inline]
     fn best_swap(&mut self, view: &View<'_>, card: Card, mean: f64) -> f64 {
         (0..view.cells())
             .map(|cell| self.after_swap(view, cell, card, mean))
@@ -268,6 +270,7 @@ impl Judge<'_> {
 
     /// The expected score of swapping `card` into `cell`, judged as an ending when the swap
     /// turns up the bot's last face-down card.
+    #[inline]
     fn after_swap(&mut self, view: &View<'_>, cell: usize, card: Card, mean: f64) -> f64 {
         let score = self.own_estimate(Some((cell, card)), mean);
         let ends =

@@ -11,12 +11,14 @@
 pub mod advice;
 pub mod belief;
 mod counting;
+pub mod deep;
 pub mod expert;
 pub mod expert_match;
 pub mod future;
 mod greedy;
 mod own;
 mod random;
+pub mod rollout;
 
 use std::fmt;
 use std::str::FromStr;
@@ -42,17 +44,20 @@ pub enum Strategy {
     Counting,
     /// Weighs every legal move by its expected hole score (RULES.md §18).
     Expert,
+    /// The expert, deciding by rollouts where its choice is close (RULES.md §18).
+    ExpertDeep,
     /// The expert's moves, each valued by its chance of winning the match (RULES.md §18).
     ExpertMatch,
 }
 
 impl Strategy {
     /// Every bot, weakest first.
-    pub const ALL: [Strategy; 5] = [
+    pub const ALL: [Strategy; 6] = [
         Strategy::Random,
         Strategy::Greedy,
         Strategy::Counting,
         Strategy::Expert,
+        Strategy::ExpertDeep,
         Strategy::ExpertMatch,
     ];
 
@@ -63,6 +68,7 @@ impl Strategy {
             Strategy::Greedy => "greedy",
             Strategy::Counting => "counting",
             Strategy::Expert => "expert",
+            Strategy::ExpertDeep => "expert-deep",
             Strategy::ExpertMatch => "expert-match",
         }
     }
@@ -76,7 +82,7 @@ impl fmt::Display for Strategy {
 
 /// A bot name that is not one of [`Strategy::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot `{}`; expected random, greedy, counting, expert or expert-match", crate::text::escape(.0))]
+#[error("unknown bot `{}`; expected random, greedy, counting, expert, expert-deep or expert-match", crate::text::escape(.0))]
 pub struct UnknownBot(pub String);
 
 impl FromStr for Strategy {
@@ -105,6 +111,7 @@ enum Mind<'r> {
     Greedy(Greedy<'r, PackMean>),
     Counting(Counting<'r>),
     Expert(Box<expert::Expert<'r>>),
+    ExpertDeep(Box<deep::ExpertDeep<'r>>),
     ExpertMatch(Box<expert_match::ExpertMatch<'r>>),
 }
 
@@ -126,11 +133,18 @@ impl<'r> Bot<'r> {
                 Mind::Greedy(Greedy::new(expect, rules, scorer, players)?)
             }
             Strategy::Counting => {
-                Mind::Counting(Greedy::new(Counted(belief()), rules, scorer, players)?)
+                Mind::Counting(Greedy::new(Counted::new(belief()), rules, scorer, players)?)
             }
             Strategy::Expert => {
                 Mind::Expert(Box::new(expert::Expert::new(rules, scorer, pack, players)?))
             }
+            Strategy::ExpertDeep => Mind::ExpertDeep(Box::new(deep::ExpertDeep::new(
+                rules,
+                scorer,
+                pack,
+                players,
+                deep::Settings::BUNDLED,
+            )?)),
             Strategy::ExpertMatch => Mind::ExpertMatch(Box::new(expert_match::ExpertMatch::new(
                 rules, scorer, pack, players,
             )?)),
@@ -148,6 +162,7 @@ impl<'r> Bot<'r> {
             Mind::Greedy(_) => Strategy::Greedy,
             Mind::Counting(_) => Strategy::Counting,
             Mind::Expert(_) => Strategy::Expert,
+            Mind::ExpertDeep(_) => Strategy::ExpertDeep,
             Mind::ExpertMatch(_) => Strategy::ExpertMatch,
         }
     }
@@ -163,6 +178,7 @@ impl<'r> Bot<'r> {
             Mind::Greedy(greedy) => greedy.choose(view, moves),
             Mind::Counting(counting) => counting.choose(view, moves),
             Mind::Expert(expert) => expert.choose(view, moves),
+            Mind::ExpertDeep(deep) => deep.choose(view, moves, rng),
             Mind::ExpertMatch(bot) => bot.choose(view, moves),
         }
     }

@@ -181,7 +181,7 @@ impl<'r> OwnGrid<'r> {
     }
 
     /// The grid's total with `card` put in `cell`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn total_with(&mut self, cell: usize, card: Card) -> i32 {
         if self.weigh != Weigh::Shares {
             return self.total_with_bonus_or_whole(cell, card);
@@ -191,7 +191,7 @@ impl<'r> OwnGrid<'r> {
 
     /// By columns: the total less `cell`'s column share plus its share with `card` put in,
     /// before any column bonus.
-    #[inline]
+    #[inline(always)]
     fn column_total_with(&self, cell: usize, card: Card) -> i32 {
         let part = usize::from(self.part_of.get(cell).copied().unwrap_or(0));
         let rest = self.rest.get(cell).copied().unwrap_or_default();

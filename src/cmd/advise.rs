@@ -3,6 +3,7 @@
 
 use super::Context;
 use crate::bots::advice::{self, Sighting};
+use crate::bots::rollout;
 use crate::card::Card;
 use crate::cli::AdviseArgs;
 use crate::error::{input, Result};
@@ -62,13 +63,82 @@ pub fn run(ctx: &Context, args: AdviseArgs) -> Result<()> {
         },
         ended: args.ended,
     };
-    let weighing = advice::advise(&rules, &sighting, &names)?;
+    let weighing = match args.deep {
+        false => advice::advise(&rules, &sighting, &names)?,
+        true => {
+            let samples = args.samples.unwrap_or(u64::from(rollout::DEFAULT_SAMPLES));
+            let Some(samples) = u32::try_from(samples)
+                .ok()
+                .filter(|n| (1..=rollout::MAX_SAMPLES).contains(n))
+            else {
+                return input(format!(
+                    "--samples {samples}: expected 1 to {} play-outs of each move",
+                    rollout::MAX_SAMPLES
+                ));
+            };
+            let seed = args.seed.unwrap_or(0);
+            let bar = Progress::new(u64::from(samples));
+            let progress = || bar.tick();
+            let deep = advice::advise_deep(&rules, &sighting, &names, samples, seed, &progress);
+            bar.done();
+            deep?
+        }
+    };
     if weighing.estimated {
         crate::say!(
             "golf: too many face-down cards to weigh every way they could be filled; the figures are the expert's estimates"
         );
     }
     ctx.out.show(&Advice::of(&rules, &weighing))
+}
+
+/// The play-outs' progress bar: drawn on stderr once they have taken a second, only where
+/// both stdout and stderr are a terminal (indicatif).
+struct Progress {
+    bar: indicatif::ProgressBar,
+    start: std::time::Instant,
+    terminal: bool,
+    shown: std::sync::atomic::AtomicBool,
+}
+
+impl Progress {
+    fn new(len: u64) -> Progress {
+        use std::io::IsTerminal;
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(len),
+            indicatif::ProgressDrawTarget::hidden(),
+        );
+        if let Ok(style) =
+            indicatif::ProgressStyle::with_template("playing out {bar:40} {pos}/{len} samples")
+        {
+            bar.set_style(style);
+        }
+        Progress {
+            bar,
+            start: std::time::Instant::now(),
+            terminal: std::io::stdout().is_terminal() && std::io::stderr().is_terminal(),
+            shown: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+
+    /// One sample more.
+    fn tick(&self) {
+        use std::sync::atomic::Ordering;
+        self.bar.inc(1);
+        if self.terminal
+            && !self.shown.load(Ordering::Relaxed)
+            && self.start.elapsed() >= std::time::Duration::from_secs(1)
+            && !self.shown.swap(true, Ordering::Relaxed)
+        {
+            self.bar
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        }
+    }
+
+    /// The bar cleared.
+    fn done(&self) {
+        self.bar.finish_and_clear();
+    }
 }
 
 /// A grid typed as the player sees it (RULES.md §2: `?` face down, `?5` peeked), its

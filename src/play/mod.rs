@@ -785,6 +785,50 @@ impl Hole {
         }
     }
 
+    /// Deals every card `seat` cannot see again, from what they know alone (RULES.md §18
+    /// "Deeper advice: rollouts"): the cards of the stock and of each face-down card they
+    /// have not peeked at, anyone's, put in a canonical order (so that the real arrangement
+    /// leaves no trace) and shuffled by `rng` into those places; after a reshuffle (§14.5)
+    /// the stock's cards, which everyone knows, are shuffled among the stock's places
+    /// alone. The result is a uniformly random arrangement consistent with what `seat`
+    /// knows, the same for any two holes that look the same from `seat` and the same
+    /// `rng`. `pool` is room reused between calls.
+    pub fn fill_unseen<R: Rng>(&mut self, seat: usize, rng: &mut R, pool: &mut Vec<Card>) {
+        let known =
+            |hole: &Hole, s: usize| hole.face_up(s) | if s == seat { hole.peeked(s) } else { 0 };
+        pool.clear();
+        if !self.stock_known {
+            pool.extend_from_slice(&self.stock);
+        }
+        for s in 0..self.grids.len() {
+            let mask = known(self, s);
+            for (cell, card) in self.grids[s].cards().iter().enumerate() {
+                if mask & (1 << cell) == 0 {
+                    pool.push(*card);
+                }
+            }
+        }
+        pool.sort_unstable();
+        pool.shuffle(rng);
+        let mut cards = pool.iter().copied();
+        if self.stock_known {
+            self.stock.sort_unstable();
+            self.stock.shuffle(rng);
+        } else {
+            for slot in self.stock.iter_mut() {
+                *slot = cards.next().unwrap_or(*slot);
+            }
+        }
+        for s in 0..self.grids.len() {
+            let mask = known(self, s);
+            for (cell, slot) in self.grids[s].cards_mut().iter_mut().enumerate() {
+                if mask & (1 << cell) == 0 {
+                    *slot = cards.next().unwrap_or(*slot);
+                }
+            }
+        }
+    }
+
     /// The view of `seat`: what that player may see (RULES.md §15).
     pub fn view(&self, seat: usize) -> view::View<'_> {
         view::View::new(self, seat)

@@ -77,6 +77,31 @@ impl<'a> View<'a> {
         known
     }
 
+    /// Calls `see` with every card the player sees now, in a fixed order: every grid's
+    /// face-up cards seat by seat (their own peeked cards too), the discard pile from the
+    /// bottom, and the card they drew. What a belief is made of (RULES.md §18), in one pass.
+    #[inline]
+    pub fn for_each_seen(&self, mut see: impl FnMut(Card)) {
+        let all = self.hole.all();
+        for (seat, grid) in self.hole.grids.iter().enumerate() {
+            let mut known = self.hole.face_up(seat) & all;
+            if seat == self.seat {
+                known |= self.hole.peeked(seat) & all;
+            }
+            for (cell, card) in grid.cards().iter().enumerate() {
+                if known & (1 << cell) != 0 {
+                    see(*card);
+                }
+            }
+        }
+        for card in &self.hole.discard {
+            see(*card);
+        }
+        if let Some((card, _)) = self.drawn() {
+            see(card);
+        }
+    }
+
     /// Whether a cell of the player's own grid is face up.
     pub fn own_face_up(&self, cell: usize) -> bool {
         self.hole.face_up(self.seat) & (1 << cell) != 0
@@ -150,6 +175,23 @@ impl<'a> View<'a> {
     /// Turns played so far.
     pub fn turns(&self) -> u32 {
         self.hole.turns
+    }
+
+    /// A hole that looks to this player exactly as this one does, every card they cannot
+    /// see dealt again at random from what they know ([`Hole::fill_unseen`], RULES.md §18
+    /// "Deeper advice: rollouts"), into `out` (its buffers reused where they fit); `pool`
+    /// is room reused between calls. For rollouts: what the filled hole holds depends on
+    /// this view and `rng` alone, never on where the real hole's hidden cards lie.
+    pub fn fill_into<R: rand::Rng>(&self, out: &mut Hole, rng: &mut R, pool: &mut Vec<Card>) {
+        out.clone_from(self.hole);
+        out.fill_unseen(self.seat, rng, pool);
+    }
+
+    /// As [`View::fill_into`], into a new hole.
+    pub fn filled<R: rand::Rng>(&self, rng: &mut R, pool: &mut Vec<Card>) -> Hole {
+        let mut hole = self.hole.clone();
+        hole.fill_unseen(self.seat, rng, pool);
+        hole
     }
 
     /// This player's legal moves now (empty when it is not their decision).

@@ -93,7 +93,7 @@ impl Scorer<'_> {
     /// The rank of the matched set a column makes (RULES.md §3 step 2) when its other cards
     /// are `rest` and `card` is put in the row left out: `Some` when every card is of
     /// `card`'s rank and there are at least two, as [`Scorer::column_total_with`] scores it.
-    #[inline]
+    #[inline(always)]
     pub fn column_set_with(&self, rest: ColumnRest, card: Card) -> Option<Rank> {
         let set =
             self.rules.matching.columns && rest.cards > 0 && rest.code == Some(card.rank.code());
@@ -103,7 +103,7 @@ impl Scorer<'_> {
     /// The share of a column (see [`Scorer::column_and_rests`]) whose other cards are
     /// `rest` with `card` in the row left out: a matched set when every card is of one rank and
     /// there are at least two, else the sum of the values.
-    #[inline]
+    #[inline(always)]
     pub fn column_total_with(&self, rest: ColumnRest, card: Card) -> i32 {
         let sum = rest.sum + self.value(card, card.rank.code());
         match self.column_set_with(rest, card) {

@@ -51,6 +51,21 @@ pub struct AdvisedMove {
     pub gives_away: f64,
     /// The move's mark, by [`mark`].
     pub mark: Option<&'static str>,
+    /// Its rollout figures, for a move played out (`golf advise --deep`, RULES.md §18);
+    /// left out of the JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rollout: Option<RolloutShown>,
+}
+
+/// A move's rollout, as shown (RULES.md §18 "Deeper advice: rollouts").
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct RolloutShown {
+    /// The mean hole score over the play-outs, in points.
+    pub mean: f64,
+    /// The half-width of its 95% interval (1.96 standard errors), in points.
+    pub ci95: f64,
+    /// Play-outs.
+    pub samples: u32,
 }
 
 /// The advice for a position.
@@ -125,6 +140,11 @@ impl Advice {
                     expected: w.expected,
                     gives_away: 0.0,
                     mark: None,
+                    rollout: w.rollout.map(|r| RolloutShown {
+                        mean: r.mean,
+                        ci95: r.ci95,
+                        samples: r.samples,
+                    }),
                 }
             })
             .collect();
@@ -132,10 +152,18 @@ impl Advice {
     }
 
     /// The advice of `moves` (in any order) under the rules named `rules`: sorted best
-    /// first (stable among equals), each with what it gives away and its mark.
+    /// first (stable among equals) — the moves played out first, by their rollout mean,
+    /// then the others by their expectation — each with what it gives away (against the
+    /// best expectation) and its mark.
     pub fn new(rules: String, mut moves: Vec<AdvisedMove>) -> Advice {
         moves.sort_by(|a, b| a.expected.total_cmp(&b.expected));
         let best = moves.first().map_or(0.0, |m| m.expected);
+        moves.sort_by(|a, b| match (&a.rollout, &b.rollout) {
+            (Some(x), Some(y)) => x.mean.total_cmp(&y.mean),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => std::cmp::Ordering::Equal,
+        });
         for m in &mut moves {
             m.gives_away = (m.expected - best).max(0.0);
             m.mark = mark(m.gives_away);
@@ -146,6 +174,9 @@ impl Advice {
 
 impl View for Advice {
     fn render(&self, out: &Output) -> String {
+        if let Some(samples) = self.moves.iter().find_map(|m| m.rollout.map(|r| r.samples)) {
+            return self.render_deep(out, samples);
+        }
         let mut table = out.table(["move", "expected", "gives away", "mark"]);
         for m in &self.moves {
             table.add_row([
@@ -158,6 +189,34 @@ impl View for Advice {
         format!(
             "{}: every legal move, best first, by its expected hole score\n{}\n",
             self.rules, table
+        )
+    }
+}
+
+impl Advice {
+    /// The table with rollouts: each move played out with its rollout mean and the ± of its
+    /// 95% interval, those first by rollout mean.
+    fn render_deep(&self, out: &Output, samples: u32) -> String {
+        let mut table = out.table(["move", "expected", "rollout", "± 95%", "gives away", "mark"]);
+        for m in &self.moves {
+            let (mean, ci) = match m.rollout {
+                Some(r) => (format!("{:.2}", r.mean), format!("{:.2}", r.ci95)),
+                None => (String::new(), String::new()),
+            };
+            table.add_row([
+                m.text.clone(),
+                format!("{:.2}", m.expected),
+                mean,
+                ci,
+                format!("{:.2}", m.gives_away),
+                m.mark.unwrap_or("").to_string(),
+            ]);
+        }
+        format!(
+            "{}: every legal move; those within 2 points of the best played out {} times each, best rollout first\n{}\n",
+            self.rules,
+            super::odds::thousands(samples),
+            table
         )
     }
 }

@@ -244,7 +244,7 @@ fn percent_possible(p: f64) -> String {
 }
 
 /// `10000` as `10,000`.
-fn thousands(n: u32) -> String {
+pub(crate) fn thousands(n: u32) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

@@ -394,3 +394,78 @@ fn cards_are_typed_as_the_rules_pack_holds_them() {
         );
     }
 }
+
+/// `--deep` (CLI.md "Deeper advice"): every move within 2 points of the best expectation,
+/// and no other, carries its rollout (mean, 95% interval, play-outs), those first by
+/// rollout mean; the same seed gives the same figures, another seed others; `--samples`
+/// is bounded and needs `--deep`.
+#[test]
+fn deep_advice_plays_out_the_close_moves_and_orders_them_by_rollout() {
+    let env = Env::new();
+    let position = [
+        "--grid",
+        "5 ? Q / ?7 2 ?",
+        "--discard",
+        "K",
+        "--other",
+        "bob=? 4 ? / ? 8 ?",
+        "--deep",
+        "--samples",
+        "40",
+    ];
+    let run = |seed: &str| {
+        let mut args = position.to_vec();
+        args.extend(["--seed", seed]);
+        advise(&env, &args)
+    };
+    let doc = run("9");
+    let moves = doc["moves"].as_array().unwrap();
+    let best = moves
+        .iter()
+        .map(|m| m["expected"].as_f64().unwrap())
+        .fold(f64::INFINITY, f64::min);
+    let (mut rolled, mut last, mut others) = (0, f64::NEG_INFINITY, false);
+    for m in moves {
+        let close = m["expected"].as_f64().unwrap() <= best + 2.0;
+        match m.get("rollout") {
+            Some(r) => {
+                assert!(close && !others, "{doc}");
+                assert_eq!(r["samples"], 40, "{m}");
+                let mean = r["mean"].as_f64().unwrap();
+                assert!(mean >= last, "by rollout mean: {doc}");
+                assert!(r["ci95"].as_f64().unwrap() > 0.0, "{m}");
+                (rolled, last) = (rolled + 1, mean);
+            }
+            None => {
+                assert!(!close, "a close move not played out: {m}");
+                others = true;
+            }
+        }
+    }
+    assert!(rolled >= 2 && others, "{doc}");
+    assert_eq!(run("9"), doc, "the same seed, the same figures");
+    assert_ne!(run("10"), doc, "another seed, other figures");
+
+    for (samples, want) in [
+        ("0", "expected 1 to 100000"),
+        ("100001", "expected 1 to 100000"),
+    ] {
+        let mut args = vec!["advise", "--rules", "classic"];
+        args.extend_from_slice(&position[..7]);
+        args.extend(["--samples", samples]);
+        let err = env.bad(&args);
+        assert!(err.contains(want), "{samples}: {err}");
+    }
+    let err = env.bad(&[
+        "advise",
+        "--rules",
+        "classic",
+        "--grid",
+        "5 ? Q / ?7 2 ?",
+        "--discard",
+        "K",
+        "--samples",
+        "40",
+    ]);
+    assert!(err.contains("--deep"), "{err}");
+}
