@@ -58,7 +58,9 @@ pub enum SimError {
     #[error(transparent)]
     Deal(#[from] DealError),
     /// No bots named.
-    #[error("no bots given; expected random, greedy, counting, expert, expert-deep or expert-match")]
+    #[error(
+        "no bots given; expected random, greedy, counting, expert, expert-deep or expert-match"
+    )]
     NoBots,
     /// More bots named than there are seats: the extra ones would never play.
     #[error("{bots} bots given for {players} players; expected at most one bot a seat (the last is repeated for seats beyond the list): use --players {bots} or name fewer bots")]
