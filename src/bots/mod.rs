@@ -3,10 +3,13 @@
 //! own scorer, so a house rule changes how they play as well as what they score.
 //!
 //! One file per bot: [`random`] (a uniformly random legal move, the baseline), [`greedy`]
-//! (the table's common sense; an unseen card is worth the pack's average) and [`counting`]
-//! (greedy play over the cards still unseen). What a player may believe about the cards they
-//! cannot see is [`belief`], which any bot (and advice) can build on; [`own`] is a bot's
-//! own grid as it knows it, weighed swap by swap.
+//! (the table's common sense; an unseen card is worth the pack's average), [`counting`]
+//! (greedy play over the cards still unseen), [`expert`] (every move by its expected hole
+//! score, RULES.md §18), [`deep`] (the expert deciding by rollouts where its choice is close)
+//! and [`expert_match`] (the expert's moves valued by the chance of winning the match). What
+//! a player may believe about the cards they cannot see is [`belief`], which any bot (and
+//! advice) can build on; [`own`] is a bot's own grid as it knows it, weighed swap by swap;
+//! [`rollout`] plays a position out to the end of the hole from fillings of what is unseen.
 
 pub mod advice;
 pub mod belief;
