@@ -13,11 +13,11 @@ use axum::response::sse::Event;
 use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
 
-use super::page::{self, Director, DirectorTable};
-use super::requests::{self, DirectorPenalty, RoundRequest};
-use super::routes::{
+use super::answer::{
     bearer, body_of, error, follow, foreign, is_own_host, json_text, problem_event, refusal,
 };
+use super::page::{self, Director, DirectorTable};
+use super::requests::{self, DirectorPenalty, RoundRequest};
 use super::BoardShown;
 use super::Server;
 use crate::error::input;

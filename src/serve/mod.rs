@@ -26,6 +26,7 @@
 //! JavaScript, CSS and icon are embedded files (`assets/`). Tokio runs on one thread and
 //! only for this command: no other command starts it.
 
+mod answer;
 mod board;
 mod page;
 mod requests;
@@ -33,8 +34,8 @@ mod routes;
 mod watch;
 mod words;
 
+pub use answer::{MAX_BODY, MAX_EVENT_STREAMS, MAX_STREAMS};
 pub use requests::HoleRequest;
-pub use routes::{MAX_BODY, MAX_EVENT_STREAMS, MAX_STREAMS};
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener};
 use std::path::PathBuf;

@@ -7,7 +7,7 @@
 //! | `GET /` | the page (with `?key=KEY`, the scorekeeper's page) |
 //! | `GET /card.html` | the scorecard fragment the page swaps in on each update |
 //! | `GET /api/card` | `golf card --json`'s document |
-//! | `GET /events` | server-sent events: `card`, its data that document, on connecting and after every change; 503 past [`MAX_STREAMS`] |
+//! | `GET /events` | server-sent events: `card`, its data that document, on connecting and after every change; 503 past [`super::answer::MAX_STREAMS`] |
 //! | `POST /api/hole`, `/api/undo`, `/api/finish` | 200 and the card; 400 `{"error"}` with `golf hole`'s message; 409 when the match moved on (the hole meant recorded meanwhile, another match in play, an undo whose card no longer holds what its body says); 401 without the key; 403 from a foreign `Origin`; 408 for a body slower than [`REQUEST_TIMEOUT`]; 413 over [`MAX_BODY`]; 503 busy (another program holds the lock past [`super::PATIENCE`]) or the database gone; a write that answers an error wrote nothing |
 //!
 //! Every answer but the page's own files is refused (403) to a `Host` that is not this
@@ -16,36 +16,28 @@
 //! error is JSON `{"error": TEXT}`, whatever its status.
 //! | `GET /golf.js`, `/golf.css`, `/icon.svg` | the page's own files, embedded |
 
-use std::convert::Infallible;
 use std::sync::Arc;
-use std::time::Duration;
 
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::{Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::sse::Event;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use futures_util::StreamExt as _;
 use serde::Deserialize;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
+use super::answer::{
+    bearer, body_of, error, follow, foreign, is_own_host, json_text, no_key, problem_event,
+    refusal, MAX_BODY, REQUEST_TIMEOUT,
+};
 use super::page;
 use super::requests::{self, AmendRequest, DraftRequest, HoleRequest, Meant, PenaltyRequest};
 use super::{Served, Server};
 use crate::table::{self, Amendment, DraftEntry, Ended, Grids, NewHole, OnCard, PenaltyEntry};
-
-/// The largest request body taken (64 KiB); a larger one gets 413.
-pub const MAX_BODY: usize = 64 * 1024;
-/// Event streams open at once; the next gets 503.
-pub const MAX_STREAMS: usize = 64;
-/// The same at a tournament (every table's phones and the board's screens).
-pub const MAX_EVENT_STREAMS: usize = 512;
-/// How long a request may take, reading its body included (408 past it).
-pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
 const SCRIPT: &str = include_str!("assets/golf.js");
 const BOARD_SCRIPT: &str = include_str!("assets/board.js");
@@ -140,32 +132,6 @@ pub fn router(server: Arc<Server>) -> Router {
         ))
 }
 
-/// Whether `host` (a `Host` header, or an `Origin`'s host and port) names this server:
-/// an IP address or `localhost`, with `port` (or none when the port is 80). Names that
-/// resolve elsewhere are refused: a page of another site whose name was pointed at this
-/// computer (DNS rebinding) sends its own name.
-pub(super) fn is_own_host(host: &str, port: u16) -> bool {
-    let (name, given) = match host.strip_prefix('[') {
-        Some(rest) => match rest.split_once(']') {
-            Some((v6, "")) => (v6, None),
-            Some((v6, tail)) => match tail.strip_prefix(':') {
-                Some(p) => (v6, Some(p)),
-                None => return false,
-            },
-            None => return false,
-        },
-        None => match host.split_once(':') {
-            Some((name, p)) => (name, Some(p)),
-            None => (host, None),
-        },
-    };
-    let port_ok = match given {
-        Some(p) => p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u16>() == Ok(port),
-        None => port == 80,
-    };
-    port_ok && (name.eq_ignore_ascii_case("localhost") || name.parse::<std::net::IpAddr>().is_ok())
-}
-
 /// Refuses (403) a request whose `Host` is not this server's own address.
 async fn own_host(
     State(server): State<Arc<Server>>,
@@ -228,17 +194,6 @@ async fn asset(kind: &'static str, body: &'static str) -> Response {
         body,
     )
         .into_response()
-}
-
-/// `{"error": TEXT}` with `status`.
-pub(super) fn error(status: StatusCode, text: impl Into<String>) -> Response {
-    let body = serde_json::json!({ "error": text.into() });
-    (status, axum::Json(body)).into_response()
-}
-
-/// A card document as the response.
-pub(super) fn json_text(text: String) -> Response {
-    ([(header::CONTENT_TYPE, "application/json")], text).into_response()
 }
 
 /// The match a request is for: the one served, or table N's at a tournament (the `n` of
@@ -456,49 +411,6 @@ async fn events(State(server): State<Arc<Server>>, Desk(desk): Desk) -> Response
     })
 }
 
-/// The `problem` event: the database was deleted or replaced under the server.
-pub(super) fn problem_event(problem: &str) -> Event {
-    Event::default()
-        .event("problem")
-        .data(serde_json::json!({ "error": problem }).to_string())
-}
-
-/// Server-sent events following `rx`: `events` of its value on connecting and after every
-/// change (a slow reader skips to the newest value, never a backlog), a keep-alive every
-/// 15 s, ended when the server stops; 503 past the server's number of streams.
-pub(super) fn follow<T: Send + Sync + 'static>(
-    server: &Server,
-    mut rx: tokio::sync::watch::Receiver<Arc<T>>,
-    events: fn(&T) -> Vec<Event>,
-) -> Response {
-    let Ok(permit) = server.streams.clone().try_acquire_owned() else {
-        let most = match server.event {
-            Some(_) => MAX_EVENT_STREAMS,
-            None => MAX_STREAMS,
-        };
-        return error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("{most} phones are already watching; try again when one leaves"),
-        );
-    };
-    rx.mark_changed();
-    let stop = server.stop.clone();
-    let stream = futures_util::stream::unfold((rx, permit), move |(mut rx, permit)| async move {
-        rx.changed().await.ok()?;
-        let value = rx.borrow_and_update().clone();
-        let sent = events(&value).into_iter().map(Ok::<_, Infallible>);
-        Some((futures_util::stream::iter(sent), (rx, permit)))
-    })
-    .flatten()
-    .take_until(async move {
-        let mut stop = stop;
-        let _ = stop.wait_for(|s| *s).await;
-    });
-    Sse::new(stream)
-        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
-        .into_response()
-}
-
 /// The refusal of a write from a foreign page (403: an `Origin` that is not exactly this
 /// server's own `http://HOST`, a malformed or non-ASCII one included) or without the key
 /// (401); `None` when the write may go ahead.
@@ -523,65 +435,6 @@ fn other_table() -> Response {
         .headers_mut()
         .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
     refused
-}
-
-/// The token or key after `Authorization: Bearer`, if any.
-pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim)
-}
-
-/// 401: a write without the scorekeeper's key (or a player's token, where one will do).
-pub(super) fn no_key() -> Response {
-    let mut refused = error(
-        StatusCode::UNAUTHORIZED,
-        "writes need the scorekeeper's key: open the scorekeeper's link (the one with ?key= that golf serve printed)",
-    );
-    refused
-        .headers_mut()
-        .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
-    refused
-}
-
-/// 403 for a write from another site's page: an `Origin` that is not exactly this server's
-/// own `http://HOST`.
-pub(super) fn foreign(server: &Server, headers: &HeaderMap) -> Option<Response> {
-    if let Some(origin) = headers.get(header::ORIGIN) {
-        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-        let own = match (origin.to_str(), host) {
-            (Ok(origin), Some(host)) => {
-                origin.strip_prefix("http://") == Some(host) && is_own_host(host, server.port)
-            }
-            _ => false,
-        };
-        if !own {
-            return Some(error(
-                StatusCode::FORBIDDEN,
-                "a write from another site's page is refused; use this server's own page",
-            ));
-        }
-    }
-    None
-}
-
-/// The body of a write, read within [`REQUEST_TIMEOUT`] and at most [`MAX_BODY`]: 408 or
-/// 413 (nothing recorded) otherwise.
-pub(super) async fn body_of(request: Request) -> Result<Bytes, Response> {
-    let read = axum::body::to_bytes(request.into_body(), MAX_BODY);
-    match tokio::time::timeout(REQUEST_TIMEOUT, read).await {
-        Ok(Ok(bytes)) => Ok(bytes),
-        Ok(Err(_)) => Err(error(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "the request is larger than 64 KiB, more than any hole needs; nothing was recorded",
-        )),
-        Err(_) => Err(error(
-            StatusCode::REQUEST_TIMEOUT,
-            "the request took too long to arrive; nothing was recorded — try again",
-        )),
-    }
 }
 
 /// Makes a change on a blocking thread through [`Server::change`] and answers with the
@@ -617,31 +470,6 @@ async fn write_then(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the write stopped unexpectedly; look at the card before trying again",
         ),
-    }
-}
-
-/// The answer to a write refused with `e`: 409 when the match moved on under the page, 503
-/// when the database is busy or no longer the one served, 400 for bad input, 500 else.
-pub(super) fn refusal(e: &crate::error::Error) -> Response {
-    {
-        {
-            let moved = matches!(e, crate::error::Error::Input(b) if b.is::<super::Moved>());
-            let status = if table::is_conflict(e) {
-                StatusCode::CONFLICT
-            } else if moved {
-                StatusCode::SERVICE_UNAVAILABLE
-            } else if matches!(e, crate::error::Error::System(s) if crate::store::is_busy(s)) {
-                return error(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "the database is busy: another program is using it; nothing was recorded — try again",
-                );
-            } else if e.exit_code() == 2 {
-                StatusCode::BAD_REQUEST
-            } else {
-                StatusCode::INTERNAL_SERVER_ERROR
-            };
-            error(status, super::words::at_the_table(e))
-        }
     }
 }
 
@@ -853,34 +681,4 @@ async fn finish(State(server): State<Arc<Server>>, Desk(desk): Desk, request: Re
         Ok(table::finish(store, Some(id))?.0)
     })
     .await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_this_servers_own_address_is_its_host() {
-        for own in [
-            "127.0.0.1:7878",
-            "localhost:7878",
-            "[::1]:7878",
-            "192.168.1.5:7878",
-        ] {
-            assert!(is_own_host(own, 7878), "{own}");
-        }
-        for other in [
-            "evil.example:7878",
-            "127.0.0.1:7879",
-            "127.0.0.1",
-            "127.0.0.1:+7878",
-            "[::1]x:7878",
-            "[::1",
-            "x",
-            "",
-        ] {
-            assert!(!is_own_host(other, 7878), "{other}");
-        }
-        assert!(is_own_host("localhost", 80));
-    }
 }
