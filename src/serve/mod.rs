@@ -208,9 +208,9 @@ impl Served {
 
     /// The path of this match's page: `/`, or `/table/N` at a tournament.
     fn path(&self) -> String {
-        match self.number {
-            Some(n) => format!("/table/{n}"),
-            None => "/".into(),
+        match self.base() {
+            base if base.is_empty() => "/".into(),
+            base => base,
         }
     }
 
@@ -241,17 +241,9 @@ impl Served {
 
     /// Publishes `shown`, made from look `look`, unless a card from a later look is out.
     fn publish(&self, shown: Arc<Shown>, look: u64) {
-        let Ok(mut published) = self.published.lock() else {
-            return;
-        };
-        if look < *published {
-            return;
-        }
-        *published = look;
-        let now = self.card.borrow().clone();
-        if now.json != shown.json || now.draft != shown.draft || now.problem != shown.problem {
-            self.card.send_replace(shown);
-        }
+        publish_newer(&self.card, &self.published, shown, look, |now, new| {
+            now.json != new.json || now.draft != new.draft || now.problem != new.problem
+        });
     }
 }
 
@@ -266,17 +258,32 @@ pub struct Event {
 impl Event {
     /// Publishes `board`, made from look `look`, unless a board from a later look is out.
     fn publish(&self, board: Arc<BoardShown>, look: u64) {
-        let Ok(mut published) = self.published.lock() else {
-            return;
-        };
-        if look < *published {
-            return;
-        }
-        *published = look;
-        let now = self.board.borrow().clone();
-        if now.json != board.json || now.problem != board.problem {
-            self.board.send_replace(board);
-        }
+        publish_newer(&self.board, &self.published, board, look, |now, new| {
+            now.json != new.json || now.problem != new.problem
+        });
+    }
+}
+
+/// Sends `value`, made from look `look` at the database, to every phone following
+/// `channel` — unless a value from a later look is out already (`published` holds its
+/// look), or it does not `differ` from the one shown.
+fn publish_newer<T>(
+    channel: &channel::Sender<Arc<T>>,
+    published: &Mutex<u64>,
+    value: Arc<T>,
+    look: u64,
+    differ: impl Fn(&T, &T) -> bool,
+) {
+    let Ok(mut published) = published.lock() else {
+        return;
+    };
+    if look < *published {
+        return;
+    }
+    *published = look;
+    let now = channel.borrow().clone();
+    if differ(&now, &value) {
+        channel.send_replace(value);
     }
 }
 
@@ -306,14 +313,15 @@ pub struct Server {
     stop: channel::Receiver<bool>,
 }
 
-/// The card of `m` as served, with its chances line from `history` when given, and the
-/// shared draft of its next hole.
-fn shown_of(
-    m: &Match,
-    history: Option<Vec<Vec<i64>>>,
-    draft: Option<&crate::table::SharedDraft>,
-    problem: Option<String>,
-) -> Result<Shown> {
+/// The card of `m` as served now: `golf card --json`'s document, the page's and the TV's
+/// HTML of it, its chances line (when `odds` and the match is in play) from the players'
+/// history, and the shared draft of its next hole.
+fn card_now(store: &mut Store, m: &Match, odds: bool) -> Result<Shown> {
+    let history = match odds && crate::odds::in_play(m) {
+        true => crate::table::history(store, m.id),
+        false => None,
+    };
+    let draft = crate::table::shared_draft(store, m).ok().flatten();
     let mut card = crate::view::card::CardView::new(m);
     card.chances = history
         .and_then(|h| crate::cache::card_odds(m, h))
@@ -324,7 +332,7 @@ fn shown_of(
         html: page::card(&card).into_string(),
         tv: page::tv(&card).into_string(),
         draft: serde_json::to_string(&draft)?,
-        problem,
+        problem: None,
         card: Some(Arc::new(card)),
     })
 }
@@ -441,21 +449,16 @@ impl Server {
         served: &Served,
         change: impl FnOnce(&mut Store, i64) -> Result<Match>,
     ) -> Result<Arc<Shown>> {
-        let ((m, history, draft, board), look) = self.look(|store| {
+        let ((shown, board), look) = self.look(|store| {
             if let Some(problem) = self.problem(store) {
                 return Err(Moved(problem).into());
             }
             let m = change(store, served.current.id())?;
             self.wrote(store);
-            let history = match self.odds && crate::odds::in_play(&m) {
-                true => crate::table::history(store, m.id),
-                false => None,
-            };
-            let draft = crate::table::shared_draft(store, &m).ok().flatten();
-            let board = self.board_of(store).ok().flatten();
-            Ok((m, history, draft, board))
+            let shown = card_now(store, &m, self.odds)?;
+            Ok((shown, self.board_of(store).ok().flatten()))
         })?;
-        let shown = Arc::new(shown_of(&m, history, draft.as_ref(), None)?);
+        let shown = Arc::new(shown);
         served.publish(shown.clone(), look);
         if let (Some(event), Some(board)) = (&self.event, board) {
             event.publish(Arc::new(board), look);
@@ -469,7 +472,7 @@ impl Server {
             return Ok(None);
         };
         let t = crate::table::tournament::load(store, Some(&event.name))?;
-        Ok(Some(board_shown(&t, None)?))
+        Ok(Some(board_shown(&t)?))
     }
 
     /// Makes a change to the tournament as a whole (the director's: seating the next
@@ -490,7 +493,7 @@ impl Server {
             let t = change(store, &event.name)?;
             self.wrote(store);
             let cards = self.cards_of(store, &t)?;
-            Ok((board_shown(&t, None)?, cards))
+            Ok((board_shown(&t)?, cards))
         })?;
         self.seat(cards, look);
         let board = Arc::new(board);
@@ -503,12 +506,7 @@ impl Server {
     fn cards_of(&self, store: &mut Store, t: &Tournament) -> Result<Vec<(Match, Shown)>> {
         let mut cards = Vec::new();
         for m in t.played.last().into_iter().flatten() {
-            let history = match self.odds && crate::odds::in_play(m) {
-                true => crate::table::history(store, m.id),
-                false => None,
-            };
-            let draft = crate::table::shared_draft(store, m).ok().flatten();
-            cards.push((m.clone(), shown_of(m, history, draft.as_ref(), None)?));
+            cards.push((m.clone(), card_now(store, m, self.odds)?));
         }
         Ok(cards)
     }
@@ -544,15 +542,14 @@ impl Server {
     }
 }
 
-/// The board of `t` as served, with `problem` said on it.
-fn board_shown(t: &Tournament, problem: Option<String>) -> Result<BoardShown> {
+/// The board of `t` as served.
+fn board_shown(t: &Tournament) -> Result<BoardShown> {
     let view = crate::view::tournament::BoardView::new(t);
     Ok(BoardShown {
         json: serde_json::to_string(&view)?,
         html: page::board(&view).into_string(),
         round: view.round,
-        done: view.round_done(),
-        problem,
+        problem: None,
         view: Some(Arc::new(view)),
     })
 }
@@ -623,12 +620,7 @@ pub fn run(settings: Settings) -> Result<()> {
     let (tables, event) = match &settings.tournament {
         None => {
             let m = crate::table::serving(&mut store, settings.match_id)?;
-            let history = match settings.odds && crate::odds::in_play(&m) {
-                true => crate::table::history(&mut store, m.id),
-                false => None,
-            };
-            let draft = crate::table::shared_draft(&mut store, &m)?;
-            let first = shown_of(&m, history, draft.as_ref(), None)?;
+            let first = card_now(&mut store, &m, settings.odds)?;
             (
                 vec![Served::new(None, &m, key.clone(), Arc::new(first))],
                 None,
@@ -638,18 +630,13 @@ pub fn run(settings: Settings) -> Result<()> {
             let t = crate::table::tournament::load(&mut store, name.as_deref())?;
             let mut tables = Vec::new();
             for (i, m) in t.played.last().into_iter().flatten().enumerate() {
-                let history = match settings.odds && crate::odds::in_play(m) {
-                    true => crate::table::history(&mut store, m.id),
-                    false => None,
-                };
-                let draft = crate::table::shared_draft(&mut store, m)?;
-                let shown = shown_of(m, history, draft.as_ref(), None)?;
+                let shown = card_now(&mut store, m, settings.odds)?;
                 let key = table_key(&key, i + 1);
                 tables.push(Served::new(Some(i + 1), m, key, Arc::new(shown)));
             }
             let event = Event {
                 name: t.name.clone(),
-                board: channel::channel(Arc::new(board_shown(&t, None)?)).0,
+                board: channel::channel(Arc::new(board_shown(&t)?)).0,
                 published: Mutex::new(0),
             };
             (tables, Some(event))

@@ -13,7 +13,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{board_shown, shown_of, Server};
+use super::{board_shown, card_now, Server};
 use crate::error::Result;
 
 /// How often the database is asked whether it changed.
@@ -54,8 +54,6 @@ pub struct BoardShown {
     pub html: String,
     /// The round in play (1 for the first).
     pub round: usize,
-    /// Whether every table of that round is finished.
-    pub done: bool,
     /// The database was deleted or replaced under the server: said on every screen.
     pub problem: Option<String>,
     /// The board itself, for the director's page.
@@ -80,82 +78,74 @@ pub fn run(server: &Arc<Server>, follow: bool) -> Result<()> {
         if let Some(problem) = server.file_problem() {
             // metadata alone: the connection is not asked about a file that is gone
             said(server, problem);
-        } else if server.event.is_some() {
-            if let Ok((looked, look)) = server.look(|store| {
-                let version = crate::store::data_version(store.conn())?;
-                if seen == Some(version) {
-                    return Ok(match check {
-                        true => server.problem(store).map(|p| (version, Err(p))),
-                        false => None,
-                    });
-                }
-                if let Some(problem) = server.problem(store) {
-                    return Ok(Some((version, Err(problem))));
-                }
-                let Some(event) = &server.event else {
-                    return Ok(None);
-                };
-                let t = crate::table::tournament::load(store, Some(&event.name))?;
-                let cards = server.cards_of(store, &t)?;
-                Ok(Some((version, Ok((t, cards)))))
-            }) {
-                match looked {
-                    None => {}
-                    Some((version, Err(problem))) => {
-                        seen = Some(version);
-                        said(server, problem);
-                    }
-                    Some((version, Ok((t, cards)))) => {
-                        if let (Some(event), Ok(board)) = (&server.event, board_shown(&t, None)) {
-                            seen = Some(version);
-                            server.seat(cards, look);
-                            event.publish(Arc::new(board), look);
-                        }
-                    }
+        } else if let Ok((looked, look)) = server.look(|store| {
+            let version = crate::store::data_version(store.conn())?;
+            if seen == Some(version) {
+                return Ok(match check {
+                    true => server.problem(store).map(|p| (version, Err(p))),
+                    false => None,
+                });
+            }
+            if let (true, Some(served)) = (follow, server.served(None)) {
+                if let Ok(Some(newer)) = crate::table::newer(store, served.current.id()) {
+                    served.current.set(&newer);
                 }
             }
-        } else if let Some(served) = server.served(None) {
-            if let Ok((looked, look)) = server.look(|store| {
-                let version = crate::store::data_version(store.conn())?;
-                if seen == Some(version) {
-                    return Ok(match check {
-                        true => server.problem(store).map(|p| (version, Err(p))),
-                        false => None,
-                    });
+            if let Some(problem) = server.problem(store) {
+                return Ok(Some((version, Err(problem))));
+            }
+            Ok(Some((version, Ok(fresh(server, store)?))))
+        }) {
+            match looked {
+                None => {}
+                Some((version, Err(problem))) => {
+                    seen = Some(version);
+                    said(server, problem);
                 }
-                if follow {
-                    if let Ok(Some(newer)) = crate::table::newer(store, served.current.id()) {
-                        served.current.set(&newer);
-                    }
-                }
-                if let Some(problem) = server.problem(store) {
-                    return Ok(Some((version, Err(problem))));
-                }
-                let m = store
-                    .read(|tx| crate::table::pick_match(tx, Some(served.current.id()), false))?;
-                let history = match server.odds && crate::odds::in_play(&m) {
-                    true => crate::table::history(store, m.id),
-                    false => None,
-                };
-                let draft = crate::table::shared_draft(store, &m).ok().flatten();
-                Ok(Some((version, Ok((m, history, draft)))))
-            }) {
-                match looked {
-                    None => {}
-                    Some((version, Err(problem))) => {
-                        seen = Some(version);
-                        said(server, problem);
-                    }
-                    Some((version, Ok((m, history, draft)))) => {
-                        if let Ok(shown) = shown_of(&m, history, draft.as_ref(), None) {
-                            seen = Some(version);
-                            served.publish(Arc::new(shown), look);
-                        }
-                    }
+                Some((version, Ok(fresh))) => {
+                    seen = Some(version);
+                    show(server, fresh, look);
                 }
             }
         }
         std::thread::sleep(POLL);
+    }
+}
+
+/// What the watcher built after a change by another program.
+enum Fresh {
+    /// The served match's card.
+    Card(Arc<super::Served>, Shown),
+    /// At a tournament: each table's match of the round in play and its card, and the board.
+    Event(Vec<(crate::game::Match, Shown)>, BoardShown),
+}
+
+/// The card of the match served, or at a tournament every table's card and the board, as
+/// the database holds them now.
+fn fresh(server: &Server, store: &mut crate::store::Store) -> Result<Fresh> {
+    if let Some(event) = &server.event {
+        let t = crate::table::tournament::load(store, Some(&event.name))?;
+        let cards = server.cards_of(store, &t)?;
+        return Ok(Fresh::Event(cards, board_shown(&t)?));
+    }
+    let Some(served) = server.served(None) else {
+        return Err(anyhow::anyhow!("no match is served").into());
+    };
+    let m = store.read(|tx| crate::table::pick_match(tx, Some(served.current.id()), false))?;
+    Ok(Fresh::Card(served, card_now(store, &m, server.odds)?))
+}
+
+/// Publishes what [`fresh`] built from look `look`: a round seated at the terminal is
+/// served from now on.
+fn show(server: &Server, fresh: Fresh, look: u64) {
+    match fresh {
+        Fresh::Card(served, shown) => served.publish(Arc::new(shown), look),
+        Fresh::Event(cards, board) => {
+            server.seat(cards, look);
+            if let Some(event) = &server.event {
+                event.publish(Arc::new(board), look);
+            }
+        }
     }
 }
 
@@ -184,7 +174,6 @@ fn said(server: &Server, problem: String) {
                 json: now.json.clone(),
                 html: now.html.clone(),
                 round: now.round,
-                done: now.done,
                 problem: Some(problem),
                 view: now.view.clone(),
             }));
