@@ -23,8 +23,10 @@ use super::Server;
 use crate::error::input;
 use crate::table::{self, PenaltyEntry};
 
+/// The query of `/`: `?key=KEY`, the director's key, opens the director's page.
 #[derive(Debug, Deserialize)]
 pub struct KeyQuery {
+    /// The key given, if any (checked in constant time).
     key: Option<String>,
 }
 
