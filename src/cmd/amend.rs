@@ -24,9 +24,17 @@ pub fn run(ctx: &Context, args: AmendArgs) -> Result<()> {
             hole: args.hole,
             grids,
             out,
+            knock: None,
         },
     )?;
     said_reopened(&amended.m, amended.reopened);
-    ctx.out
-        .show(&HoleRecorded::new(&amended.m, &amended.what, true))
+    let Some(hole) = &amended.what else {
+        crate::say!(
+            "golf: hole {} of {} already reads so; nothing was changed",
+            args.hole,
+            amended.m.label()
+        );
+        return Ok(());
+    };
+    ctx.out.show(&HoleRecorded::new(&amended.m, hole, true))
 }

@@ -10,7 +10,7 @@ use crate::game::Match;
 use crate::sheet::Incoming;
 use crate::store;
 use crate::view::card::CardView;
-use rusqlite::Transaction;
+use rusqlite::Connection;
 
 /// Runs `golf import`.
 pub fn run(ctx: &Context, args: ImportArgs) -> Result<()> {
@@ -72,7 +72,7 @@ struct Recorded {
 /// Records `incoming` matches, then the `tournaments` their tables make up, in the import's
 /// one transaction; a match with a known stable id is skipped, caught up or refused.
 fn record(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     incoming: &[Incoming],
     tournaments: &[TournamentRecord],
     progress: &indicatif::ProgressBar,

@@ -393,18 +393,21 @@ impl Match {
         self.holes.push(hole);
     }
 
-    /// Corrects regular hole `number`: `changes` replace those players' entries, `out`
-    /// (when given) replaces who went out (`Some(None)`: nobody). The hole is scored again
-    /// and replaces the old one, which is kept in the audit trail. Returns the old and the
-    /// new hole and the audit entry. Errors: a finished match, no such hole, nothing to
-    /// change, a bad entry or deal.
+    /// Corrects regular hole `number`: `changes` replace those players' entries, `ended`
+    /// (when given) replaces who ended it (`Some(None)`: nobody; see
+    /// [`Match::ended_as_before`] for a new ender whose kind of ending stays). The hole is
+    /// scored again and replaces the old one, which is kept in the audit trail; it keeps
+    /// its place in the recording order (`recorded_at`), so an amend never makes it the
+    /// entry [`Match::undo`] takes. Returns the old and the new hole and the audit entry,
+    /// or `None` when the correction changes nothing (then nothing is logged). Errors: a
+    /// finished match, no such hole, nothing to change, a bad entry or deal.
     pub fn amend(
         &mut self,
         number: u32,
         changes: &[(usize, Typed)],
-        out: Option<Option<usize>>,
+        ended: Option<Option<Ending>>,
         at: &str,
-    ) -> Result<(Hole, Hole, AuditEntry), GameError> {
+    ) -> Result<Option<(Hole, Hole, AuditEntry)>, GameError> {
         self.check_open()?;
         let Some(index) = self
             .holes
@@ -418,7 +421,7 @@ impl Match {
                 planned: self.holes_planned,
             });
         };
-        if changes.is_empty() && out.is_none() {
+        if changes.is_empty() && ended.is_none() {
             return Err(GameError::NothingToAmend);
         }
         let old = self.holes[index].clone();
@@ -430,10 +433,7 @@ impl Match {
             };
             entries.push((e.seat, typed));
         }
-        let ended = match out {
-            Some(out) => out.map(Ending::out),
-            None => old.ending(),
-        };
+        let ended = ended.unwrap_or_else(|| old.ending());
         let new = Hole {
             number,
             playoff: false,
@@ -441,29 +441,41 @@ impl Match {
             knocked: ended.is_some_and(|e| e.knocked),
             note: old.note.clone(),
             entries: score(&self.rules, self.decks, &self.players, &entries, ended)?,
-            recorded_at: at.to_string(),
+            recorded_at: old.recorded_at.clone(),
         };
+        if new == old {
+            return Ok(None);
+        }
         let audit = self.audit_entry("amend", &old, at);
         self.holes[index] = new.clone();
         self.audit.push(audit.clone());
-        Ok((old, new, audit))
+        Ok(Some((old, new, audit)))
     }
 
-    /// Withdraws the last action: the last hole in play order (the last playoff hole, else
-    /// the last regular hole) or the last penalty, whichever was recorded later; it is kept
-    /// in the audit trail. Returns what was withdrawn and the audit entry. Errors: a
-    /// finished match, nothing recorded.
-    pub fn undo(&mut self, at: &str) -> Result<(Withdrawn, AuditEntry), GameError> {
-        self.check_open()?;
-        let last = self
+    /// Who ended regular hole `number` if `seat` did, the kind of ending kept: a hole that
+    /// was knocked stays knocked when the knocker is corrected; one that was gone out, or
+    /// had no ender, is gone out (RULES.md §5).
+    pub fn ended_as_before(&self, number: u32, seat: usize) -> Ending {
+        let knocked = self
             .holes
             .iter()
-            .rposition(|h| h.playoff)
-            .or_else(|| self.holes.iter().rposition(|h| !h.playoff));
-        let hole_at = last.map(|i| self.holes[i].recorded_at.as_str());
-        let penalty_at = self.penalties.last().map(|p| p.recorded_at.as_str());
-        if penalty_at.is_some() && penalty_at >= hole_at {
-            if let Some(p) = self.penalties.pop() {
+            .find(|h| !h.playoff && h.number == number)
+            .is_some_and(|h| h.out.is_some() && h.knocked);
+        Ending { seat, knocked }
+    }
+
+    /// Withdraws the last action ([`Match::last_entry`]): the last hole in play order (the
+    /// last playoff hole, else the last regular hole) or the last penalty, whichever was
+    /// recorded later; it is kept in the audit trail. Returns what was withdrawn and the
+    /// audit entry. Errors: a finished match, nothing recorded.
+    pub fn undo(&mut self, at: &str) -> Result<(Withdrawn, AuditEntry), GameError> {
+        self.check_open()?;
+        match self.last_entry().map(|e| e.kind) {
+            Some(super::EntryKind::Penalty) => {
+                let p = self
+                    .penalties
+                    .pop()
+                    .ok_or_else(|| GameError::NothingToUndo(self.label()))?;
                 let audit = AuditEntry {
                     at: at.to_string(),
                     action: "undo".to_string(),
@@ -472,16 +484,22 @@ impl Match {
                     detail: serde_json::json!({ "penalty": p }).to_string(),
                 };
                 self.audit.push(audit.clone());
-                return Ok((Withdrawn::Penalty(p), audit));
+                Ok((Withdrawn::Penalty(p), audit))
             }
+            Some(super::EntryKind::Hole) => {
+                let index = self
+                    .holes
+                    .iter()
+                    .rposition(|h| h.playoff)
+                    .or_else(|| self.holes.iter().rposition(|h| !h.playoff))
+                    .ok_or_else(|| GameError::NothingToUndo(self.label()))?;
+                let hole = self.holes.remove(index);
+                let audit = self.audit_entry("undo", &hole, at);
+                self.audit.push(audit.clone());
+                Ok((Withdrawn::Hole(hole), audit))
+            }
+            None => Err(GameError::NothingToUndo(self.label())),
         }
-        let Some(index) = last else {
-            return Err(GameError::NothingToUndo(self.label()));
-        };
-        let hole = self.holes.remove(index);
-        let audit = self.audit_entry("undo", &hole, at);
-        self.audit.push(audit.clone());
-        Ok((Withdrawn::Hole(hole), audit))
     }
 
     fn audit_entry(&self, action: &str, hole: &Hole, at: &str) -> AuditEntry {

@@ -6,6 +6,7 @@
 
 pub mod draft;
 pub mod edit;
+pub mod entry;
 mod error;
 pub mod hole;
 mod intake;
@@ -17,6 +18,7 @@ pub mod tournament;
 
 pub use draft::Draft;
 pub use edit::Edit;
+pub use entry::{EntryKind, LastEntry};
 pub use error::GameError;
 pub use hole::{Ending, HoleError, Typed, Withdrawn};
 pub use intake::{MAX_AUDIT, MAX_HOLES_RECORDED, MAX_PENALTIES};

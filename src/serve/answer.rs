@@ -165,27 +165,109 @@ pub(super) async fn body_of(request: Request) -> Result<Bytes, Response> {
     }
 }
 
-/// The answer to a write refused with `e`: 409 when the match moved on under the page, 503
-/// when the database is busy or no longer the one served, 400 for bad input, 500 else.
+/// The status and words of a write refused with `e`: 409 when the match moved on under
+/// the page, 422 for an idempotency key sent again with another request, 503 when the
+/// database is busy or no longer the one served, 400 for bad input, 500 else.
+pub(super) fn refusal_of(e: &crate::error::Error) -> (StatusCode, String) {
+    let moved = matches!(e, crate::error::Error::Input(b) if b.is::<super::Moved>());
+    let reused = matches!(e, crate::error::Error::Input(b) if b.is::<table::once::KeyReused>());
+    let status = if table::is_conflict(e) {
+        StatusCode::CONFLICT
+    } else if reused {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else if moved {
+        StatusCode::SERVICE_UNAVAILABLE
+    } else if matches!(e, crate::error::Error::System(s) if crate::store::is_busy(s)) {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the database is busy: another program is using it; nothing was recorded — try again".into(),
+        );
+    } else if e.exit_code() == 2 {
+        StatusCode::BAD_REQUEST
+    } else {
+        StatusCode::INTERNAL_SERVER_ERROR
+    };
+    (status, super::words::at_the_table(e))
+}
+
+/// The answer to a write refused with `e` ([`refusal_of`]), as JSON `{"error": TEXT}`.
 pub(super) fn refusal(e: &crate::error::Error) -> Response {
-    {
-        {
-            let moved = matches!(e, crate::error::Error::Input(b) if b.is::<super::Moved>());
-            let status = if table::is_conflict(e) {
-                StatusCode::CONFLICT
-            } else if moved {
-                StatusCode::SERVICE_UNAVAILABLE
-            } else if matches!(e, crate::error::Error::System(s) if crate::store::is_busy(s)) {
-                return error(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "the database is busy: another program is using it; nothing was recorded — try again",
-                );
-            } else if e.exit_code() == 2 {
-                StatusCode::BAD_REQUEST
-            } else {
-                StatusCode::INTERNAL_SERVER_ERROR
-            };
-            error(status, super::words::at_the_table(e))
+    let (status, text) = refusal_of(e);
+    error(status, text)
+}
+
+/// A write's request as it came, before its body is read: its headers and its path.
+pub(super) struct Head {
+    /// The request's headers.
+    pub headers: HeaderMap,
+    /// The request's path (`/api/hole`, `/table/2/api/draft`).
+    pub path: String,
+}
+
+impl Head {
+    /// The head of `request`.
+    pub fn of(request: &Request) -> Head {
+        Head {
+            headers: request.headers().clone(),
+            path: request.uri().path().to_string(),
+        }
+    }
+
+    /// The write's idempotency key (`Idempotency-Key`, a bare token or a quoted string)
+    /// with the request it names — its route, `who` sent it and `body` — or `None` when
+    /// it carries none; 400 for a key that is not 1 to 255 visible ASCII characters.
+    pub fn keyed(&self, who: &str, body: &[u8]) -> Result<Option<table::once::Keyed>, Response> {
+        let Some(value) = self.headers.get("idempotency-key") else {
+            return Ok(None);
+        };
+        let bad = || refusal(&table::once::BadKey.into());
+        let text = value.to_str().map_err(|_| bad())?.trim();
+        let key = text
+            .strip_prefix('"')
+            .and_then(|t| t.strip_suffix('"'))
+            .unwrap_or(text);
+        table::once::Keyed::new(who, key, &self.path, body)
+            .map(Some)
+            .map_err(|e| refusal(&e))
+    }
+}
+
+/// The answer kept for a repeated write, as it was given, marked `Idempotency-Replayed:
+/// true` (nothing was written now).
+pub(super) fn replayed(kept: &crate::store::once::Kept) -> Response {
+    let status = StatusCode::from_u16(kept.status).unwrap_or(StatusCode::OK);
+    let mut response = (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        kept.body.clone(),
+    )
+        .into_response();
+    response.headers_mut().insert(
+        header::HeaderName::from_static("idempotency-replayed"),
+        HeaderValue::from_static("true"),
+    );
+    response
+}
+
+/// The answer to a write made through [`Server::change`] or [`Server::change_event`]:
+/// `made`'s body (200), the kept answer of a repeat, or the refusal — kept as the key's
+/// answer when a retry would meet it again.
+pub(super) fn answered<T>(
+    server: &Server,
+    keyed: Option<&table::once::Keyed>,
+    done: crate::error::Result<super::Answered<T>>,
+    made: impl FnOnce(&T) -> String,
+) -> Response {
+    match done {
+        Ok(super::Answered::Made(value)) => json_text(made(&value)),
+        Ok(super::Answered::Replayed(kept)) => replayed(&kept),
+        Err(e) => {
+            let (status, text) = refusal_of(&e);
+            let body = serde_json::json!({ "error": text }).to_string();
+            if let Some(kept) = keyed.and_then(|k| server.keep_refusal(k, status.as_u16(), &body)) {
+                return replayed(&kept);
+            }
+            (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
         }
     }
 }

@@ -14,7 +14,8 @@ use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
 
 use super::answer::{
-    bearer, body_of, error, follow, foreign, is_own_host, json_text, problem_event, refusal,
+    answered, bearer, body_of, error, follow, foreign, is_own_host, json_text, problem_event,
+    Head,
 };
 use super::page::{self, Director, DirectorTable};
 use super::requests::{self, DirectorPenalty, RoundRequest};
@@ -157,9 +158,11 @@ fn not_director(server: &Server, headers: &HeaderMap) -> Option<Response> {
 }
 
 /// The director's write: `change(store, tournament name)` through
-/// [`Server::change_event`] on a blocking thread; 200 and the board, or the refusal.
+/// [`Server::change_event`] on a blocking thread; 200 and the board, the kept answer of a
+/// repeat, or the refusal.
 async fn event_write(
     server: Arc<Server>,
+    keyed: Option<table::once::Keyed>,
     change: impl FnOnce(
             &mut crate::store::Store,
             &str,
@@ -167,24 +170,40 @@ async fn event_write(
         + Send
         + 'static,
 ) -> Response {
-    match tokio::task::spawn_blocking(move || server.change_event(change)).await {
-        Ok(Ok(board)) => json_text(board.json.clone()),
-        Ok(Err(e)) => refusal(&e),
-        Err(_) => error(
+    let done = tokio::task::spawn_blocking(move || {
+        let done = server.change_event(keyed.as_ref(), change);
+        answered(&server, keyed.as_ref(), done, |board: &Arc<BoardShown>| {
+            board.json.clone()
+        })
+    })
+    .await;
+    done.unwrap_or_else(|_| {
+        error(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the write stopped unexpectedly; look at the board before trying again",
-        ),
+        )
+    })
+}
+
+/// The director's write read: the refusal, or its body and idempotency key.
+async fn directors_write(
+    server: &Server,
+    request: Request,
+) -> Result<(axum::body::Bytes, Option<table::once::Keyed>), Response> {
+    if let Some(refusal) = not_director(server, request.headers()) {
+        return Err(refusal);
     }
+    let head = Head::of(&request);
+    let body = body_of(request).await?;
+    let keyed = head.keyed("director", &body)?;
+    Ok((body, keyed))
 }
 
 /// `POST /api/round` (the director's): seats the next round, as `golf tournament round`
 /// does; 409 while a table is still playing or when the round meant is seated already.
 pub async fn round(State(server): State<Arc<Server>>, request: Request) -> Response {
-    if let Some(refusal) = not_director(&server, request.headers()) {
-        return refusal;
-    }
-    let body = match body_of(request).await {
-        Ok(body) => body,
+    let (body, keyed) = match directors_write(&server, request).await {
+        Ok(sent) => sent,
         Err(refusal) => return refusal,
     };
     let sent: RoundRequest = match body.iter().all(u8::is_ascii_whitespace) {
@@ -194,7 +213,7 @@ pub async fn round(State(server): State<Arc<Server>>, request: Request) -> Respo
             Err(text) => return error(StatusCode::BAD_REQUEST, text),
         },
     };
-    event_write(server, move |store, name| {
+    event_write(server, keyed, move |store, name| {
         table::tournament::seat_next_round(store, Some(name), sent.round)
     })
     .await
@@ -204,11 +223,8 @@ pub async fn round(State(server): State<Arc<Server>>, request: Request) -> Respo
 /// table of the round in play, or a disqualification from that round's match or from the
 /// whole tournament (RULES.md §13; between rounds too), as `golf penalty` does.
 pub async fn penalty(State(server): State<Arc<Server>>, request: Request) -> Response {
-    if let Some(refusal) = not_director(&server, request.headers()) {
-        return refusal;
-    }
-    let body = match body_of(request).await {
-        Ok(body) => body,
+    let (body, keyed) = match directors_write(&server, request).await {
+        Ok(sent) => sent,
         Err(refusal) => return refusal,
     };
     let sent: DirectorPenalty = match requests::body(
@@ -218,7 +234,7 @@ pub async fn penalty(State(server): State<Arc<Server>>, request: Request) -> Res
         Ok(sent) => sent,
         Err(text) => return error(StatusCode::BAD_REQUEST, text),
     };
-    event_write(server, move |store, name| {
+    event_write(server, keyed, move |store, name| {
         let t = table::tournament::load(store, Some(name))?;
         let player = t.players[crate::player::find(&t.players, &sent.player)?].clone();
         let round = t.played.len();

@@ -48,10 +48,22 @@ use subtle::ConstantTimeEq as _;
 use tokio::sync::{watch as channel, Semaphore};
 
 use crate::error::{input, Result};
+use crate::store::once::Kept;
+use crate::table::once::{Keyed, Once};
 use crate::game::tournament::Tournament;
 use crate::game::Match;
 use crate::store::Store;
 use watch::{BoardShown, Shown};
+
+/// What a write answered: made now, or the answer kept for its idempotency key (the same
+/// request answered before; nothing written now).
+#[derive(Debug)]
+pub enum Answered<T> {
+    /// Made now: the card or board after it.
+    Made(T),
+    /// Answered before: the kept status and body.
+    Replayed(Kept),
+}
 
 /// The database was deleted or replaced while the server ran: every write is refused
 /// (HTTP 503), saying so; nothing is written, and nothing is made at the path.
@@ -442,28 +454,64 @@ impl Server {
 
     /// Makes a change to the served match `served` through [`crate::table`], in one write
     /// on the one connection, and publishes the card after it (and, at a tournament, the
-    /// board): `change(store, served id)` returns the match after the change. Refused, with
-    /// nothing written, when the database is no longer the one opened.
+    /// board): `change(store, served id)` returns the match after the change. With an
+    /// idempotency key ([`crate::table::once`]) the answer — the card's JSON, or with
+    /// `draft` the shared draft's — is kept in the same write, and a repeat gets it back
+    /// with nothing written. Refused, with nothing written, when the database is no longer
+    /// the one opened.
     fn change(
         &self,
         served: &Served,
+        keyed: Option<&Keyed>,
+        draft: bool,
         change: impl FnOnce(&mut Store, i64) -> Result<Match>,
-    ) -> Result<Arc<Shown>> {
-        let ((shown, board), look) = self.look(|store| {
+    ) -> Result<Answered<Arc<Shown>>> {
+        let (done, look) = self.look(|store| {
             if let Some(problem) = self.problem(store) {
                 return Err(Moved(problem).into());
             }
-            let m = change(store, served.current.id())?;
+            let done = crate::table::once::once(
+                store,
+                keyed,
+                |store| change(store, served.current.id()),
+                |store, m| {
+                    let shown = card_now(store, &m, self.odds)?;
+                    let body = match draft {
+                        true => shown.draft.clone(),
+                        false => shown.json.clone(),
+                    };
+                    Ok((shown, body))
+                },
+            )?;
+            let Once::Made(shown, _) = done else {
+                return Ok(Err(done));
+            };
             self.wrote(store);
-            let shown = card_now(store, &m, self.odds)?;
-            Ok((shown, self.board_of(store).ok().flatten()))
+            Ok(Ok((shown, self.board_of(store).ok().flatten())))
         })?;
+        let (shown, board) = match done {
+            Ok(made) => made,
+            Err(Once::Replayed(kept)) => return Ok(Answered::Replayed(kept)),
+            Err(Once::Made(shown, _)) => (shown, None),
+        };
         let shown = Arc::new(shown);
         served.publish(shown.clone(), look);
         if let (Some(event), Some(board)) = (&self.event, board) {
             event.publish(Arc::new(board), look);
         }
-        Ok(shown)
+        Ok(Answered::Made(shown))
+    }
+
+    /// Keeps `refusal` (status, body) as the answer to `keyed`, so a retry is refused the
+    /// same way: only a refusal that a retry would meet again (400, 409), never "busy" or
+    /// a failure. Returns the answer kept before when a repeat was answered meanwhile.
+    fn keep_refusal(&self, keyed: &Keyed, status: u16, body: &str) -> Option<Kept> {
+        if !matches!(status, 400 | 409) {
+            return None;
+        }
+        self.look(|store| crate::table::once::keep_refusal(store, keyed, status, body))
+            .ok()
+            .and_then(|(kept, _)| kept)
     }
 
     /// The tournament's board as it stands (`None` serving one match).
@@ -478,27 +526,44 @@ impl Server {
     /// Makes a change to the tournament as a whole (the director's: seating the next
     /// round, a penalty or a disqualification) in one write, then serves the round in play
     /// as it stands after it and publishes every card and the board. `change(store, name)`
-    /// returns the tournament after the change.
+    /// returns the tournament after the change; with `keyed`, the board's JSON is kept as
+    /// its answer in the same write ([`crate::table::once`]).
     fn change_event(
         &self,
+        keyed: Option<&Keyed>,
         change: impl FnOnce(&mut Store, &str) -> Result<Tournament>,
-    ) -> Result<Arc<BoardShown>> {
+    ) -> Result<Answered<Arc<BoardShown>>> {
         let Some(event) = &self.event else {
             return Err(anyhow::anyhow!("no tournament is served").into());
         };
-        let ((board, cards), look) = self.look(|store| {
+        let (done, look) = self.look(|store| {
             if let Some(problem) = self.problem(store) {
                 return Err(Moved(problem).into());
             }
-            let t = change(store, &event.name)?;
-            self.wrote(store);
-            let cards = self.cards_of(store, &t)?;
-            Ok((board_shown(&t)?, cards))
+            let done = crate::table::once::once(
+                store,
+                keyed,
+                |store| change(store, &event.name),
+                |store, t| {
+                    let cards = self.cards_of(store, &t)?;
+                    let board = board_shown(&t)?;
+                    let body = board.json.clone();
+                    Ok(((board, cards), body))
+                },
+            )?;
+            if let Once::Made(..) = done {
+                self.wrote(store);
+            }
+            Ok(done)
         })?;
+        let (board, cards) = match done {
+            Once::Made(made, _) => made,
+            Once::Replayed(kept) => return Ok(Answered::Replayed(kept)),
+        };
         self.seat(cards, look);
         let board = Arc::new(board);
         event.publish(board.clone(), look);
-        Ok(board)
+        Ok(Answered::Made(board))
     }
 
     /// Each table's match of the round in play of `t` and its card as served, in table

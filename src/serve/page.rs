@@ -92,6 +92,7 @@ fn head_with(title: &str, script: &str) -> Markup {
             link rel="manifest" href="/manifest.webmanifest";
             meta name="theme-color" content="#1b5e20";
             link rel="stylesheet" href="/golf.css";
+            script src="/api.js" defer {}
             script src=(script) defer {}
         }
     }

@@ -39,6 +39,10 @@ pub struct HoleRequest {
     /// shows, as `golf hole --hole N`).
     #[serde(default)]
     pub hole: Option<u32>,
+    /// With `from_draft`: the draft's revision as the page showed it (CLI.md "Bound to
+    /// what was seen"); required with `from_draft`.
+    #[serde(default)]
+    pub draft: Option<i64>,
 }
 
 /// `{PLAYER: GRID}` as sent: every pair, in order, duplicates kept.
@@ -100,6 +104,8 @@ pub struct Meant {
     pub holes: Option<usize>,
     /// Penalties on the card shown.
     pub penalties: Option<usize>,
+    /// For an undo: the id of the entry the card showed last (its `last_entry`).
+    pub entry: Option<u64>,
 }
 
 /// Reads [`Meant`] from `body` (empty: nothing named); the error says what was wrong.
@@ -109,7 +115,7 @@ pub fn meant(body: &[u8]) -> std::result::Result<Meant, String> {
     }
     serde_json::from_slice::<Meant>(body).map_err(|e| {
         format!(
-            "the body is not understood: {e}; expected nothing, or {{\"match\": ID}} (an undo may add \"holes\": N, \"penalties\": N, what the card shown holds)"
+            "the body is not understood: {e}; expected nothing, or {{\"match\": ID}} (an undo adds \"entry\": ID, the card's last_entry)"
         )
     })
 }
@@ -152,6 +158,9 @@ pub struct AmendRequest {
     /// Who went out: absent unchanged, null nobody, or a player.
     #[serde(default, deserialize_with = "present")]
     pub out: Option<Option<String>>,
+    /// Who knocked, when the correction says a player knocked.
+    #[serde(default)]
+    pub knock: Option<String>,
 }
 
 /// A field that may be absent (`None`), null (`Some(None)`) or given.

@@ -14,7 +14,7 @@
 //! server's address (an IP literal or `localhost`, with its port), so a page of another
 //! site that a name was pointed at 127.0.0.1 for (DNS rebinding) gets nothing; every
 //! error is JSON `{"error": TEXT}`, whatever its status.
-//! | `GET /golf.js`, `/golf.css`, `/icon.svg` | the page's own files, embedded |
+//! | `GET /golf.js`, `/api.js`, `/board.js`, `/golf.css`, `/icon.svg` | the page's own files, embedded |
 
 use std::sync::Arc;
 
@@ -31,8 +31,8 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
 use super::answer::{
-    bearer, body_of, error, follow, foreign, is_own_host, json_text, no_key, problem_event,
-    refusal, MAX_BODY, REQUEST_TIMEOUT,
+    answered, bearer, body_of, error, follow, foreign, is_own_host, json_text, no_key,
+    problem_event, Head, MAX_BODY, REQUEST_TIMEOUT,
 };
 use super::page;
 use super::requests::{self, AmendRequest, DraftRequest, HoleRequest, Meant, PenaltyRequest};
@@ -40,6 +40,7 @@ use super::{Served, Server};
 use crate::table::{self, Amendment, DraftEntry, Ended, Grids, NewHole, OnCard, PenaltyEntry};
 
 const SCRIPT: &str = include_str!("assets/golf.js");
+const API_SCRIPT: &str = include_str!("assets/api.js");
 const BOARD_SCRIPT: &str = include_str!("assets/board.js");
 const STYLE: &str = include_str!("assets/golf.css");
 const ICON: &str = include_str!("assets/icon.svg");
@@ -93,6 +94,10 @@ pub fn router(server: Arc<Server>) -> Router {
         .route(
             "/golf.js",
             get(|| asset("text/javascript; charset=utf-8", SCRIPT)),
+        )
+        .route(
+            "/api.js",
+            get(|| asset("text/javascript; charset=utf-8", API_SCRIPT)),
         )
         .route(
             "/board.js",
@@ -437,55 +442,82 @@ fn other_table() -> Response {
     refused
 }
 
-/// Makes a change on a blocking thread through [`Server::change`] and answers with the
-/// card after it (200), or the refusal: 409 when the match moved on under the page, 503
-/// when the database is busy (nothing recorded: try again) or no longer the one served,
-/// 400 for bad input (the message `golf hole` gives), 500 for a failure of the system. A
-/// write once begun is answered, never abandoned.
-async fn write(
-    server: Arc<Server>,
-    desk: Arc<Served>,
-    change: impl FnOnce(&mut crate::store::Store, i64) -> crate::error::Result<crate::game::Match>
-        + Send
-        + 'static,
-) -> Response {
-    write_then(server, desk, false, change).await
+/// The seat of a key that passed [`refused`]: this table's scorekeeper, or the director
+/// (at a tournament), for the scope of its idempotency keys.
+fn keepers_seat(server: &Server, desk: &Served, headers: &HeaderMap) -> String {
+    match (bearer(headers), desk.number) {
+        (Some(key), Some(n)) if desk.key_is(key) => format!("table {n}"),
+        (Some(key), _) if server.event.is_some() && server.key_is(key) => "director".into(),
+        _ => "keeper".into(),
+    }
 }
 
-/// [`write`], answering with the shared draft after the change when `draft`, else the card.
+/// Makes a change on a blocking thread through [`Server::change`] and answers with the
+/// card after it (200), or with the shared draft when `draft`; a repeat of a keyed write
+/// with the answer kept for it; or the refusal: 409 when the match moved on under the
+/// page, 422 for a key used for another request, 503 when the database is busy (nothing
+/// recorded: try again) or no longer the one served, 400 for bad input (the message `golf
+/// hole` gives), 500 for a failure of the system. A write once begun is answered, never
+/// abandoned.
 async fn write_then(
     server: Arc<Server>,
     desk: Arc<Served>,
     draft: bool,
+    keyed: Option<table::once::Keyed>,
     change: impl FnOnce(&mut crate::store::Store, i64) -> crate::error::Result<crate::game::Match>
         + Send
         + 'static,
 ) -> Response {
-    let done = tokio::task::spawn_blocking(move || server.change(&desk, change)).await;
-    match done {
-        Ok(Ok(shown)) if draft => json_text(shown.draft.clone()),
-        Ok(Ok(shown)) => json_text(shown.json.clone()),
-        Ok(Err(e)) => refusal(&e),
-        Err(_) => error(
+    let done = tokio::task::spawn_blocking(move || {
+        let done = server.change(&desk, keyed.as_ref(), draft, change);
+        answered(&server, keyed.as_ref(), done, |shown: &Arc<super::Shown>| {
+            match draft {
+                true => shown.draft.clone(),
+                false => shown.json.clone(),
+            }
+        })
+    })
+    .await;
+    done.unwrap_or_else(|_| {
+        error(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the write stopped unexpectedly; look at the card before trying again",
-        ),
+        )
+    })
+}
+
+/// A keeper's write read: the refusal (403, 401, 408, 413, 400 for a bad key), or its
+/// body and idempotency key.
+async fn keepers_write(
+    server: &Server,
+    desk: &Served,
+    request: Request,
+) -> Result<(axum::body::Bytes, Option<table::once::Keyed>), Response> {
+    if let Some(refusal) = refused(server, desk, request.headers()) {
+        return Err(refusal);
     }
+    let head = Head::of(&request);
+    let body = body_of(request).await?;
+    let keyed = head.keyed(&keepers_seat(server, desk, &head.headers), &body)?;
+    Ok((body, keyed))
 }
 
 async fn hole(State(server): State<Arc<Server>>, Desk(desk): Desk, request: Request) -> Response {
-    if let Some(refusal) = refused(&server, &desk, request.headers()) {
-        return refusal;
-    }
-    let body = match body_of(request).await {
-        Ok(body) => body,
+    let (body, keyed) = match keepers_write(&server, &desk, request).await {
+        Ok(sent) => sent,
         Err(refusal) => return refusal,
     };
     let request: HoleRequest = match requests::hole(&body) {
         Ok(r) => r,
         Err(text) => return error(StatusCode::BAD_REQUEST, text),
     };
-    write(server, desk, move |store, id| {
+    if request.from_draft && request.draft.is_none() {
+        return error(
+            StatusCode::BAD_REQUEST,
+            "from_draft records the grids as they were shown: name the draft's revision as \"draft\": N (from the draft shown)",
+        );
+    }
+    write_then(server, desk, false, keyed, move |store, id| {
         if request.from_draft {
             table::held_to(store, request.match_id, id)?;
             if !request.grids.0.is_empty() {
@@ -493,7 +525,7 @@ async fn hole(State(server): State<Arc<Server>>, Desk(desk): Desk, request: Requ
                     "give either the grids or from_draft, not both: from_draft records the shared draft as it stands",
                 );
             }
-            return Ok(table::record_draft(store, id, request.hole)?.m);
+            return Ok(table::record_draft(store, id, request.hole, request.draft)?.m);
         }
         let new = NewHole {
             match_id: Some(id),
@@ -527,7 +559,8 @@ async fn draft_put(
     if let Some(refusal) = foreign(&server, request.headers()) {
         return refusal;
     }
-    let given = bearer(request.headers()).map(str::to_string);
+    let head = Head::of(&request);
+    let given = bearer(&head.headers).map(str::to_string);
     let body = match body_of(request).await {
         Ok(body) => body,
         Err(refusal) => return refusal,
@@ -542,19 +575,28 @@ async fn draft_put(
     let Some(given) = given else {
         return no_key();
     };
-    if !(desk.key_is(&given) || server.key_is(&given)) {
+    let who = if desk.key_is(&given) || server.key_is(&given) {
+        keepers_seat(&server, &desk, &head.headers)
+    } else {
         // a player's token writes only that player's grid
         let players = desk.current.players();
         let seat = crate::player::find(&players, &sent.player).ok();
         let theirs = desk.token_seat(desk.current.id(), players.len(), &given);
-        if seat.is_none() || seat != theirs {
-            return error(
-                StatusCode::UNAUTHORIZED,
-                "this phone's link writes only its own player's grid; open your own link (the scorekeeper hands them out)",
-            );
+        match (seat, theirs) {
+            (Some(seat), Some(theirs)) if seat == theirs => format!("player {}", players[seat]),
+            _ => {
+                return error(
+                    StatusCode::UNAUTHORIZED,
+                    "this phone's link writes only its own player's grid; open your own link (the scorekeeper hands them out)",
+                )
+            }
         }
-    }
-    write_then(server, desk, true, move |store, id| {
+    };
+    let keyed = match head.keyed(&who, &body) {
+        Ok(keyed) => keyed,
+        Err(refusal) => return refusal,
+    };
+    write_then(server, desk, true, keyed, move |store, id| {
         table::held_to(store, sent.match_id, id)?;
         let entry = DraftEntry {
             match_id: id,
@@ -569,41 +611,42 @@ async fn draft_put(
     .await
 }
 
-/// The body of a write that needs the scorekeeper's key, read as `T`: the refusal (403,
-/// 401, 408, 413, or 400 saying what was `expected`) otherwise.
+/// The body of a write that needs the scorekeeper's key, read as `T`, with its
+/// idempotency key: the refusal (403, 401, 408, 413, or 400 saying what was `expected`)
+/// otherwise.
 async fn keepers_body<T: serde::de::DeserializeOwned>(
     server: &Server,
     desk: &Served,
     request: Request,
     expected: &str,
-) -> Result<T, Response> {
-    if let Some(refusal) = refused(server, desk, request.headers()) {
-        return Err(refusal);
-    }
-    let body = body_of(request).await?;
-    requests::body(&body, expected).map_err(|text| error(StatusCode::BAD_REQUEST, text))
+) -> Result<(T, Option<table::once::Keyed>), Response> {
+    let (body, keyed) = keepers_write(server, desk, request).await?;
+    let sent =
+        requests::body(&body, expected).map_err(|text| error(StatusCode::BAD_REQUEST, text))?;
+    Ok((sent, keyed))
 }
 
 /// `POST /api/amend`: `golf amend` from the page (a finished match reopened as it does).
 async fn amend(State(server): State<Arc<Server>>, Desk(desk): Desk, request: Request) -> Response {
-    let sent: AmendRequest = match keepers_body(
+    let (sent, keyed): (AmendRequest, _) = match keepers_body(
         &server,
         &desk,
         request,
-        "{\"match\": ID, \"hole\": N, \"grids\": {PLAYER: GRID}, \"out\": PLAYER|null}",
+        "{\"match\": ID, \"hole\": N, \"grids\": {PLAYER: GRID}, \"out\": PLAYER|null, \"knock\": PLAYER}",
     )
     .await
     {
         Ok(sent) => sent,
         Err(refusal) => return refusal,
     };
-    write(server, desk, move |store, id| {
+    write_then(server, desk, false, keyed, move |store, id| {
         table::held_to(store, sent.match_id, id)?;
         let change = Amendment {
             match_id: Some(id),
             hole: sent.hole,
             grids: sent.grids.pairs()?,
             out: sent.out.clone(),
+            knock: sent.knock.clone(),
         };
         Ok(table::amend(store, &change)?.m)
     })
@@ -616,7 +659,7 @@ async fn penalty(
     Desk(desk): Desk,
     request: Request,
 ) -> Response {
-    let sent: PenaltyRequest = match keepers_body(
+    let (sent, keyed): (PenaltyRequest, _) = match keepers_body(
         &server,
         &desk,
         request,
@@ -627,7 +670,7 @@ async fn penalty(
         Ok(sent) => sent,
         Err(refusal) => return refusal,
     };
-    write(server, desk, move |store, id| {
+    write_then(server, desk, false, keyed, move |store, id| {
         table::held_to(store, sent.match_id, id)?;
         let points = i32::try_from(sent.points)
             .map_err(|_| crate::game::GameError::PenaltyPoints(sent.points))?;
@@ -646,25 +689,29 @@ async fn penalty(
     .await
 }
 
-/// The refusal, or the body's [`Meant`], of a write on the match as a whole.
-async fn meant_of(server: &Server, desk: &Served, request: Request) -> Result<Meant, Response> {
-    if let Some(refusal) = refused(server, desk, request.headers()) {
-        return Err(refusal);
-    }
-    let body = body_of(request).await?;
-    requests::meant(&body).map_err(|text| error(StatusCode::BAD_REQUEST, text))
+/// The refusal, or the body's [`Meant`] and the idempotency key, of a write on the match
+/// as a whole.
+async fn meant_of(
+    server: &Server,
+    desk: &Served,
+    request: Request,
+) -> Result<(Meant, Option<table::once::Keyed>), Response> {
+    let (body, keyed) = keepers_write(server, desk, request).await?;
+    let meant = requests::meant(&body).map_err(|text| error(StatusCode::BAD_REQUEST, text))?;
+    Ok((meant, keyed))
 }
 
 async fn undo(State(server): State<Arc<Server>>, Desk(desk): Desk, request: Request) -> Response {
-    let meant = match meant_of(&server, &desk, request).await {
+    let (meant, keyed) = match meant_of(&server, &desk, request).await {
         Ok(m) => m,
         Err(refusal) => return refusal,
     };
-    write(server, desk, move |store, id| {
+    write_then(server, desk, false, keyed, move |store, id| {
         table::held_to(store, meant.id, id)?;
         let on_card = OnCard {
             holes: meant.holes,
             penalties: meant.penalties,
+            entry: meant.entry,
         };
         Ok(table::undo(store, Some(id), on_card)?.m)
     })
@@ -672,11 +719,11 @@ async fn undo(State(server): State<Arc<Server>>, Desk(desk): Desk, request: Requ
 }
 
 async fn finish(State(server): State<Arc<Server>>, Desk(desk): Desk, request: Request) -> Response {
-    let meant = match meant_of(&server, &desk, request).await {
+    let (meant, keyed) = match meant_of(&server, &desk, request).await {
         Ok(m) => m,
         Err(refusal) => return refusal,
     };
-    write(server, desk, move |store, id| {
+    write_then(server, desk, false, keyed, move |store, id| {
         table::held_to(store, meant.id, id)?;
         Ok(table::finish(store, Some(id))?.0)
     })

@@ -13,7 +13,8 @@ use crate::game::Draft;
 /// A draft as read back: the draft, or why its row cannot be read (escaped).
 pub type Stored = Result<Draft, String>;
 
-/// Keeps `draft` as the draft of match `match_id`, replacing any earlier one.
+/// Keeps `draft` as the draft of match `match_id`, replacing any earlier one, and raises
+/// its revision ([`raise_revision`]).
 pub fn save(conn: &Connection, match_id: i64, draft: &Draft, now: &str) -> anyhow::Result<()> {
     conn.execute(
         "INSERT OR REPLACE INTO drafts (match_id, hole, playoff, entries, saved_at, ending)
@@ -30,6 +31,7 @@ pub fn save(conn: &Connection, match_id: i64, draft: &Draft, now: &str) -> anyho
                 .transpose()?,
         ],
     )?;
+    raise_revision(conn, match_id)?;
     Ok(())
 }
 
@@ -143,8 +145,34 @@ fn read(hole: Option<i64>, playoff: Option<i64>, entries: Option<String>) -> Sto
     })
 }
 
-/// Removes the draft of match `match_id` (a hole of it was recorded).
+/// Removes the draft of match `match_id` (a hole of it was recorded), raising its
+/// revision when there was one.
 pub fn remove(conn: &Connection, match_id: i64) -> anyhow::Result<()> {
-    conn.execute("DELETE FROM drafts WHERE match_id = ?1", [match_id])?;
+    if conn.execute("DELETE FROM drafts WHERE match_id = ?1", [match_id])? > 0 {
+        raise_revision(conn, match_id)?;
+    }
     Ok(())
 }
+
+/// The revision of match `match_id`'s draft: 0 before its first change, raised by every
+/// change since ([`raise_revision`]), never lowered (schema v10).
+pub fn revision(conn: &Connection, match_id: i64) -> anyhow::Result<i64> {
+    Ok(conn
+        .prepare_cached("SELECT revision FROM draft_revisions WHERE match_id = ?1")?
+        .query_row([match_id], |r| r.get(0))
+        .optional()?
+        .unwrap_or(0))
+}
+
+/// Raises the revision of match `match_id`'s draft by one, for a change to it; returns the
+/// new revision.
+pub fn raise_revision(conn: &Connection, match_id: i64) -> anyhow::Result<i64> {
+    Ok(conn
+        .prepare_cached(
+            "INSERT INTO draft_revisions (match_id, revision) VALUES (?1, 1)
+             ON CONFLICT (match_id) DO UPDATE SET revision = revision + 1
+             RETURNING revision",
+        )?
+        .query_row([match_id], |r| r.get(0))?)
+}
+

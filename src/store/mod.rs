@@ -10,6 +10,7 @@
 
 pub mod drafts;
 pub mod maintenance;
+pub mod once;
 mod matches;
 pub mod schema;
 pub mod serve_key;
@@ -29,7 +30,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::Context as _;
-use rusqlite::{Connection, ErrorCode, OptionalExtension, Transaction, TransactionBehavior};
+use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior};
 
 use crate::error::Error;
 
@@ -90,7 +91,7 @@ pub struct ForeignTrigger {
 /// rows), so reading back only what golf wrote would miss most of what one can do, and
 /// reading back everything would cost every write a whole check; refusing every trigger
 /// costs one look at the schema.
-fn refuse_triggers(tx: &Transaction<'_>, path: &Path) -> Result<(), Error> {
+fn refuse_triggers(tx: &Connection, path: &Path) -> Result<(), Error> {
     let name: Option<String> = tx
         .prepare_cached(
             "SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name LIMIT 1",
@@ -325,10 +326,19 @@ impl Store {
     /// ([`Damaged`]) a file with damaged pages. That costs about 1.3 ms per MiB, so it is
     /// not paid on every command: a `golf hole` on 10,000 matches costs what it does on
     /// one. `golf check` checks everything, always.
+    ///
+    /// Inside [`Store::atomically`] (a write of the caller's that holds this one and more),
+    /// the write is a savepoint of it: undone if `work` fails, and committed only with it.
     pub fn write<T>(
         &mut self,
-        mut work: impl FnMut(&Transaction<'_>) -> Result<T, Error>,
+        mut work: impl FnMut(&Connection) -> Result<T, Error>,
     ) -> Result<T, Error> {
+        if !self.conn.is_autocommit() {
+            let savepoint = self.conn.savepoint()?;
+            let value = work(&savepoint)?;
+            savepoint.commit()?;
+            return Ok(value);
+        }
         let mut attempt = 0;
         let check = !self.checked;
         loop {
@@ -412,11 +422,59 @@ impl Store {
         self.checked = false;
     }
 
-    /// Runs `work` in one read transaction, so it sees one consistent state.
+    /// Runs `work` as one IMMEDIATE transaction that holds every [`Store::write`] and
+    /// [`Store::read`] it makes (each a savepoint of it): all of it is committed, or, when
+    /// `work` fails, none of it. For a change that must be kept together with what is
+    /// known only after it (CLI.md "Exactly once": a write and the answer given for it).
+    /// Not retried when busy: the caller answers "busy, nothing recorded" instead.
+    pub fn atomically<T>(
+        &mut self,
+        work: impl FnOnce(&mut Store) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        if !self.conn.is_autocommit() {
+            return Err(Error::System(anyhow::anyhow!(
+                "a write was begun inside another; nothing was recorded"
+            )));
+        }
+        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        let done = (|| {
+            refuse_triggers(&self.conn, &self.path)?;
+            let value = work(self)?;
+            if !self.checked {
+                let problems = maintenance::quick_check(&self.conn)?;
+                if !problems.is_empty() {
+                    return Err(Error::System(Damaged(problems.join("; ")).into()));
+                }
+            }
+            Ok(value)
+        })();
+        match done {
+            Ok(value) => match self.conn.execute_batch("COMMIT") {
+                Ok(()) => {
+                    self.checked = true;
+                    Ok(value)
+                }
+                Err(e) => {
+                    let _ = self.conn.execute_batch("ROLLBACK");
+                    Err(e.into())
+                }
+            },
+            Err(e) => {
+                let _ = self.conn.execute_batch("ROLLBACK");
+                Err(e)
+            }
+        }
+    }
+
+    /// Runs `work` in one read transaction, so it sees one consistent state (inside
+    /// [`Store::atomically`], that write's).
     pub fn read<T>(
         &mut self,
-        work: impl FnOnce(&Transaction<'_>) -> Result<T, Error>,
+        work: impl FnOnce(&Connection) -> Result<T, Error>,
     ) -> Result<T, Error> {
+        if !self.conn.is_autocommit() {
+            return work(&self.conn);
+        }
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Deferred)?;

@@ -28,6 +28,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0007_reopen_delete.sql"),
     include_str!("../../migrations/0008_drafts.sql"),
     include_str!("../../migrations/0009_serve_key.sql"),
+    include_str!("../../migrations/0010_exactly_once.sql"),
 ];
 
 /// How long a command waits for another process's write lock.

@@ -11,6 +11,7 @@
 //! Nothing here knows of clap, axum or the terminal: what is said is said by the shells,
 //! and every refusal is worded for anyone at the table, with no command in it.
 
+pub mod once;
 pub mod tournament;
 
 use rusqlite::Connection;
@@ -60,6 +61,37 @@ pub enum Conflict {
     RoundSeated {
         /// The round asked for.
         meant: usize,
+    },
+    /// An undo meant for an entry that is no longer the one recorded last.
+    #[error("the card has changed since it was shown: the entry recorded last in match {id} is now {now}, not the one meant; nothing was withdrawn — look at the card and undo again if you mean to")]
+    NotLast {
+        /// The match.
+        id: i64,
+        /// The entry recorded last now, in words (`hole 4`, `the penalty for hole 3`, `nothing`).
+        now: String,
+    },
+    /// A recording from the shared draft meant for the draft as it was seen, which has
+    /// changed since (a phone sent or took back a grid, or who ended the hole).
+    #[error("the grids sent have changed since they were shown (draft {seen}, now {now}): a phone sent or took back a grid meanwhile; nothing was recorded — look at them again and record what is shown")]
+    DraftChanged {
+        /// The revision the writer saw.
+        seen: i64,
+        /// The revision now.
+        now: i64,
+    },
+    /// A change to the next hole of a match that is over: no hole is next.
+    #[error("{label} is finished: no hole is next; nothing was recorded")]
+    Over {
+        /// The match, as [`Match::label`] names it.
+        label: String,
+    },
+    /// A round asked for that is not the next to seat (a later one).
+    #[error("round {meant} is not the next round; round {next} is seated next, once every table of the round in play has finished; nothing was seated")]
+    RoundNotNext {
+        /// The round asked for.
+        meant: usize,
+        /// The next round to seat.
+        next: usize,
     },
     /// A change meant for the card as shown, which holds other holes or penalties now.
     #[error("the card has changed since it was shown: match {id} now holds {holes} and {penalties} (another writer recorded or withdrew one); nothing was withdrawn — look at the card and undo again if you mean to")]
@@ -358,14 +390,31 @@ fn record_in(tx: &Connection, mut m: Match, new: &NewHole, now: &str) -> Result<
 /// shared draft of the next hole"), in one write: refused while a playing seat's grid is
 /// missing, when the draft is not for hole `meant` ([`Conflict::NotNext`]), or as the
 /// referee refuses the hole.
-pub fn record_draft(store: &mut Store, match_id: i64, meant: Option<u32>) -> Result<Changed<Hole>> {
+///
+/// `seen` is the draft's revision as the writer saw it ([`SharedDraft::revision`]):
+/// refused ([`Conflict::DraftChanged`]) when the draft has changed since, so what is
+/// recorded is what was shown.
+pub fn record_draft(
+    store: &mut Store,
+    match_id: i64,
+    meant: Option<u32>,
+    seen: Option<i64>,
+) -> Result<Changed<Hole>> {
     let now = store::timestamp();
     store.write(|tx| {
         let m = pick_match(tx, Some(match_id), true)?;
         let Some((number, playoff, _)) = m.next_hole() else {
-            return input(format!("{} is over: no hole is next", m.label()));
+            return Err(Conflict::Over { label: m.label() }.into());
         };
         check_next(&m, playoff, meant)?;
+        let revision = store::drafts::revision(tx, m.id)?;
+        if let Some(seen) = seen.filter(|&seen| seen != revision) {
+            return Err(Conflict::DraftChanged {
+                seen,
+                now: revision,
+            }
+            .into());
+        }
         let draft = next_draft(tx, &m, number, playoff)?;
         let seats = m.seats_for(playoff)?;
         let missing: Vec<usize> = seats
@@ -433,7 +482,7 @@ pub fn put_in_draft(store: &mut Store, entry: &DraftEntry) -> Result<Match> {
     store.write(|tx| {
         let m = pick_match(tx, Some(entry.match_id), true)?;
         let Some((number, playoff, _)) = m.next_hole() else {
-            return input(format!("{} is over: no hole is next", m.label()));
+            return Err(Conflict::Over { label: m.label() }.into());
         };
         check_next(&m, playoff, entry.hole)?;
         if entry.out && entry.knock {
@@ -510,6 +559,9 @@ pub struct SharedDraft {
     pub knock: Option<String>,
     /// The checks across the grids that fail (the deck, RULES.md §10).
     pub problems: Vec<DraftProblem>,
+    /// The draft's revision, raised by every change to it: a recording from the draft
+    /// names the one it showed (CLI.md "Bound to what was seen").
+    pub revision: i64,
 }
 
 /// The shared draft of `m`'s next hole, read on `store`; `None` when no hole is next.
@@ -520,7 +572,12 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
     let Ok(seats) = m.seats_for(playoff) else {
         return Ok(None);
     };
-    let draft = store.read(|tx| next_draft(tx, m, number, playoff))?;
+    let (draft, revision) = store.read(|tx| {
+        Ok((
+            next_draft(tx, m, number, playoff)?,
+            store::drafts::revision(tx, m.id)?,
+        ))
+    })?;
     let mut grids = serde_json::Map::new();
     let mut missing = Vec::new();
     let mut typed = Vec::new();
@@ -576,6 +633,7 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
         out: ender(false),
         knock: ender(true),
         problems,
+        revision,
     }))
 }
 
@@ -588,31 +646,56 @@ pub struct Amendment {
     pub hole: u32,
     /// The grids that change, by player name.
     pub grids: Vec<(String, String)>,
-    /// Who went out: `None` unchanged, `Some(None)` nobody, `Some(Some(name))` that player.
+    /// Who ended the hole: `None` unchanged, `Some(None)` nobody, `Some(Some(name))` that
+    /// player, the kind of ending kept (a knock stays a knock, [`Match::ended_as_before`]).
     pub out: Option<Option<String>>,
+    /// Who knocked, when the correction says so: `Some(name)` that player knocked.
+    pub knock: Option<String>,
 }
 
 /// Amends a recorded hole as `golf amend` does, in one write: a finished match reopened
-/// (RULES.md §17), the hole scored again, the old entry kept in the audit log.
-pub fn amend(store: &mut Store, change: &Amendment) -> Result<Changed<Hole>> {
+/// (RULES.md §17), the hole scored again, the old entry kept in the audit log. A
+/// correction that changes nothing writes nothing, logs nothing and reopens nothing:
+/// `what` is then `None`.
+pub fn amend(store: &mut Store, change: &Amendment) -> Result<Changed<Option<Hole>>> {
     let now = store::timestamp();
     store.write(|tx| {
-        let mut m = pick_match(tx, change.match_id, true)?;
-        let reopened = reopen(tx, &mut m, &now)?;
+        let m = pick_match(tx, change.match_id, true)?;
         let changes = m.typed_entries(&change.grids)?;
-        let out = match &change.out {
-            None => None,
-            Some(None) => Some(None),
-            Some(Some(name)) => Some(Some(crate::player::find(&m.players, name)?)),
+        let ended = match (&change.knock, &change.out) {
+            (Some(_), Some(Some(_))) => {
+                return input("give either who went out or who knocked, not both: one player ends a hole")
+            }
+            (Some(name), _) => Some(Some(Ending {
+                seat: crate::player::find(&m.players, name)?,
+                knocked: true,
+            })),
+            (None, Some(Some(name))) => Some(Some(
+                m.ended_as_before(change.hole, crate::player::find(&m.players, name)?),
+            )),
+            (None, Some(None)) => Some(None),
+            (None, None) => None,
         };
-        let (_, new, audit) = m.amend(change.hole, &changes, out, &now)?;
+        let mut amended = m.clone();
+        let reopened = amended.reopen(&now);
+        let Some((_, new, audit)) = amended.amend(change.hole, &changes, ended, &now)? else {
+            return Ok(Changed {
+                m: m.clone(),
+                what: None,
+                reopened: false,
+            });
+        };
+        if let Some(reopened) = &reopened {
+            store::insert_audit(tx, m.id, reopened)?;
+            store::reopen(tx, m.id)?;
+        }
         store::insert_audit(tx, m.id, &audit)?;
         store::delete_hole(tx, m.id, new.number, false)?;
         store::insert_hole(tx, m.id, &new)?;
         Ok(Changed {
-            m,
-            what: new,
-            reopened,
+            m: amended,
+            what: Some(new),
+            reopened: reopened.is_some(),
         })
     })
 }
@@ -625,6 +708,9 @@ pub struct OnCard {
     pub holes: Option<usize>,
     /// Penalties on the card shown.
     pub penalties: Option<usize>,
+    /// The id of the entry the card showed last ([`crate::game::LastEntry`]): the undo
+    /// withdraws exactly that entry, refused ([`Conflict::NotLast`]) when another is last.
+    pub entry: Option<u64>,
 }
 
 /// `n` things in words: `1 hole`, `3 holes`.
@@ -656,6 +742,23 @@ pub fn undo(
                 penalties: counted(penalties, "penalty", "penalties"),
             }
             .into());
+        }
+        if let Some(meant) = on_card.entry {
+            let last = m.last_entry();
+            if last.map(|e| e.id) != Some(meant) {
+                return Err(Conflict::NotLast {
+                    id: m.id,
+                    now: match last {
+                        Some(e) if e.kind == crate::game::EntryKind::Penalty => {
+                            format!("the penalty for hole {}", e.hole)
+                        }
+                        Some(e) if e.playoff => format!("playoff hole {}", e.hole),
+                        Some(e) => format!("hole {}", e.hole),
+                        None => "nothing".into(),
+                    },
+                }
+                .into());
+            }
         }
         let reopened = reopen(tx, &mut m, &now)?;
         let (withdrawn, audit) = m.undo(&now)?;

@@ -35,7 +35,8 @@ pub fn load(store: &mut Store, name: Option<&str>) -> Result<Tournament> {
 /// Seats the next round of the tournament `name` (or the newest) in one write, one match
 /// per table, and returns the tournament with it (RULES.md §13). With `meant`, only that
 /// round is seated. Errors (bad input): a table of the round before still playing
-/// ([`Conflict::RoundInPlay`]), the round meant seated already ([`Conflict::RoundSeated`]),
+/// ([`Conflict::RoundInPlay`]), the round meant seated already ([`Conflict::RoundSeated`])
+/// or not the next ([`Conflict::RoundNotNext`]),
 /// every round played, too few players left.
 pub fn seat_next_round(
     store: &mut Store,
@@ -45,11 +46,18 @@ pub fn seat_next_round(
     let now = store::timestamp();
     let (mut t, matches) = store.write(|tx| {
         let t = find(tx, name)?;
-        if meant.is_some_and(|r| r <= t.played.len()) {
-            return Err(Conflict::RoundSeated {
-                meant: meant.unwrap_or_default(),
+        match meant {
+            Some(r) if r <= t.played.len() => {
+                return Err(Conflict::RoundSeated { meant: r }.into())
             }
-            .into());
+            Some(r) if r > t.played.len() + 1 => {
+                return Err(Conflict::RoundNotNext {
+                    meant: r,
+                    next: t.played.len() + 1,
+                }
+                .into())
+            }
+            _ => {}
         }
         let playing: Vec<String> = t
             .played

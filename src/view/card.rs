@@ -304,6 +304,9 @@ pub struct CardView {
     /// no hole in yet, the match over, `--no-odds` or `odds = false`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chances: Option<super::odds::ChancesView>,
+    /// The entry an undo takes now (CLI.md "Bound to what was seen"): `{"kind":
+    /// "hole"|"penalty", "id": ID, "hole": N}`, null when nothing is recorded.
+    pub last_entry: Option<crate::game::LastEntry>,
     /// Each seat's place, 1 first, as [`crate::game::ranking`] ranks the match (RULES.md
     /// §8, §16): for the pictures and the TV, which list players in order; not part of
     /// `golf card --json`.
@@ -344,6 +347,7 @@ impl CardView {
                 .map(|s| PlayerView::new(m, s))
                 .collect(),
             holes: holes(m),
+            last_entry: m.last_entry(),
             penalties: penalties(m),
             play: m
                 .rules

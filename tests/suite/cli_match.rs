@@ -32,6 +32,19 @@ struct Card {
     next: Option<serde_json::Value>,
     amendments: usize,
     chances: Option<serde_json::Value>,
+    last_entry: Option<LastEntry>,
+}
+
+/// The card's `last_entry`: what an undo takes now.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct LastEntry {
+    kind: String,
+    id: u64,
+    hole: u32,
+    #[serde(default)]
+    playoff: bool,
 }
 
 #[derive(Debug, Deserialize)]

@@ -1120,11 +1120,19 @@ fn every_player_sends_their_own_grid_and_the_hole_is_recorded_from_the_draft() {
         problems[0]["error"].as_str().unwrap().contains("aces"),
         "{problems}"
     );
+    let seen = clash.json()["revision"].as_i64().unwrap();
     let refused = served.post(
+        "/api/hole",
+        &format!(r#"{{"match": 1, "hole": 1, "from_draft": true, "draft": {seen}}}"#),
+    );
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.body.contains("aces"), "{}", refused.body);
+    // from_draft names the draft as it was shown
+    let unnamed = served.post(
         "/api/hole",
         r#"{"match": 1, "hole": 1, "from_draft": true}"#,
     );
-    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert_eq!(unnamed.status, 400, "{}", unnamed.body);
     assert_eq!(card(&env)["holes_played"], 0);
     let mended = send("dee", &served.token("dee"), Some(grids[3].1), false);
     assert_eq!(mended.json()["problems"], serde_json::json!([]));
@@ -1139,10 +1147,19 @@ fn every_player_sends_their_own_grid_and_the_hole_is_recorded_from_the_draft() {
             break;
         }
     }
+    // the draft as it was before dee mended it is not what is recorded: 409
+    let stale = served.post(
+        "/api/hole",
+        &format!(r#"{{"match": 1, "hole": 1, "from_draft": true, "draft": {seen}}}"#),
+    );
+    assert_eq!(stale.status, 409, "{}", stale.body);
+    assert_eq!(card(&env)["holes_played"], 0);
     // one write records it, equal to what was sent
+    let now = mended.json()["revision"].as_i64().unwrap();
+    assert!(now > seen);
     let recorded = served.post(
         "/api/hole",
-        r#"{"match": 1, "hole": 1, "from_draft": true}"#,
+        &format!(r#"{{"match": 1, "hole": 1, "from_draft": true, "draft": {now}}}"#),
     );
     assert_eq!(recorded.status, 200, "{}", recorded.body);
     let card = card(&env);
@@ -1160,15 +1177,12 @@ fn every_player_sends_their_own_grid_and_the_hole_is_recorded_from_the_draft() {
     // and with too few grids, nothing is recorded
     send("ann", &served.token("ann"), Some(grids[0].1), false);
     let body = serde_json::json!({"match": 1, "hole": 2, "player": "ann", "grid": grids[0].1});
-    assert_eq!(
-        served
-            .post_as(&served.token("ann"), "/api/draft", &body.to_string())
-            .status,
-        200
-    );
+    let sent = served.post_as(&served.token("ann"), "/api/draft", &body.to_string());
+    assert_eq!(sent.status, 200);
+    let seen = sent.json()["revision"].as_i64().unwrap();
     let early = served.post(
         "/api/hole",
-        r#"{"match": 1, "hole": 2, "from_draft": true}"#,
+        &format!(r#"{{"match": 1, "hole": 2, "from_draft": true, "draft": {seen}}}"#),
     );
     assert_eq!(early.status, 400, "{}", early.body);
     assert!(early.json()["error"]

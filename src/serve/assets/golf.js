@@ -9,7 +9,7 @@
   var live = document.getElementById('live');
   var open = null; // the explanation shown, kept open across updates
   var nextHole = null; // the next hole of the card shown (from its latest event)
-  var onCard = null; // how many holes and penalties the card shown holds, for an undo
+  var lastEntry = null; // the entry the card shown holds last: an undo withdraws exactly it
 
   function show(id) {
     card.querySelectorAll('.why').forEach(function (w) { w.hidden = w.id !== id; });
@@ -82,8 +82,8 @@
       }
       // the hole a write records: the next of the card shown, refused if another writer took it
       nextHole = shown.next ? shown.next.hole : null;
-      // an undo withdraws the last of these, refused if another writer changed them since
-      onCard = { holes: shown.holes.length, penalties: shown.penalties.length };
+      // an undo withdraws this entry, refused if another is last since
+      lastEntry = shown.last_entry ? shown.last_entry.id : null;
       if (!broken) {
         live.textContent = 'Live';
         live.classList.remove('off');
@@ -296,37 +296,43 @@
     }
   }
 
+  // every write once: its idempotency key and the outbox (api.js)
+  var writes = window.golfWrites(base, bearer, function (n) {
+    if (n) status.textContent = 'Waiting for the computer — ' + n + ' not sent yet. It is sent again by itself; nothing is lost.';
+  });
+
   function post(path, body, conflict) {
     body = body || {};
     body.match = Number(card.dataset.match);
     clearErrors();
     status.textContent = 'Sending…';
-    return fetch(base + path, {
-      method: 'POST',
-      headers: { 'Authorization': 'Bearer ' + bearer, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body)
-    }).then(function (r) {
-      return r.json().then(function (j) {
-        if (!r.ok) {
-          if (!(conflict && conflict(r, j))) refused(j.error || ('refused: ' + r.status));
-          return null;
-        }
-        // answered once the card shows the change: nothing moves under the next tap
-        return refresh().then(function () { return j; });
-      });
-    }).catch(function () {
-      refused('The server did not answer; nothing was changed on this phone. Try again.');
-      return null;
+    return writes.send(path, body).then(function (answer) {
+      var r = answer.r, j = answer.j;
+      if (!r.ok) {
+        if (!(conflict && conflict(r, j))) refused(j.error || ('refused: ' + r.status));
+        return null;
+      }
+      // answered once the card shows the change: nothing moves under the next tap
+      return refresh().then(function () { return j; });
     });
   }
+
+  // writes left unanswered by a page closed or reloaded: sent again with their keys
+  writes.resume(function (answer) {
+    status.textContent = answer.r.ok ? 'A change sent before the page was reloaded is now recorded.'
+      : 'A change sent before the page was reloaded was refused: ' + (answer.j.error || answer.r.status);
+    refresh();
+  });
 
   // --- the shared draft: each player's grid as their phone sent it ---
   var drafted = document.getElementById('drafted');
   var fromDraft = document.getElementById('fromdraft');
   var draftHole = null;
+  var draftRevision = null; // the draft as shown: recording from it records exactly that
   window.onDraft = function (d) {
     if (!d) { drafted.textContent = ''; if (fromDraft) fromDraft.hidden = true; return; }
     draftHole = d.hole;
+    draftRevision = d.revision;
     var names = Object.keys(d.grids);
     var sent = names.filter(function (n) { return d.grids[n] !== null; });
     var said = [];
@@ -355,7 +361,7 @@
       post('/api/draft', body, function (r, j) {
         if (r.status === 409) {
           began = null;
-          refused(j.error + ' Your grid is kept here: check it, and tap Send for the next hole.');
+          refused(j.error + ' Your grid was not sent, and is kept here: look at the card before sending anything for the next hole.');
           return true;
         }
         return false;
@@ -372,7 +378,7 @@
   }
 
   fromDraft.addEventListener('click', function () {
-    post('/api/hole', { hole: draftHole, from_draft: true }).then(function (j) {
+    post('/api/hole', { hole: draftHole, from_draft: true, draft: draftRevision }).then(function (j) {
       if (!j) return;
       clearForm();
       status.textContent = 'Recorded hole ' + j.holes_played + ' from the phones. ' + window.tableWords(j.result.summary);
@@ -397,7 +403,7 @@
       // the hole was recorded meanwhile by another writer: the grids stay, for the next
       if (r.status === 409) {
         began = null; // the next tap of Record is for the hole the card shows next now
-        refused(j.error + ' The grids typed here are kept: check them, and tap Record to record them as the next hole.');
+        refused(j.error + ' The grids typed here were not recorded and are kept: look at the card first — they may be the hole just recorded.');
         return true;
       }
       return false;
@@ -444,8 +450,8 @@
 
   document.getElementById('undo').addEventListener('click', function () {
     if (!window.confirm('Withdraw the last hole or penalty on the card?')) return;
-    var shownHere = onCard ? { holes: onCard.holes, penalties: onCard.penalties } : {};
-    post('/api/undo', shownHere).then(function (j) {
+    if (lastEntry === null) { refused('There is nothing on the card to withdraw.'); return; }
+    post('/api/undo', { entry: lastEntry }).then(function (j) {
       if (j) status.textContent = 'Withdrawn. ' + window.tableWords(j.result.summary);
     });
   });
