@@ -33,6 +33,7 @@ mod faults;
 mod guards;
 mod hole_cases;
 mod hostile;
+mod once;
 mod pictures;
 mod robustness;
 mod scoring_cases;
