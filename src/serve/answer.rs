@@ -180,7 +180,8 @@ pub(super) fn refusal_of(e: &crate::error::Error) -> (StatusCode, String) {
     } else if matches!(e, crate::error::Error::System(s) if crate::store::is_busy(s)) {
         return (
             StatusCode::SERVICE_UNAVAILABLE,
-            "the database is busy: another program is using it; nothing was recorded — try again".into(),
+            "the database is busy: another program is using it; nothing was recorded — try again"
+                .into(),
         );
     } else if e.exit_code() == 2 {
         StatusCode::BAD_REQUEST

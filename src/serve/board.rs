@@ -14,8 +14,7 @@ use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
 
 use super::answer::{
-    answered, bearer, body_of, error, follow, foreign, is_own_host, json_text, problem_event,
-    Head,
+    answered, bearer, body_of, error, follow, foreign, is_own_host, json_text, problem_event, Head,
 };
 use super::page::{self, Director, DirectorTable};
 use super::requests::{self, DirectorPenalty, RoundRequest};
@@ -36,8 +35,14 @@ pub struct KeyQuery {
 pub async fn index(
     State(server): State<Arc<Server>>,
     headers: HeaderMap,
-    Query(q): Query<KeyQuery>,
+    q: Result<Query<KeyQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
+    let Ok(Query(q)) = q else {
+        return error(
+            StatusCode::BAD_REQUEST,
+            "this address is not understood: the director's link gives ?key=KEY once — open the link as it was handed out",
+        );
+    };
     let Some(event) = &server.event else {
         return error(StatusCode::NOT_FOUND, "no tournament is served");
     };

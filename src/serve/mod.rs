@@ -48,11 +48,11 @@ use subtle::ConstantTimeEq as _;
 use tokio::sync::{watch as channel, Semaphore};
 
 use crate::error::{input, Result};
-use crate::store::once::Kept;
-use crate::table::once::{Keyed, Once};
 use crate::game::tournament::Tournament;
 use crate::game::Match;
+use crate::store::once::Kept;
 use crate::store::Store;
+use crate::table::once::{Keyed, Once};
 use watch::{BoardShown, Shown};
 
 /// What a write answered: made now, or the answer kept for its idempotency key (the same
@@ -161,6 +161,14 @@ impl Current {
         self.id.store(m.id, Ordering::SeqCst);
     }
 
+    /// Serves `m` as it is now when its players changed (a rename or a substitute, RULES.md
+    /// §17): the new names' links work and the old names' stop at once, with no restart.
+    fn refresh(&self, m: &crate::game::Match) {
+        if self.id() != m.id || self.players() != m.players {
+            self.set(m);
+        }
+    }
+
     /// The served match's players, in seating order.
     fn players(&self) -> Vec<String> {
         self.picker
@@ -189,19 +197,40 @@ pub struct Served {
     current: Current,
     /// The key that writes this match (a table's own at a tournament, 32 hex digits).
     key: String,
+    /// The database's one secret, the players' tokens drawn from it ([`token`]).
+    secret: String,
     card: channel::Sender<Arc<Shown>>,
     /// The look the card shown was made from: an older look's card is never published.
     published: Mutex<u64>,
+    /// The card's picture as last drawn, with the card's JSON it was drawn from.
+    picture: Mutex<Option<(String, Arc<Vec<u8>>)>>,
 }
 
 impl Served {
-    fn new(number: Option<usize>, m: &Match, key: String, shown: Arc<Shown>) -> Served {
+    fn new(number: Option<usize>, m: &Match, secret: &str, shown: Arc<Shown>) -> Served {
         Served {
             number,
             current: Current::new(m),
-            key,
+            key: table_key(secret, number),
+            secret: secret.to_string(),
             card: channel::channel(shown).0,
             published: Mutex::new(0),
+            picture: Mutex::new(None),
+        }
+    }
+
+    /// The picture drawn for the card whose JSON is `json`, if it was drawn.
+    fn picture(&self, json: &str) -> Option<Arc<Vec<u8>>> {
+        let kept = self.picture.lock().ok()?;
+        kept.as_ref()
+            .filter(|(drawn, _)| drawn == json)
+            .map(|(_, png)| png.clone())
+    }
+
+    /// Keeps `png` as the picture of the card whose JSON is `json`.
+    fn keep_picture(&self, json: &str, png: Arc<Vec<u8>>) {
+        if let Ok(mut kept) = self.picture.lock() {
+            *kept = Some((json.to_string(), png));
         }
     }
 
@@ -230,25 +259,21 @@ impl Served {
     /// from the key by a name-based UUID (SHA-1), so it is kept as the key is, and a new
     /// key (`--new-key`) replaces every token at once. It writes only that player's grid of
     /// the next hole's draft.
-    fn token_for(&self, match_id: i64, seat: usize) -> String {
-        token(&self.key, match_id, seat)
+    fn token_for(&self, player: &str) -> String {
+        token(&self.secret, player)
     }
 
     /// Each player's link to the served match on `url`, in seating order.
     fn player_links(&self, url: &str) -> Vec<(String, String)> {
         let players = self.current.players();
-        links(url, &self.key, self.current.id(), &players)
+        links(url, &self.secret, &players)
     }
 
     /// The seat whose token `given` is, at match `match_id` (compared in constant time).
-    fn token_seat(&self, match_id: i64, players: usize, given: &str) -> Option<usize> {
-        (0..players).find(|&seat| {
-            bool::from(
-                given
-                    .as_bytes()
-                    .ct_eq(self.token_for(match_id, seat).as_bytes()),
-            )
-        })
+    fn token_seat(&self, players: &[String], given: &str) -> Option<usize> {
+        players
+            .iter()
+            .position(|name| bool::from(given.as_bytes().ct_eq(self.token_for(name).as_bytes())))
     }
 
     /// Publishes `shown`, made from look `look`, unless a card from a later look is out.
@@ -316,6 +341,8 @@ pub struct Server {
     odds: bool,
     /// The scorekeeper's key, or at a tournament the director's (it writes any table).
     key: String,
+    /// The database's one secret, every key and token drawn from it.
+    secret: String,
     /// The port listened on, for the `Host` check.
     port: u16,
     /// Each look at the database takes the next number, under the store's lock; a card
@@ -475,6 +502,7 @@ impl Server {
                 keyed,
                 |store| change(store, served.current.id()),
                 |store, m| {
+                    served.current.refresh(&m);
                     let shown = card_now(store, &m, self.odds)?;
                     let body = match draft {
                         true => shown.draft.clone(),
@@ -589,15 +617,12 @@ impl Server {
             let shown = Arc::new(shown);
             match tables.iter().find(|t| t.number == Some(number)) {
                 Some(served) => {
-                    if served.current.id() != m.id {
-                        served.current.set(&m);
-                    }
+                    served.current.refresh(&m);
                     served.publish(shown, look);
                     seated.push(served.clone());
                 }
                 None => {
-                    let key = table_key(&self.key, number);
-                    let served = Served::new(Some(number), &m, key, shown);
+                    let served = Served::new(Some(number), &m, &self.secret, shown);
                     *served.published.lock().unwrap_or_else(|e| e.into_inner()) = look;
                     seated.push(Arc::new(served));
                 }
@@ -619,12 +644,23 @@ fn board_shown(t: &Tournament) -> Result<BoardShown> {
     })
 }
 
-/// The key of table `number`'s scorekeeper at a tournament served under the director's
-/// `key`: 122 bits drawn from it by a name-based UUID (SHA-1), so a restart keeps every
-/// table's link, the same table keeps its key from round to round (the phone on it stays
-/// the scorekeeper's), and `--new-key` replaces them all.
-fn table_key(key: &str, number: usize) -> String {
-    derived(key, &format!("golf serve table {number}"))
+/// The key of a table's scorekeeper, drawn from the database's `secret` (CLI.md "Keys and
+/// seats"): table `number` of a tournament (`Some`), or a match served alone (`None`).
+/// 122 bits by a name-based UUID (SHA-1), so a restart keeps every link, the same table
+/// keeps its key from round to round (the phone on it stays the scorekeeper's), a
+/// tournament's match served alone keeps its table's key, and `--new-key` replaces them
+/// all. The secret itself is never handed out.
+fn table_key(secret: &str, number: Option<usize>) -> String {
+    match number {
+        Some(n) => derived(secret, &format!("golf serve table {n}")),
+        None => derived(secret, "golf serve table"),
+    }
+}
+
+/// The director's key at a tournament, drawn from the database's `secret`: it writes any
+/// table, seats rounds and disqualifies.
+fn director_key(secret: &str) -> String {
+    derived(secret, "golf serve director")
 }
 
 /// The start line of `--json`: `{"urls": [URL...], "port": N, "key": KEY, "players":
@@ -638,16 +674,15 @@ struct Started<'a> {
 }
 
 /// Each of `players`' links to match `id` on `url`, under `key`.
-fn links(url: &str, key: &str, id: i64, players: &[String]) -> Vec<(String, String)> {
+fn links(url: &str, key: &str, players: &[String]) -> Vec<(String, String)> {
     use percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
     players
         .iter()
-        .enumerate()
-        .map(|(seat, name)| {
+        .map(|name| {
             let link = format!(
                 "{url}?player={}&token={}",
                 utf8_percent_encode(name, NON_ALPHANUMERIC),
-                token(key, id, seat)
+                token(key, name)
             );
             (name.clone(), link)
         })
@@ -679,51 +714,50 @@ pub fn run(settings: Settings) -> Result<()> {
         crate::say!("golf: {migrated}");
     }
     store.patience(PATIENCE)?;
-    let key = kept_key(&mut store, settings.new_key)?;
-    let _ = store.checkpoint();
-    let file = Mutex::new(crate::store::file_state(&settings.db).ok());
-    let (tables, event) = match &settings.tournament {
+    // what is served, before anything is changed: a start that cannot serve changes nothing
+    let (served, t) = match &settings.tournament {
         None => {
             let m = crate::table::serving(&mut store, settings.match_id)?;
-            let first = card_now(&mut store, &m, settings.odds)?;
-            (
-                vec![Served::new(None, &m, key.clone(), Arc::new(first))],
-                None,
-            )
+            let number = crate::table::table_number(&mut store, m.id)?;
+            (vec![(number, m)], None)
         }
         Some(name) => {
             let t = crate::table::tournament::load(&mut store, name.as_deref())?;
-            let mut tables = Vec::new();
-            for (i, m) in t.played.last().into_iter().flatten().enumerate() {
-                let shown = card_now(&mut store, m, settings.odds)?;
-                let key = table_key(&key, i + 1);
-                tables.push(Served::new(Some(i + 1), m, key, Arc::new(shown)));
-            }
-            let event = Event {
-                name: t.name.clone(),
-                board: channel::channel(Arc::new(board_shown(&t)?)).0,
-                published: Mutex::new(0),
-            };
-            (tables, Some(event))
+            let tables = t.played.last().into_iter().flatten().cloned();
+            (
+                tables.enumerate().map(|(i, m)| (Some(i + 1), m)).collect(),
+                Some(t),
+            )
         }
     };
-    let ip = match settings.local {
-        true => IpAddr::V4(Ipv4Addr::LOCALHOST),
-        false => IpAddr::V4(Ipv4Addr::UNSPECIFIED),
+    let listener = listen(&settings)?;
+    // the port is ours: only now is a new key made (`--new-key` changes nothing otherwise)
+    let secret = kept_key(&mut store, settings.new_key)?;
+    let key = match t {
+        Some(_) => director_key(&secret),
+        None => served
+            .first()
+            .map_or_else(|| table_key(&secret, None), |(n, _)| table_key(&secret, *n)),
     };
-    let listener = match TcpListener::bind(SocketAddr::new(ip, settings.port)) {
-        Ok(l) => l,
-        Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
-            return input(format!(
-                "port {} is in use (another golf serve?); choose another with --port N, or --port 0 for any free port",
-                settings.port
-            ))
+    let _ = store.checkpoint();
+    let file = Mutex::new(crate::store::file_state(&settings.db).ok());
+    let mut tables = Vec::new();
+    for (number, m) in &served {
+        let shown = card_now(&mut store, m, settings.odds)?;
+        let number = number.filter(|_| t.is_some());
+        let mut table = Served::new(number, m, &secret, Arc::new(shown));
+        if number.is_none() {
+            table.key = key.clone();
         }
-        Err(e) => {
-            return Err(anyhow::Error::new(e)
-                .context(format!("cannot listen on port {}", settings.port))
-                .into())
-        }
+        tables.push(table);
+    }
+    let event = match &t {
+        Some(t) => Some(Event {
+            name: t.name.clone(),
+            board: channel::channel(Arc::new(board_shown(t)?)).0,
+            published: Mutex::new(0),
+        }),
+        None => None,
     };
     listener.set_nonblocking(true)?;
     let port = listener.local_addr()?.port();
@@ -755,6 +789,7 @@ pub fn run(settings: Settings) -> Result<()> {
         event,
         odds: settings.odds,
         key,
+        secret,
         port,
         looks: AtomicU64::new(0),
         streams: Arc::new(Semaphore::new(streams)),
@@ -781,6 +816,25 @@ pub fn run(settings: Settings) -> Result<()> {
     match watched {
         Ok(result) => result,
         Err(_) => Err(anyhow::anyhow!("the database watcher stopped unexpectedly").into()),
+    }
+}
+
+/// Listens on the port asked for (`--local`: 127.0.0.1 only). Errors: the port is in use
+/// (bad input, naming it), or cannot be listened on.
+fn listen(settings: &Settings) -> Result<TcpListener> {
+    let ip = match settings.local {
+        true => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        false => IpAddr::V4(Ipv4Addr::UNSPECIFIED),
+    };
+    match TcpListener::bind(SocketAddr::new(ip, settings.port)) {
+        Ok(l) => Ok(l),
+        Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => input(format!(
+            "port {} is in use (another golf serve?); choose another with --port N, or --port 0 for any free port",
+            settings.port
+        )),
+        Err(e) => Err(anyhow::Error::new(e)
+            .context(format!("cannot listen on port {}", settings.port))
+            .into()),
     }
 }
 
@@ -851,9 +905,12 @@ fn kept_key(store: &mut Store, new: bool) -> Result<String> {
     })
 }
 
-/// The token of seat `seat` of match `match_id` under `key` ([`Served::token_for`]).
-fn token(key: &str, match_id: i64, seat: usize) -> String {
-    derived(key, &format!("golf serve player {match_id} {seat}"))
+/// The token of the player named `player` under `key` ([`Served::token_for`]): the same
+/// for every match the player sits in, so the link handed out at the start of the evening
+/// works all evening; a renamed or substituted player's old name's token writes nothing
+/// once the name is gone from the match.
+fn token(key: &str, player: &str) -> String {
+    derived(key, &format!("golf serve player {player}"))
 }
 
 /// A secret drawn from `key` (32 hex digits) for `what`: a name-based UUID (SHA-1) in the
@@ -925,7 +982,7 @@ fn announce(
     if settings.json {
         let players = urls
             .first()
-            .map(|url| links(url, key, id, &players))
+            .map(|url| links(url, key, &players))
             .unwrap_or_default()
             .into_iter()
             .map(|(name, link)| (name, serde_json::Value::String(link)))
@@ -936,7 +993,7 @@ fn announce(
             key,
             players,
         })?;
-        crate::outln!("{line}");
+        crate::view::line(format_args!("{line}"))?;
         return Ok(());
     }
     let Some(url) = urls.first() else {
@@ -1008,7 +1065,7 @@ fn announce_event(
             key,
             tables,
         })?;
-        crate::outln!("{line}");
+        crate::view::line(format_args!("{line}"))?;
         return Ok(());
     }
     let round = event.board.borrow().round;
@@ -1100,7 +1157,7 @@ mod tests {
                 "a new director's key makes new ones"
             );
             assert!(keys[i + 1..].iter().all(|other| other != k));
-            assert_ne!(*k, token(&a, 1, i), "no table's key is a player's token");
+            assert_ne!(*k, token(&a, "ann"), "no table's key is a player's token");
         }
     }
 

@@ -144,10 +144,8 @@ async fn own_host(
     next: axum::middleware::Next,
 ) -> Response {
     let host = request.headers().get(header::HOST);
-    let own = match host {
-        None => true,
-        Some(h) => h.to_str().is_ok_and(|h| is_own_host(h, server.port)),
-    };
+    // HTTP/1.1 requires a Host; one without names no address, so it is not this server's
+    let own = host.is_some_and(|h| h.to_str().is_ok_and(|h| is_own_host(h, server.port)));
     if !own {
         return error(
             StatusCode::FORBIDDEN,
@@ -215,9 +213,12 @@ impl axum::extract::FromRequestParts<Arc<Server>> for Desk {
         let params = axum::extract::RawPathParams::from_request_parts(parts, server).await;
         let number = match params {
             Ok(params) => match params.iter().find(|(name, _)| *name == "n") {
+                // written plainly: digits, no sign, no leading zero (`/table/01` is not 1)
                 Some((_, n)) => match n.parse::<usize>() {
-                    Ok(n) => Some(n),
-                    Err(_) => return Err(no_table(n)),
+                    Ok(k) if n.bytes().all(|b| b.is_ascii_digit()) && !n.starts_with('0') => {
+                        Some(k)
+                    }
+                    _ => return Err(no_table(n)),
                 },
                 None => None,
             },
@@ -254,8 +255,14 @@ async fn index(
     State(server): State<Arc<Server>>,
     Desk(desk): Desk,
     headers: HeaderMap,
-    Query(q): Query<KeyQuery>,
+    q: Result<Query<KeyQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
+    let Ok(Query(q)) = q else {
+        return error(
+            StatusCode::BAD_REQUEST,
+            "this address is not understood: a link gives ?key=KEY, or ?player=NAME&token=TOKEN, each once — open the link as it was handed out",
+        );
+    };
     let shown = desk.card.borrow().clone();
     let (entry, refused) = match (&q.key, &q.player, &q.token) {
         (Some(key), _, _) if desk.key_is(key) || server.key_is(key) => {
@@ -272,7 +279,7 @@ async fn index(
         (None, Some(player), Some(token)) => {
             let players = desk.current.players();
             let seat = players.iter().position(|p| p == player);
-            let theirs = desk.token_seat(desk.current.id(), players.len(), token);
+            let theirs = desk.token_seat(&players, token);
             match (seat, desk.current.picker()) {
                 (Some(seat), Some(picker)) if theirs == Some(seat) => (
                     Some(page::Entry::Player(picker, players[seat].clone())),
@@ -351,17 +358,33 @@ async fn icon(size: u32) -> Response {
     }
 }
 
+/// Pictures drawn at once, at most: each takes tens of megabytes while it is drawn.
+const PICTURES_AT_ONCE: usize = 2;
+
 /// The scorecard as a picture to share (the same as `golf card --png`), drawn on a
-/// blocking thread.
+/// blocking thread, at most [`PICTURES_AT_ONCE`] at a time, and kept for the card it was
+/// drawn from: a repeat for the same card costs nothing.
 async fn card_png(Desk(desk): Desk) -> Response {
-    let Some(card) = desk.card.borrow().card.clone() else {
+    static DRAWING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(PICTURES_AT_ONCE);
+    let shown = desk.card.borrow().clone();
+    let Some(card) = shown.card.clone() else {
         return error(
             StatusCode::SERVICE_UNAVAILABLE,
             "the card is not ready yet; try again",
         );
     };
+    let Ok(_turn) = DRAWING.acquire().await else {
+        return error(StatusCode::SERVICE_UNAVAILABLE, "golf serve is stopping");
+    };
+    if let Some(png) = desk.picture(&shown.json) {
+        return picture("image/png", png.to_vec(), shown.id);
+    }
     match tokio::task::spawn_blocking(move || crate::view::picture::png(&card)).await {
-        Ok(Ok(png)) => picture("image/png", png, desk.card.borrow().id),
+        Ok(Ok(png)) => {
+            let png = Arc::new(png);
+            desk.keep_picture(&shown.json, png.clone());
+            picture("image/png", png.to_vec(), shown.id)
+        }
         _ => error(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the picture of the card could not be drawn",
@@ -470,12 +493,15 @@ async fn write_then(
 ) -> Response {
     let done = tokio::task::spawn_blocking(move || {
         let done = server.change(&desk, keyed.as_ref(), draft, change);
-        answered(&server, keyed.as_ref(), done, |shown: &Arc<super::Shown>| {
-            match draft {
+        answered(
+            &server,
+            keyed.as_ref(),
+            done,
+            |shown: &Arc<super::Shown>| match draft {
                 true => shown.draft.clone(),
                 false => shown.json.clone(),
-            }
-        })
+            },
+        )
     })
     .await;
     done.unwrap_or_else(|_| {
@@ -581,7 +607,7 @@ async fn draft_put(
         // a player's token writes only that player's grid
         let players = desk.current.players();
         let seat = crate::player::find(&players, &sent.player).ok();
-        let theirs = desk.token_seat(desk.current.id(), players.len(), &given);
+        let theirs = desk.token_seat(&players, &given);
         match (seat, theirs) {
             (Some(seat), Some(theirs)) if seat == theirs => format!("player {}", players[seat]),
             _ => {

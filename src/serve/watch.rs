@@ -132,6 +132,7 @@ fn fresh(server: &Server, store: &mut crate::store::Store) -> Result<Fresh> {
         return Err(anyhow::anyhow!("no match is served").into());
     };
     let m = store.read(|tx| crate::table::pick_match(tx, Some(served.current.id()), false))?;
+    served.current.refresh(&m);
     Ok(Fresh::Card(served, card_now(store, &m, server.odds)?))
 }
 

@@ -175,4 +175,3 @@ pub fn raise_revision(conn: &Connection, match_id: i64) -> anyhow::Result<i64> {
         )?
         .query_row([match_id], |r| r.get(0))?)
 }
-

@@ -10,8 +10,8 @@
 
 pub mod drafts;
 pub mod maintenance;
-pub mod once;
 mod matches;
+pub mod once;
 pub mod schema;
 pub mod serve_key;
 pub mod stats;

@@ -23,7 +23,9 @@ const KEPT_FOR: chrono::Duration = chrono::Duration::hours(48);
 /// The answer kept for key `key` of credential `who`, if any.
 pub fn load(conn: &Connection, who: &str, key: &str) -> anyhow::Result<Option<Kept>> {
     Ok(conn
-        .prepare_cached("SELECT request, status, body FROM idempotency WHERE who = ?1 AND key = ?2")?
+        .prepare_cached(
+            "SELECT request, status, body FROM idempotency WHERE who = ?1 AND key = ?2",
+        )?
         .query_row(params![who, key], |r| {
             Ok(Kept {
                 request: r.get(0)?,

@@ -92,6 +92,18 @@ pub fn insert_table(
     Ok(())
 }
 
+/// The number of the table match `match_id` is at, when it is a tournament's table.
+pub fn table_number(conn: &Connection, match_id: i64) -> anyhow::Result<Option<usize>> {
+    let n: Option<i64> = conn
+        .query_row(
+            "SELECT number FROM tournament_tables WHERE match_id = ?1",
+            [match_id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    Ok(n.and_then(|n| usize::try_from(n).ok()))
+}
+
 /// Disqualifies `player` from the whole tournament.
 pub fn disqualify(
     conn: &Connection,

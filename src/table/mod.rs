@@ -168,6 +168,12 @@ fn pick_or_newest(conn: &Connection, id: Option<i64>) -> Result<Match> {
     }
 }
 
+/// The number of the tournament table match `id` is at, or `None` for a match of its own
+/// (its scorekeeper's key is that table's, CLI.md "Keys and seats").
+pub fn table_number(store: &mut Store, id: i64) -> Result<Option<usize>> {
+    store.read(|tx| Ok(store::tournaments::table_number(tx, id)?))
+}
+
 /// The match `golf hole` would record into now, when it is newer than match `id` (one
 /// started since): `None` when there is none, or when several tournament tables are in
 /// play and the newest is not surely this table's.
@@ -664,7 +670,9 @@ pub fn amend(store: &mut Store, change: &Amendment) -> Result<Changed<Option<Hol
         let changes = m.typed_entries(&change.grids)?;
         let ended = match (&change.knock, &change.out) {
             (Some(_), Some(Some(_))) => {
-                return input("give either who went out or who knocked, not both: one player ends a hole")
+                return input(
+                    "give either who went out or who knocked, not both: one player ends a hole",
+                )
             }
             (Some(name), _) => Some(Some(Ending {
                 seat: crate::player::find(&m.players, name)?,

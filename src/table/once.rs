@@ -45,8 +45,7 @@ impl Keyed {
     /// request hashed (a name-based UUID, SHA-1, of route, who and body). Errors:
     /// [`BadKey`].
     pub fn new(who: &str, key: &str, route: &str, body: &[u8]) -> Result<Keyed> {
-        if key.is_empty() || key.len() > MAX_KEY || !key.bytes().all(|b| b.is_ascii_graphic())
-        {
+        if key.is_empty() || key.len() > MAX_KEY || !key.bytes().all(|b| b.is_ascii_graphic()) {
             return Err(BadKey.into());
         }
         let mut asked = Vec::with_capacity(route.len() + who.len() + body.len() + 2);

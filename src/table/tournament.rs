@@ -47,9 +47,7 @@ pub fn seat_next_round(
     let (mut t, matches) = store.write(|tx| {
         let t = find(tx, name)?;
         match meant {
-            Some(r) if r <= t.played.len() => {
-                return Err(Conflict::RoundSeated { meant: r }.into())
-            }
+            Some(r) if r <= t.played.len() => return Err(Conflict::RoundSeated { meant: r }.into()),
             Some(r) if r > t.played.len() + 1 => {
                 return Err(Conflict::RoundNotNext {
                     meant: r,

@@ -75,7 +75,10 @@ fn a_lost_answer_sent_again_is_answered_again_and_writes_nothing() {
         let again = keyed(&served, "k-hole-1", "/api/hole", &hole(1, "bob"));
         assert_eq!(again.status, 200, "{}", again.body);
         assert_eq!(again.header("idempotency-replayed"), Some("true"));
-        assert_eq!(again.body, first.body, "the very answer given the first time");
+        assert_eq!(
+            again.body, first.body,
+            "the very answer given the first time"
+        );
     }
     assert_eq!(played(&env), 1, "one hole, not a second");
     // a new write (a new key) for the same hole is refused as the hole is gone
@@ -100,25 +103,37 @@ fn a_lost_answer_sent_again_is_answered_again_and_writes_nothing() {
     }
     let card = env.json(&["card"]);
     assert_eq!(card["penalties"].as_array().map(Vec::len), Some(0));
-    assert_eq!(card["holes_played"], 1, "the hole stays: only the penalty went");
+    assert_eq!(
+        card["holes_played"], 1,
+        "the hole stays: only the penalty went"
+    );
 }
 
 #[test]
 fn a_key_names_one_request_and_a_refusal_is_kept() {
     let env = table();
     let served = Served::start(env.dir.path(), &[]);
-    assert_eq!(keyed(&served, "k1", "/api/hole", &hole(1, "bob")).status, 200);
+    assert_eq!(
+        keyed(&served, "k1", "/api/hole", &hole(1, "bob")).status,
+        200
+    );
     // the same key with another request: 422, nothing written
     let reused = keyed(&served, "k1", "/api/hole", &hole(2, "ann"));
     assert_eq!(reused.status, 422, "{}", reused.body);
-    assert!(reused.json()["error"].as_str().unwrap().contains("Idempotency-Key"));
+    assert!(reused.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("Idempotency-Key"));
     let reused = keyed(&served, "k1", "/api/finish", "{}");
     assert_eq!(reused.status, 422, "{}", reused.body);
     assert_eq!(played(&env), 1);
     // a refusal: hole 3 is not next; sent again once hole 2 is in, it is refused the same
     let early = keyed(&served, "k3", "/api/hole", &hole(3, "bob"));
     assert_eq!(early.status, 409, "{}", early.body);
-    assert_eq!(keyed(&served, "k2", "/api/hole", &hole(2, "bob")).status, 200);
+    assert_eq!(
+        keyed(&served, "k2", "/api/hole", &hole(2, "bob")).status,
+        200
+    );
     let again = keyed(&served, "k3", "/api/hole", &hole(3, "bob"));
     assert_eq!(again.status, 409, "{}", again.body);
     assert_eq!(again.header("idempotency-replayed"), Some("true"));
@@ -174,7 +189,11 @@ fn keys_are_kept_per_seat_and_a_players_draft_is_sent_once() {
     let again = keyed_as(&served, &ann, "d1", "/api/draft", body);
     assert_eq!(again.header("idempotency-replayed"), Some("true"));
     let now = served.get("/api/draft").json();
-    assert_eq!(now["revision"].as_i64(), Some(revision), "the repeat changed nothing");
+    assert_eq!(
+        now["revision"].as_i64(),
+        Some(revision),
+        "the repeat changed nothing"
+    );
     // the scorekeeper's own key "d1" is another seat's: its own write
     let bob = r#"{"match": 1, "hole": 1, "player": "bob", "grid": "2 7 Q / 2 7 Q", "out": false, "knock": false}"#;
     let keeper = keyed(&served, "d1", "/api/draft", bob);
@@ -190,7 +209,9 @@ fn a_recording_from_the_draft_records_what_was_shown() {
         let body = format!(
             r#"{{"match": 1, "hole": 1, "player": "{who}", "grid": "{grid}", "out": {out}, "knock": false}}"#
         );
-        served.post_as(&served.token(who), "/api/draft", &body).json()
+        served
+            .post_as(&served.token(who), "/api/draft", &body)
+            .json()
     };
     put("ann", "5 K Q / 5 2 J", true);
     let shown = put("bob", "2 7 Q / 2 7 Q", false);
@@ -220,11 +241,21 @@ fn a_recording_from_the_draft_records_what_was_shown() {
 #[test]
 fn undo_takes_the_entry_recorded_last_and_an_amend_is_not_last() {
     let env = table();
-    env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q", "--out", "bob"]);
+    env.ok(&[
+        "hole",
+        "ann=5 K Q / 5 2 J",
+        "bob=2 7 Q / 2 7 Q",
+        "--out",
+        "bob",
+    ]);
     env.ok(&["penalty", "ann", "--points", "5", "--reason", "late"]);
     env.ok(&["amend", "1", "ann=5 K Q / 5 2 Q"]);
     let card = env.json(&["card"]);
-    assert_eq!(card["last_entry"]["kind"], "penalty", "{}", card["last_entry"]);
+    assert_eq!(
+        card["last_entry"]["kind"], "penalty",
+        "{}",
+        card["last_entry"]
+    );
     // at the terminal: the penalty recorded last goes, not the hole amended since
     env.ok(&["undo"]);
     let card = env.json(&["card"]);
@@ -236,15 +267,30 @@ fn undo_takes_the_entry_recorded_last_and_an_amend_is_not_last() {
     env.ok(&["penalty", "bob", "--points", "5", "--reason", "late"]);
     let refused = served.post("/api/undo", &format!(r#"{{"entry": {hole_entry}}}"#));
     assert_eq!(refused.status, 409, "{}", refused.body);
-    assert!(refused.body.contains("the penalty for hole"), "{}", refused.body);
-    assert_eq!(env.json(&["card"])["penalties"].as_array().map(Vec::len), Some(1));
+    assert!(
+        refused.body.contains("the penalty for hole"),
+        "{}",
+        refused.body
+    );
+    assert_eq!(
+        env.json(&["card"])["penalties"].as_array().map(Vec::len),
+        Some(1)
+    );
 }
 
 #[test]
 fn an_amend_that_changes_nothing_writes_nothing_and_a_knock_stays_a_knock() {
     let env = Env::new();
-    env.ok(&["new", "--rules", "classic", "--house", "knock", "ann", "bob"]);
-    env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q", "--knock", "bob"]);
+    env.ok(&[
+        "new", "--rules", "classic", "--house", "knock", "ann", "bob",
+    ]);
+    env.ok(&[
+        "hole",
+        "ann=5 K Q / 5 2 J",
+        "bob=2 7 Q / 2 7 Q",
+        "--knock",
+        "bob",
+    ]);
     let served = Served::start(env.dir.path(), &[]);
     let logged = audit(&env);
     let body = r#"{"match": 1, "hole": 1, "grids": {"ann": "5 K Q / 5 2 J"}}"#;
