@@ -46,7 +46,7 @@ pub fn run(ctx: &Context, args: ImportArgs) -> Result<()> {
     };
     if let (Some((said, m, before)), 1) = (one, incoming.len()) {
         if !ctx.out.json {
-            crate::outln!("{said}");
+            crate::view::outln!("{said}");
         }
         return ctx.out.show(&crate::view::export::ImportedCard {
             imported_before: before,

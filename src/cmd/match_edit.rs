@@ -36,7 +36,7 @@ pub fn run(ctx: &Context, args: MatchEditArgs) -> Result<()> {
         Ok(m)
     })?;
     if !ctx.out.json {
-        crate::outln!(
+        crate::view::outln!(
             "Changed match {}; the change is kept in the audit log (`golf log`).",
             m.id
         );
@@ -56,7 +56,7 @@ pub fn abandon(ctx: &Context, args: MatchArg) -> Result<()> {
         Ok(m)
     })?;
     if !ctx.out.json {
-        crate::outln!("Abandoned match {}; it is kept, with no result.", m.id);
+        crate::view::outln!("Abandoned match {}; it is kept, with no result.", m.id);
     }
     ctx.out.show(&CardView::new(&m))
 }

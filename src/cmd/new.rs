@@ -30,7 +30,7 @@ pub fn run(ctx: &Context, args: NewArgs) -> Result<()> {
     })?;
     m.id = id;
     if let Some(other) = others.first() {
-        crate::say!(
+        crate::view::say!(
             "golf: match {other} is still unfinished; commands without --match now go to match {id} (`golf abandon {other}` or `golf finish --match {other}` closes it)"
         );
     }

@@ -611,7 +611,7 @@ pub fn run(settings: Settings) -> Result<()> {
     }
     let mut store = Store::open(&settings.db)?;
     if let Some(migrated) = store.migrated() {
-        crate::say!("golf: {migrated}");
+        crate::view::say!("golf: {migrated}");
     }
     store.patience(PATIENCE)?;
     let key = kept_key(&mut store, settings.new_key)?;
@@ -871,7 +871,7 @@ fn announce(
             key,
             players,
         })?;
-        crate::outln!("{line}");
+        crate::view::outln!("{line}");
         return Ok(());
     }
     let Some(url) = urls.first() else {
@@ -884,11 +884,11 @@ fn announce(
         .lock()
         .map(|a| a.clone())
         .unwrap_or_default();
-    crate::outln!("Serving match {id} ({said}) until Ctrl-C.");
-    crate::outln!("\nEveryone at the table: open {url}");
-    crate::outln!("{}", qr(url));
-    crate::outln!("The scorekeeper (keep this one to yourself): {keeper}");
-    crate::outln!("{}", qr(&keeper));
+    crate::view::outln!("Serving match {id} ({said}) until Ctrl-C.");
+    crate::view::outln!("\nEveryone at the table: open {url}");
+    crate::view::outln!("{}", qr(url));
+    crate::view::outln!("The scorekeeper (keep this one to yourself): {keeper}");
+    crate::view::outln!("{}", qr(&keeper));
     Ok(())
 }
 
@@ -943,20 +943,22 @@ fn announce_event(
             key,
             tables,
         })?;
-        crate::outln!("{line}");
+        crate::view::outln!("{line}");
         return Ok(());
     }
     let round = event.board.borrow().round;
-    crate::outln!(
+    crate::view::outln!(
         "Serving the tournament {}, round {round} ({} tables), until Ctrl-C.",
         crate::text::escape(&event.name),
         tables.len()
     );
-    crate::outln!("\nThe board, for everyone and the TV: open {url} (full screen: {base}/board)");
-    crate::outln!("{}", qr(url));
+    crate::view::outln!(
+        "\nThe board, for everyone and the TV: open {url} (full screen: {base}/board)"
+    );
+    crate::view::outln!("{}", qr(url));
     let director = format!("{url}?key={key}");
-    crate::outln!("The director (keep this one to yourself): {director}");
-    crate::outln!("{}", qr(&director));
+    crate::view::outln!("The director (keep this one to yourself): {director}");
+    crate::view::outln!("{}", qr(&director));
     for t in tables {
         let said = t
             .current
@@ -964,12 +966,12 @@ fn announce_event(
             .lock()
             .map(|a| a.clone())
             .unwrap_or_default();
-        crate::outln!(
+        crate::view::outln!(
             "Table {} ({said}), its scorekeeper: {}",
             t.number.unwrap_or(0),
             keeper(t)
         );
-        crate::outln!("{}", qr(&keeper(t)));
+        crate::view::outln!("{}", qr(&keeper(t)));
     }
     Ok(())
 }
