@@ -2,10 +2,12 @@
 //!
 //! A pure core — [`card`], [`grid`], [`rules`], [`scoring`], [`deck`], [`player`] and the
 //! match engine [`game`] — does no I/O: plain functions over plain types, each module with
-//! its own error type. [`store`] keeps matches in SQLite (no SQL elsewhere); [`view`] builds
-//! every table and JSON document; [`cmd`] holds one small module per subcommand that
-//! parses, calls the game and the store, and hands the result to a view. [`run`] is the
-//! whole program; `main` only turns its result into an exit code.
+//! its own error type. [`store`] keeps matches in SQLite (no SQL elsewhere); [`view`]
+//! builds every table and JSON document; [`table`] makes every change to a match, a
+//! tournament or a draft, each one function and one transaction, for both shells; [`cmd`]
+//! holds one small module per subcommand that parses, reads the store or calls [`table`],
+//! and hands the result to a view, and [`serve`] does the same for the phones. [`run`] is
+//! the whole program; `main` only turns its result into an exit code.
 //!
 //! Scoring a grid the way `golf score` does (RULES.md §11, Eight-card sheet hand #2):
 //!

@@ -23,7 +23,7 @@ fn main() {
                 // the reader went away (`golf --help | head`): nothing left to say
                 Err(w) if w.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
                 Err(w) => {
-                    golf::say!("golf: cannot write to standard output: {w}");
+                    golf::view::message(format_args!("golf: cannot write to standard output: {w}"));
                     std::process::exit(1);
                 }
             }
@@ -33,7 +33,7 @@ fn main() {
         // the reader went away (`golf card | head`): nothing left to say
         Err(e) if e.is_broken_pipe() => {}
         Err(e) => {
-            golf::say!("golf: {}", e.describe());
+            golf::view::message(format_args!("golf: {}", e.describe()));
             std::process::exit(e.exit_code());
         }
     }

@@ -85,7 +85,7 @@ pub fn run(ctx: &Context, args: AdviseArgs) -> Result<()> {
         }
     };
     if weighing.estimated {
-        crate::say!(
+        crate::view::say!(
             "golf: too many face-down cards to weigh every way they could be filled; the figures are the expert's estimates"
         );
     }

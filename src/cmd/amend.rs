@@ -29,7 +29,7 @@ pub fn run(ctx: &Context, args: AmendArgs) -> Result<()> {
     )?;
     said_reopened(&amended.m, amended.reopened);
     let Some(hole) = &amended.what else {
-        crate::say!(
+        crate::view::say!(
             "golf: hole {} of {} already reads so; nothing was changed",
             args.hole,
             amended.m.label()

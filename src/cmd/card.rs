@@ -65,7 +65,7 @@ fn is_stdout(path: Option<&Path>) -> bool {
 fn write_picture(ctx: &Context, path: &Path, bytes: &[u8], id: i64) -> Result<()> {
     ctx.write_file(path, bytes)?;
     if !ctx.out.json && !is_stdout(Some(path)) {
-        crate::outln!(
+        crate::view::outln!(
             "Wrote {} (the scorecard of match {id}).",
             crate::text::path(path)
         );

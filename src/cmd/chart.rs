@@ -62,7 +62,7 @@ pub fn run(ctx: &Context, args: ChartArgs) -> Result<()> {
         Some(path) => {
             ctx.write_file(path, chart.svg()?.as_bytes())?;
             if !ctx.out.json && path.as_os_str() != "-" {
-                crate::outln!("Wrote {} ({}).", crate::text::path(path), chart.title);
+                crate::view::outln!("Wrote {} ({}).", crate::text::path(path), chart.title);
             }
             Ok(())
         }

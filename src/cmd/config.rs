@@ -89,12 +89,12 @@ pub fn init() -> Result<()> {
         }
     };
     write(&path, &config_keys::template())?;
-    crate::say!(
+    crate::view::say!(
         "golf: wrote {} (every key commented out; `golf config set KEY VALUE` sets one)",
         crate::text::path(&path)
     );
     if let Some(aside) = kept {
-        crate::say!(
+        crate::view::say!(
             "golf: the file there did not load; it is kept as {}",
             crate::text::path(&aside)
         );
@@ -143,14 +143,14 @@ pub fn set(ctx: &super::Context, name: &str, value: &str) -> Result<()> {
         }
     };
     write(&path, &text)?;
-    crate::say!(
+    crate::view::say!(
         "golf: {} = {} in {}",
         key.name,
         crate::text::escape(&value.to_string()),
         crate::text::path(&path)
     );
     if let Some(problem) = still {
-        crate::say!(
+        crate::view::say!(
             "golf: {} still does not load: {problem}",
             crate::text::path(&path)
         );

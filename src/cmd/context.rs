@@ -107,7 +107,7 @@ impl Context {
 /// of the old file is (the store prints nothing itself).
 fn opened(store: Store) -> Store {
     if let Some(migrated) = store.migrated() {
-        crate::say!("golf: {migrated}");
+        crate::view::say!("golf: {migrated}");
     }
     store
 }

@@ -38,7 +38,7 @@ pub fn run(ctx: &Context, args: ExportArgs) -> Result<()> {
             // never the database; written aside and renamed: a failed export leaves no half file
             ctx.write_file(path, text.as_bytes())?;
             if !ctx.out.json && path.as_os_str() != "-" {
-                crate::say!(
+                crate::view::say!(
                     "golf: exported {} match{} to {}",
                     export.matches.len(),
                     if export.matches.len() == 1 { "" } else { "es" },

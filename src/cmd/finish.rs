@@ -14,7 +14,7 @@ pub fn run(ctx: &Context, args: MatchArg) -> Result<()> {
     let (m, newly) = table::finish(&mut store, args.id())?;
     if !newly && !ctx.out.json {
         let at = crate::text::local_time(m.finished_at.as_deref().unwrap_or_default());
-        crate::outln!(
+        crate::view::outln!(
             "Match {} was already finished on {at}; its result stands.",
             m.id
         );

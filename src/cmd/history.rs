@@ -47,13 +47,13 @@ fn empty(ctx: &Context, player: Option<&str>, seasoned: bool) -> Result<()> {
     }
     match player {
         _ if seasoned => {
-            crate::say!("golf: no match matches --rules, --holes, --since and --until")
+            crate::view::say!("golf: no match matches --rules, --holes, --since and --until")
         }
-        Some(p) => crate::say!(
+        Some(p) => crate::view::say!(
             "golf: no match with a player named {}",
             crate::text::escape(p)
         ),
-        None => crate::say!("golf: no matches recorded yet"),
+        None => crate::view::say!("golf: no matches recorded yet"),
     }
     Ok(())
 }

@@ -27,7 +27,7 @@ fn at_the_terminal(store: &mut store::Store, m: &Match, seats: &[usize]) -> Resu
     let draft = match table::draft(store, m.id)? {
         Some(Ok(draft)) => Some(draft),
         Some(Err(why)) => {
-            crate::say!(
+            crate::view::say!(
                 "golf: the draft kept for {} cannot be read ({why}); it is not offered",
                 m.label()
             );
@@ -226,7 +226,7 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
                     ),
                 ),
             };
-            crate::say!(
+            crate::view::say!(
                 "golf: no one is recorded as ending {what} {} (going out or knocking), so no one's \
                  score was adjusted for it: under {} the player who ends a hole {how}. \
                  If someone did, {fix} records it",
@@ -241,7 +241,7 @@ pub fn run(ctx: &Context, args: HoleArgs) -> Result<()> {
         view.card.chances = table::chances(&mut store, &m).map(|o| ChancesView::new(&o));
     }
     for warning in view.warnings() {
-        crate::say!("golf: {warning}");
+        crate::view::say!("golf: {warning}");
     }
     ctx.out.show(&view)
 }

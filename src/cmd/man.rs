@@ -47,7 +47,7 @@ pub fn run(ctx: &Context, args: crate::cli::ManArgs) -> Result<()> {
         for (path, page) in &pages {
             crate::output_file::write_named(path, &guard, page)?;
         }
-        crate::say!("golf: wrote {} manual pages into {shown}", pages.len());
+        crate::view::say!("golf: wrote {} manual pages into {shown}", pages.len());
         return Ok(());
     }
     let mut page = cmd;

@@ -1,42 +1,33 @@
 //! `golf match edit` and `golf abandon`: change a match in play, or abandon it; every
-//! change is kept in the audit log.
+//! change is kept in the audit log ([`crate::table::edit`]).
 
-use super::{pick_match, Context};
+use super::Context;
 use crate::cli::{MatchArg, MatchEditArgs};
 use crate::error::{input, Result};
-use crate::game::Edit;
-use crate::store;
+use crate::table::edit::{self, MatchEdit};
 use crate::view::card::CardView;
 
 /// Runs `golf match edit`.
 pub fn run(ctx: &Context, args: MatchEditArgs) -> Result<()> {
     let mut store = ctx.open_existing()?;
-    let now = store::timestamp();
-    let m = store.write(|tx| {
-        let mut m = pick_match(tx, args.match_id, true)?;
-        let mut edits: Vec<Edit> = args.decks.map(Edit::Decks).into_iter().collect();
-        for r in &args.rename {
-            let Some((old, new)) = r.split_once('=') else {
-                return input(format!(
-                    "`{r}` is not OLD=NEW; expected e.g. --rename ana=ann"
-                ));
-            };
-            let seat = crate::player::find(&m.players, old)?;
-            edits.push(Edit::Rename {
-                seat,
-                name: new.to_string(),
-            });
-        }
-        edits.extend(args.holes.map(Edit::Holes));
-        for edit in edits {
-            let audit = m.edit(edit, &now)?;
-            store::insert_audit(tx, m.id, &audit)?;
-        }
-        store::update_match(tx, &m)?;
-        Ok(m)
-    })?;
+    let mut rename = Vec::with_capacity(args.rename.len());
+    for r in &args.rename {
+        let Some((old, new)) = r.split_once('=') else {
+            return input(format!(
+                "`{r}` is not OLD=NEW; expected e.g. --rename ana=ann"
+            ));
+        };
+        rename.push((old.to_string(), new.to_string()));
+    }
+    let change = MatchEdit {
+        match_id: args.match_id,
+        decks: args.decks,
+        rename,
+        holes: args.holes,
+    };
+    let m = edit::edit_match(&mut store, &change)?.m;
     if !ctx.out.json {
-        crate::outln!(
+        crate::view::outln!(
             "Changed match {}; the change is kept in the audit log (`golf log`).",
             m.id
         );
@@ -46,17 +37,9 @@ pub fn run(ctx: &Context, args: MatchEditArgs) -> Result<()> {
 
 /// Runs `golf abandon`.
 pub fn abandon(ctx: &Context, args: MatchArg) -> Result<()> {
-    let mut store = ctx.open_existing()?;
-    let now = store::timestamp();
-    let m = store.write(|tx| {
-        let mut m = pick_match(tx, args.id(), true)?;
-        let audit = m.abandon(&now)?;
-        store::insert_audit(tx, m.id, &audit)?;
-        store::update_match(tx, &m)?;
-        Ok(m)
-    })?;
+    let m = edit::abandon(&mut ctx.open_existing()?, args.id())?.m;
     if !ctx.out.json {
-        crate::outln!("Abandoned match {}; it is kept, with no result.", m.id);
+        crate::view::outln!("Abandoned match {}; it is kept, with no result.", m.id);
     }
     ctx.out.show(&CardView::new(&m))
 }

@@ -1,5 +1,6 @@
 //! One module per subcommand, each with one `run`: parse the arguments, call the match
-//! engine ([`crate::game`]) and the store, hand the result to a view. No module here
+//! engine ([`crate::game`]) and read the store, or make a change through
+//! [`crate::table`] (the only writer), hand the result to a view. No module here
 //! imports another; what they share is in [`context`] (where the database is, how to show
 //! output, reopening a finished match) and [`arguments`] (choosing the match, a season,
 //! reading `PLAYER=GRID` arguments).

@@ -22,17 +22,13 @@ pub fn run(ctx: &Context, args: NewArgs) -> Result<()> {
         name: args.name,
         players: args.players,
     };
-    let mut m = Match::new(&setup, &store::timestamp())?;
-    let mut store = ctx.open_write()?;
-    let (id, others) = store.write(|tx| {
-        let id = store::insert_match(tx, &m)?;
-        Ok((id, store::unfinished_matches(tx, id)?))
-    })?;
-    m.id = id;
-    if let Some(other) = others.first() {
-        crate::say!(
+    let m = Match::new(&setup, &store::timestamp())?;
+    let started = crate::table::start::new_match(&mut ctx.open_write()?, m)?;
+    let id = started.m.id;
+    if let Some(other) = started.unfinished.first() {
+        crate::view::say!(
             "golf: match {other} is still unfinished; commands without --match now go to match {id} (`golf abandon {other}` or `golf finish --match {other}` closes it)"
         );
     }
-    ctx.out.show(&NewView::new(&m))
+    ctx.out.show(&NewView::new(&started.m))
 }

@@ -51,12 +51,14 @@ pub fn run(ctx: &Context, args: RatingsArgs) -> Result<()> {
     }
     if view.rows.is_empty() && !ctx.out.json {
         match &filter.player {
-            Some(p) => crate::say!(
+            Some(p) => crate::view::say!(
                 "golf: no rated match with a player named {}; ratings count finished matches only",
                 crate::text::escape(p)
             ),
             None => {
-                crate::say!("golf: no finished match matches; ratings count finished matches only")
+                crate::view::say!(
+                    "golf: no finished match matches; ratings count finished matches only"
+                )
             }
         }
         return Ok(());

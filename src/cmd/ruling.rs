@@ -52,7 +52,7 @@ pub fn run(ctx: &Context, args: RulingArgs) -> Result<()> {
             .into_iter()
             .map(|(topic, _)| topic.to_lowercase())
             .collect();
-        crate::say!(
+        crate::view::say!(
             "no ruling answers `{}`. The rulings cover: {}; and any card's value (`golf ruling king`). \
              `golf ruling` lists every question; try a word such as look, swap, discard, knock, deal, late, tie, pair or illegal.",
             crate::text::escape(&query),
@@ -61,7 +61,7 @@ pub fn run(ctx: &Context, args: RulingArgs) -> Result<()> {
         return Ok(());
     }
     if !every_word && !ctx.out.json {
-        crate::say!(
+        crate::view::say!(
             "no ruling uses every word of `{}`; these come nearest:",
             crate::text::escape(&query)
         );

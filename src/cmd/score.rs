@@ -54,7 +54,7 @@ pub fn run(ctx: &Context, args: ScoreArgs) -> Result<()> {
     let breakdown = scoring::score(&grid, &rules);
     let whole_hole = rules.hole_house_rules();
     if !whole_hole.is_empty() {
-        crate::say!(
+        crate::view::say!(
             "golf: {} {} a whole hole's scores, which one grid cannot show: this is the grid score only. Give every player's grid as PLAYER=GRID (e.g. ann=\"…\" bob=\"…\", with --out PLAYER) to score the hole.",
             whole_hole.join(", "),
             if whole_hole.len() == 1 { "adjusts" } else { "adjust" }

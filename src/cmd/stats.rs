@@ -45,7 +45,7 @@ fn show(
     matches: usize,
 ) -> Result<()> {
     if rows.is_empty() && !ctx.out.json {
-        crate::say!("golf: no finished match matches; stats count finished matches only");
+        crate::view::say!("golf: no finished match matches; stats count finished matches only");
         return Ok(());
     }
     match night {

@@ -3,10 +3,10 @@
 
 use super::Context;
 use crate::cli::{SeatingChoice, TournamentCommand, TournamentNewArgs};
-use crate::error::{input, Result};
+use crate::error::Result;
 use crate::game::tournament::{Seating, Tournament};
 use crate::store::{self, tournaments};
-use crate::table::tournament as table;
+use crate::table::{start, tournament as table};
 use crate::view::tournament::{ListView, SeatedView, ShowView, StandingsView};
 
 /// Runs `golf tournament ...`.
@@ -46,6 +46,8 @@ fn read(ctx: &Context, name: Option<&str>) -> Result<Tournament> {
     table::load(&mut ctx.open_read()?, name)
 }
 
+/// Runs `golf tournament new`: the tournament checked, then recorded with its first round
+/// seated ([`crate::table::start::new_tournament`]).
 fn new(ctx: &Context, args: TournamentNewArgs) -> Result<()> {
     let rules = crate::rules::resolve(&ctx.rules(args.rules)?, &ctx.house(args.house))?;
     let rounds = args.rounds.unwrap_or(rules.tournament.rounds);
@@ -60,7 +62,7 @@ fn new(ctx: &Context, args: TournamentNewArgs) -> Result<()> {
         let now = chrono::Utc::now();
         u64::from(now.timestamp_subsec_nanos()) ^ now.timestamp().unsigned_abs()
     });
-    let mut t = Tournament::new(
+    let t = Tournament::new(
         &args.name,
         rules,
         rounds,
@@ -69,19 +71,7 @@ fn new(ctx: &Context, args: TournamentNewArgs) -> Result<()> {
         seed,
         &args.players,
     )?;
-    let now = store::timestamp();
-    let mut matches = t.next_round(&now)?;
-    let mut store = ctx.open_write()?;
-    store.write(|tx| {
-        if tournaments::load(tx, Some(&t.name))?.is_some() {
-            return input(format!(
-                "a tournament named `{}` already exists; choose another name",
-                t.name
-            ));
-        }
-        t.id = tournaments::insert_tournament(tx, &t, &now)?;
-        table::record_round(tx, &t, &mut matches)
-    })?;
-    t.played.push(matches);
+    let new = start::NewTournament::seat(t)?;
+    let t = start::new_tournament(&mut ctx.open_write()?, new)?;
     ctx.out.show(&SeatedView::new(&t))
 }

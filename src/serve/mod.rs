@@ -711,7 +711,7 @@ pub fn run(settings: Settings) -> Result<()> {
     }
     let mut store = Store::open(&settings.db)?;
     if let Some(migrated) = store.migrated() {
-        crate::say!("golf: {migrated}");
+        crate::view::say!("golf: {migrated}");
     }
     store.patience(PATIENCE)?;
     // what is served, before anything is changed: a start that cannot serve changes nothing
@@ -732,7 +732,7 @@ pub fn run(settings: Settings) -> Result<()> {
     };
     let listener = listen(&settings)?;
     // the port is ours: only now is a new key made (`--new-key` changes nothing otherwise)
-    let secret = kept_key(&mut store, settings.new_key)?;
+    let secret = crate::table::keys::secret(&mut store, settings.new_key)?;
     let key = match t {
         Some(_) => director_key(&secret),
         None => served
@@ -891,20 +891,6 @@ async fn serve(
     Ok(())
 }
 
-/// The scorekeeper's key kept in the database (CLI.md "Every phone at the table"), made
-/// and kept when there is none or `new` asks for a new one: a restart keeps every link.
-fn kept_key(store: &mut Store, new: bool) -> Result<String> {
-    let now = crate::store::timestamp();
-    store.write(|tx| {
-        if let (false, Some(key)) = (new, crate::store::serve_key::load(tx)?) {
-            return Ok(key);
-        }
-        let key = new_key()?;
-        crate::store::serve_key::save(tx, &key, &now)?;
-        Ok(key)
-    })
-}
-
 /// The token of the player named `player` under `key` ([`Served::token_for`]): the same
 /// for every match the player sits in, so the link handed out at the start of the evening
 /// works all evening; a renamed or substituted player's old name's token writes nothing
@@ -927,16 +913,6 @@ fn derived(key: &str, what: &str) -> String {
     uuid::Uuid::new_v5(&space, what.as_bytes())
         .simple()
         .to_string()
-}
-
-/// A new scorekeeper's key: 128 random bits from the operating system, as 32 hex digits.
-fn new_key() -> Result<String> {
-    use rand::RngCore as _;
-    let mut bytes = [0u8; 16];
-    rand::rngs::OsRng
-        .try_fill_bytes(&mut bytes)
-        .map_err(|e| anyhow::anyhow!("cannot draw a random key: {e}"))?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// The addresses to open: this computer's address on the local network first (the one a
@@ -1006,11 +982,11 @@ fn announce(
         .lock()
         .map(|a| a.clone())
         .unwrap_or_default();
-    crate::outln!("Serving match {id} ({said}) until Ctrl-C.");
-    crate::outln!("\nEveryone at the table: open {url}");
-    crate::outln!("{}", qr(url));
-    crate::outln!("The scorekeeper (keep this one to yourself): {keeper}");
-    crate::outln!("{}", qr(&keeper));
+    crate::view::outln!("Serving match {id} ({said}) until Ctrl-C.");
+    crate::view::outln!("\nEveryone at the table: open {url}");
+    crate::view::outln!("{}", qr(url));
+    crate::view::outln!("The scorekeeper (keep this one to yourself): {keeper}");
+    crate::view::outln!("{}", qr(&keeper));
     Ok(())
 }
 
@@ -1069,16 +1045,18 @@ fn announce_event(
         return Ok(());
     }
     let round = event.board.borrow().round;
-    crate::outln!(
+    crate::view::outln!(
         "Serving the tournament {}, round {round} ({} tables), until Ctrl-C.",
         crate::text::escape(&event.name),
         tables.len()
     );
-    crate::outln!("\nThe board, for everyone and the TV: open {url} (full screen: {base}/board)");
-    crate::outln!("{}", qr(url));
+    crate::view::outln!(
+        "\nThe board, for everyone and the TV: open {url} (full screen: {base}/board)"
+    );
+    crate::view::outln!("{}", qr(url));
     let director = format!("{url}?key={key}");
-    crate::outln!("The director (keep this one to yourself): {director}");
-    crate::outln!("{}", qr(&director));
+    crate::view::outln!("The director (keep this one to yourself): {director}");
+    crate::view::outln!("{}", qr(&director));
     for t in tables {
         let said = t
             .current
@@ -1086,12 +1064,12 @@ fn announce_event(
             .lock()
             .map(|a| a.clone())
             .unwrap_or_default();
-        crate::outln!(
+        crate::view::outln!(
             "Table {} ({said}), its scorekeeper: {}",
             t.number.unwrap_or(0),
             keeper(t)
         );
-        crate::outln!("{}", qr(&keeper(t)));
+        crate::view::outln!("{}", qr(&keeper(t)));
     }
     Ok(())
 }
@@ -1117,7 +1095,10 @@ mod tests {
 
     #[test]
     fn a_key_is_128_random_bits_and_only_itself_matches() {
-        let (a, b) = (new_key().unwrap(), new_key().unwrap());
+        let (a, b) = (
+            crate::table::keys::random_key().unwrap(),
+            crate::table::keys::random_key().unwrap(),
+        );
         assert_eq!(a.len(), 32);
         assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
         assert_ne!(a, b);
@@ -1140,7 +1121,10 @@ mod tests {
 
     #[test]
     fn each_table_has_a_key_of_its_own_drawn_from_the_directors() {
-        let (a, b) = (new_key().unwrap(), new_key().unwrap());
+        let (a, b) = (
+            crate::table::keys::random_key().unwrap(),
+            crate::table::keys::random_key().unwrap(),
+        );
         let keys: Vec<String> = (1..=8).map(|n| table_key(&a, n)).collect();
         for (i, k) in keys.iter().enumerate() {
             assert_eq!(k.len(), 32);

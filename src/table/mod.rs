@@ -11,7 +11,11 @@
 //! Nothing here knows of clap, axum or the terminal: what is said is said by the shells,
 //! and every refusal is worded for anyone at the table, with no command in it.
 
+pub mod edit;
+pub mod import;
+pub mod keys;
 pub mod once;
+pub mod start;
 pub mod tournament;
 
 use rusqlite::Connection;

@@ -212,27 +212,28 @@ impl std::fmt::Display for Fitted {
 
 /// `println!` that returns an error (a closed pipe, say) instead of panicking, escapes
 /// control characters ([`line()`]) and wraps prose to the width ([`wrap::prose`]); use
-/// inside functions returning `anyhow::Result`.
-#[macro_export]
+/// inside functions returning `anyhow::Result`. Reached as `crate::view::outln!`.
 macro_rules! outln {
     ($($arg:tt)*) => {{
         $crate::view::prose_line(format_args!($($arg)*))?
     }};
 }
+pub(crate) use outln;
 
 /// `eprintln!` for golf's messages on stderr: the text wrapped to the width of the terminal
 /// stderr writes to ([`wrap::stderr_width`], `COLUMNS` first, 80 when not a terminal), with
 /// control characters escaped as for stdout. Every message, note and error goes through
-/// here.
-#[macro_export]
+/// here. Reached as `crate::view::say!`; outside the crate (the `golf` binary),
+/// [`message`] is the same.
 macro_rules! say {
     ($($arg:tt)*) => {{
         $crate::view::message(format_args!($($arg)*))
     }};
 }
+pub(crate) use say;
 
 /// Writes one message to stderr, escaped ([`crate::text::escape_output`]) and then wrapped,
-/// so an escaped character's width counts (see [`say!`](crate::say)). A closed stderr is
+/// so an escaped character's width counts (see `say!`). A closed stderr is
 /// ignored: there is no one left to tell.
 pub fn message(args: std::fmt::Arguments<'_>) {
     let text = args.to_string();

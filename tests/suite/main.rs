@@ -31,6 +31,7 @@ mod cli_tournament;
 mod cli_track_record;
 mod faults;
 mod guards;
+mod guards_one_writer;
 mod hole_cases;
 mod hostile;
 mod once;
