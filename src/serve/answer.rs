@@ -217,6 +217,8 @@ impl Head {
     /// The write's idempotency key (`Idempotency-Key`, a bare token or a quoted string)
     /// with the request it names — its route, `who` sent it and `body` — or `None` when
     /// it carries none; 400 for a key that is not 1 to 255 visible ASCII characters.
+    // the refusal is the answer itself, made once per request: not worth a box
+    #[allow(clippy::result_large_err)]
     pub fn keyed(&self, who: &str, body: &[u8]) -> Result<Option<table::once::Keyed>, Response> {
         let Some(value) = self.headers.get("idempotency-key") else {
             return Ok(None);

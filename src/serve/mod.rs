@@ -1111,12 +1111,17 @@ mod tests {
             "2026-11-25T20:00:00Z",
         )
         .unwrap();
-        let served = Served::new(None, &m, a.clone(), Arc::new(Shown::default()));
-        assert!(served.key_is(&a));
-        assert!(!served.key_is(&b));
-        assert!(!served.key_is(&a[..31]));
+        let served = Served::new(None, &m, &a, Arc::new(Shown::default()));
+        let key = table_key(&a, None);
+        assert!(served.key_is(&key));
+        assert!(!served.key_is(&a), "the secret itself writes nothing");
+        assert!(!served.key_is(&table_key(&b, None)));
+        assert!(!served.key_is(&key[..31]));
         assert!(!served.key_is(""));
-        assert!(!served.key_is(&format!("{a}0")));
+        assert!(!served.key_is(&format!("{key}0")));
+        // a player's token is theirs at every match they sit in
+        assert_eq!(served.token_seat(&m.players, &token(&a, "bob")), Some(1));
+        assert_eq!(served.token_seat(&m.players, &token(&a, "cat")), None);
     }
 
     #[test]
@@ -1125,19 +1130,24 @@ mod tests {
             crate::table::keys::random_key().unwrap(),
             crate::table::keys::random_key().unwrap(),
         );
-        let keys: Vec<String> = (1..=8).map(|n| table_key(&a, n)).collect();
+        let keys: Vec<String> = (1..=8).map(|n| table_key(&a, Some(n))).collect();
         for (i, k) in keys.iter().enumerate() {
             assert_eq!(k.len(), 32);
             assert!(k.bytes().all(|c| c.is_ascii_hexdigit()));
-            assert_ne!(*k, a, "a table's key is not the director's");
+            assert_ne!(*k, director_key(&a), "a table's key is not the director's");
+            assert_ne!(
+                *k,
+                table_key(&a, None),
+                "nor the key of a match served alone"
+            );
             assert_eq!(
                 *k,
-                table_key(&a, i + 1),
+                table_key(&a, Some(i + 1)),
                 "kept: the same key after a restart"
             );
             assert_ne!(
                 *k,
-                table_key(&b, i + 1),
+                table_key(&b, Some(i + 1)),
                 "a new director's key makes new ones"
             );
             assert!(keys[i + 1..].iter().all(|other| other != k));
