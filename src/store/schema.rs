@@ -702,6 +702,6 @@ mod tests {
                 |r| r.get(0),
             )
             .unwrap();
-        assert_eq!(tables, 12);
+        assert_eq!(tables, 14, "v10 adds idempotency and draft_revisions");
     }
 }

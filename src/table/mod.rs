@@ -939,9 +939,13 @@ fn table_in_play(
 /// was saved.
 pub type Stamp = (i64, i64, String);
 
-/// Keeps `draft` as the draft of match `match_id`, replacing any earlier one, in one
-/// write. Returns the stamp of the draft it replaced, if any, and when this one was saved:
-/// a prompt that sees the stamp change under it knows another is typing the same hole.
+/// Keeps the prompt's `draft` as the draft of match `match_id`, grid by grid, in one write
+/// (CLI.md "The prompt and the phones share one draft"): the grid the prompt took last (the
+/// draft's last entry) replaces that player's, a grid the prompt has for a player the kept
+/// draft lacks is added, and every other grid kept — one a phone sent meanwhile — stays;
+/// so does who ended the hole, unless the prompt says. A kept draft for another hole is
+/// replaced. Returns the stamp of the draft it replaced, if any, and when this one was
+/// saved: a prompt that sees the stamp change under it knows another is typing the hole.
 pub fn keep_draft(
     store: &mut Store,
     match_id: i64,
@@ -950,10 +954,32 @@ pub fn keep_draft(
     let now = store::timestamp();
     let before = store.write(|tx| {
         let before = store::drafts::stamp(tx, match_id)?;
-        store::drafts::save(tx, match_id, draft, &now)?;
+        let merged = match store::drafts::load(tx, match_id)? {
+            Some(Ok(kept)) if (kept.hole, kept.playoff) == (draft.hole, draft.playoff) => {
+                merge(kept, draft)
+            }
+            _ => draft.clone(),
+        };
+        store::drafts::save(tx, match_id, &merged, &now)?;
         Ok(before)
     })?;
     Ok((before, now))
+}
+
+/// `prompt`'s draft put into the `kept` one grid by grid ([`keep_draft`]).
+fn merge(mut kept: Draft, prompt: &Draft) -> Draft {
+    let last = prompt.entries.len().checked_sub(1);
+    for (i, (seat, text)) in prompt.entries.iter().enumerate() {
+        match kept.entries.iter_mut().find(|(s, _)| s == seat) {
+            Some(entry) if Some(i) == last => entry.1.clone_from(text),
+            Some(_) => {}
+            None => kept.entries.push((*seat, text.clone())),
+        }
+    }
+    if prompt.ending.is_some() {
+        kept.ending = prompt.ending;
+    }
+    kept
 }
 
 /// The draft kept for match `match_id` as stored: `Ok(None)` when there is none,
