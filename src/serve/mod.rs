@@ -958,7 +958,7 @@ fn announce(
     if settings.json {
         let players = urls
             .first()
-            .map(|url| links(url, key, &players))
+            .map(|url| links(url, &served.secret, &players))
             .unwrap_or_default()
             .into_iter()
             .map(|(name, link)| (name, serde_json::Value::String(link)))
