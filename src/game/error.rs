@@ -121,14 +121,15 @@ pub enum GameError {
     #[error("{0}")]
     Edit(String),
     /// Every planned hole is recorded.
-    #[error("{label} has all {planned} of its holes; {hint}")]
+    #[error("{label} has all {planned} of its holes; {}", if *playoff_needed { "the sudden-death tie needs a playoff hole: add --playoff" } else { "finish it with `golf finish`" })]
     AllHolesPlayed {
         /// `match N`.
         label: String,
         /// Holes planned.
         planned: u32,
-        /// What to do instead.
-        hint: &'static str,
+        /// A sudden-death tie waits for its playoff holes (else the match is to be
+        /// finished).
+        playoff_needed: bool,
     },
     /// A playoff hole before the last regular hole.
     #[error(

@@ -272,15 +272,10 @@ impl Match {
                 });
             }
             if played >= self.holes_planned {
-                let hint = if self.outcome().playoff_needed.is_some() {
-                    "the sudden-death tie needs a playoff hole: add --playoff"
-                } else {
-                    "finish it with `golf finish`"
-                };
                 return Err(GameError::AllHolesPlayed {
                     label: self.label(),
                     planned: self.holes_planned,
-                    hint,
+                    playoff_needed: self.outcome().playoff_needed.is_some(),
                 });
             }
             let out = self.disqualified();

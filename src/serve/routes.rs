@@ -421,9 +421,14 @@ fn picture(kind: &'static str, bytes: Vec<u8>, id: i64) -> Response {
     response
 }
 
+/// `GET /api/card`: the card as served; 503 with the problem once the database is gone
+/// or replaced (the card shown would be stale).
 async fn card(Desk(desk): Desk) -> Response {
     let shown = desk.card.borrow().clone();
-    json_text(shown.json.clone())
+    match &shown.problem {
+        Some(problem) => error(StatusCode::SERVICE_UNAVAILABLE, problem.clone()),
+        None => json_text(shown.json.clone()),
+    }
 }
 
 async fn events(State(server): State<Arc<Server>>, Desk(desk): Desk) -> Response {
@@ -570,9 +575,14 @@ async fn hole(State(server): State<Arc<Server>>, Desk(desk): Desk, request: Requ
     .await
 }
 
+/// `GET /api/draft`: the shared draft of the next hole; 503 with the problem once the
+/// database is gone or replaced.
 async fn draft(Desk(desk): Desk) -> Response {
     let shown = desk.card.borrow().clone();
-    json_text(shown.draft.clone())
+    match &shown.problem {
+        Some(problem) => error(StatusCode::SERVICE_UNAVAILABLE, problem.clone()),
+        None => json_text(shown.draft.clone()),
+    }
 }
 
 /// `POST /api/draft`: one player's grid into the shared draft of the next hole, with the

@@ -131,6 +131,7 @@ pub fn run(settings: Settings) -> Result<()> {
         secret,
         port,
         looks: AtomicU64::new(0),
+        stale: std::sync::atomic::AtomicBool::new(false),
         streams: Arc::new(Semaphore::new(streams)),
         stop,
     });

@@ -253,6 +253,9 @@ pub struct Server {
     pub(super) key: String,
     /// The database's one secret, every key and token drawn from it.
     pub(super) secret: String,
+    /// The file changed under the server in a way SQLite was not told of (a copy put in
+    /// place): the watcher builds every card again at its next look.
+    pub(super) stale: std::sync::atomic::AtomicBool,
     /// The port listened on, for the `Host` check.
     pub(super) port: u16,
     /// Each look at the database takes the next number, under the store's lock; a card
@@ -355,10 +358,13 @@ impl Server {
             }
         }
         let Some(id) = lost else {
-            // the matches are where they were: the change was SQLite's (another checkpoint)
+            // the matches are where they were: another program's checkpoint, or a copy of
+            // this very database put in place (a backup restored) — either way every card
+            // is built again from the file as it is now
             if let Ok(mut file) = self.file.lock() {
                 *file = now;
             }
+            self.stale.store(true, Ordering::SeqCst);
             return None;
         };
         Some(format!(

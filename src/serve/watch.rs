@@ -81,10 +81,16 @@ pub fn run(server: &Arc<Server>, follow: bool) -> Result<()> {
         } else if let Ok((looked, look)) = server.look(|store| {
             let version = crate::store::data_version(store.conn())?;
             if seen == Some(version) {
-                return Ok(match check {
-                    true => server.problem(store).map(|p| (version, Err(p))),
+                let problem = match check {
+                    true => server.problem(store),
                     false => None,
-                });
+                };
+                let stale = server.stale.swap(false, std::sync::atomic::Ordering::SeqCst);
+                match (problem, stale) {
+                    (Some(p), _) => return Ok(Some((version, Err(p)))),
+                    (None, false) => return Ok(None),
+                    (None, true) => {}
+                }
             }
             if let (true, Some(served)) = (follow, server.served(None)) {
                 if let Ok(Some(newer)) = crate::table::newer(store, served.current.id()) {

@@ -4,7 +4,7 @@
 //! never a terminal command (CLI.md "Errors … in the table's words").
 
 use crate::error::Error;
-use crate::game::GameError;
+use crate::game::{GameError, HoleError};
 
 /// `err` as said on a phone: the engine's refusals that name a command said in the table's
 /// words, any other message as it is.
@@ -12,6 +12,15 @@ pub fn at_the_table(err: &Error) -> String {
     if let Error::Input(e) = err {
         if let Some(said) = e.downcast_ref::<GameError>().and_then(game) {
             return said;
+        }
+        if let Some(HoleError::NoKnocking { player, rules }) = e.downcast_ref::<HoleError>() {
+            let knock = GameError::Hole(HoleError::NoKnocking {
+                player: player.clone(),
+                rules: rules.clone(),
+            });
+            if let Some(said) = game(&knock) {
+                return said;
+            }
         }
     }
     let text = err.describe();
@@ -64,8 +73,18 @@ fn game(e: &GameError) -> Option<String> {
         } => format!(
             "{label} has {played} of {planned} holes; record the rest before finishing (a match the table stopped early is shortened at the scorekeeper's computer)"
         ),
+        GameError::AllHolesPlayed {
+            label,
+            planned,
+            playoff_needed: true,
+        } => format!(
+            "{label} has all {planned} of its holes and a sudden-death tie: the next hole recorded is a playoff hole (record it as the card shows it next)"
+        ),
         GameError::AllHolesPlayed { label, planned, .. } => format!(
             "{label} has all {planned} of its holes; tap Finish match to record the result"
+        ),
+        GameError::Hole(HoleError::NoKnocking { player, rules }) => format!(
+            "{player} cannot have knocked: {rules} has no knocking; choose {player} as going out if their cards were all face up"
         ),
         _ => return None,
     })
@@ -97,8 +116,17 @@ mod tests {
             GameError::AllHolesPlayed {
                 label: "match 1".into(),
                 planned: 9,
-                hint: "finish it with `golf finish`",
+                playoff_needed: false,
             },
+            GameError::AllHolesPlayed {
+                label: "match 1".into(),
+                planned: 9,
+                playoff_needed: true,
+            },
+            GameError::Hole(HoleError::NoKnocking {
+                player: "ann".into(),
+                rules: "classic".into(),
+            }),
             GameError::PenaltyPoints(0),
         ];
         for r in refusals {

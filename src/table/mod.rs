@@ -509,7 +509,9 @@ pub fn put_in_draft(store: &mut Store, entry: &DraftEntry) -> Result<Match> {
         if !m.seats_for(playoff)?.contains(&seat) {
             return input(format!("{who} does not play this playoff hole"));
         }
-        if let Some(text) = &entry.grid {
+        // a tab between cards is white space, as at the terminal
+        let grid = entry.grid.as_ref().map(|t| t.replace('\t', " "));
+        if let Some(text) = &grid {
             // what a draft may hold (Draft::problem), refused before it is kept
             let max = crate::game::draft::MAX_DRAFT_GRID;
             if text.chars().count() > max {
@@ -524,8 +526,8 @@ pub fn put_in_draft(store: &mut Store, entry: &DraftEntry) -> Result<Match> {
         }
         let mut draft = next_draft(tx, &m, number, playoff)?;
         draft.entries.retain(|(s, _)| *s != seat);
-        if let Some(text) = &entry.grid {
-            draft.entries.push((seat, text.clone()));
+        if let Some(text) = grid {
+            draft.entries.push((seat, text));
         }
         if entry.out || entry.knock {
             draft.ending = Some((seat, entry.knock));

@@ -317,3 +317,41 @@ fn a_draft_for_a_finished_match_and_a_round_not_next_are_conflicts() {
     let late = served.post("/api/draft", body);
     assert_eq!(late.status, 409, "{}", late.body);
 }
+
+/// A backup of this very database copied over it while serving (`cp backup.db golf.db`):
+/// every phone is shown what the file holds now, and the next write is for the hole the
+/// file has next — not refused until a restart. A database deleted under the server is
+/// not served as a stale card either.
+#[test]
+fn a_backup_put_in_place_is_served_as_it_is_and_a_deleted_file_is_not_served_stale() {
+    let env = table();
+    env.ok(&["hole", "ann=5 K Q / 5 2 J", "bob=2 7 Q / 2 7 Q"]);
+    let backup = env.dir.path().join("backup.db");
+    env.ok(&["backup", backup.to_str().unwrap()]);
+    let served = Served::start(env.dir.path(), &[]);
+    let mut events = crate::served::Events::open(served.port);
+    assert_eq!(events.next_card().unwrap()["holes_played"], 1);
+    assert_eq!(served.post("/api/hole", &hole(2, "bob")).status, 200);
+    std::fs::copy(&backup, env.db()).unwrap();
+    loop {
+        let card = events.next_card().expect("the stream goes on");
+        if card["holes_played"] == 1 {
+            break;
+        }
+    }
+    let again = served.post("/api/hole", &hole(2, "ann"));
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert_eq!(played(&env), 2);
+    for f in ["golf.db", "golf.db-wal", "golf.db-shm"] {
+        let _ = std::fs::remove_file(env.dir.path().join(f));
+    }
+    loop {
+        let (event, _) = events.next_event().expect("the stream goes on");
+        if event == "problem" {
+            break;
+        }
+    }
+    let card = served.get("/api/card");
+    assert_eq!(card.status, 503, "{}", card.body);
+    assert!(card.json()["error"].as_str().unwrap().contains("was deleted"));
+}
