@@ -386,3 +386,213 @@ proptest! {
         prop_assert_eq!(points, explained);
     }
 }
+
+// --- exactly once (CLI.md "Exactly once, and exactly what was seen") ---
+
+/// What a phone asks for, when it first sends a write: the next hole, a penalty for a
+/// seat, an undo of the card's last entry, a grid into the draft.
+#[derive(Debug, Clone, Copy)]
+enum Ask {
+    Hole,
+    Penalty(usize),
+    Undo,
+    Draft(usize),
+}
+
+fn ask() -> impl Strategy<Value = Ask> {
+    prop_oneof![
+        3 => Just(Ask::Hole),
+        1 => (0usize..2).prop_map(Ask::Penalty),
+        2 => Just(Ask::Undo),
+        1 => (0usize..2).prop_map(Ask::Draft),
+    ]
+}
+
+/// One delivery of write `i` (of those asked for); `restart` reopens the database first.
+#[derive(Debug, Clone, Copy)]
+struct Delivery {
+    write: usize,
+    restart: bool,
+}
+
+/// A write as first sent, frozen for its repeats: its route and body, and the change it
+/// makes.
+struct Sent {
+    route: &'static str,
+    body: String,
+    ask: Ask,
+    meant: u32,
+    entry: Option<u64>,
+}
+
+/// What a delivery answered: (status, body).
+type Answer = (u16, String);
+
+/// `sent` delivered once with its key through the table's one writer, answered as
+/// `golf serve` answers (the card's JSON; a refusal kept for its key).
+fn deliver(store: &mut golf::store::Store, key: &str, sent: &Sent) -> (Answer, bool) {
+    use golf::table::{self, once};
+    let keyed = once::Keyed::new("keeper", key, sent.route, sent.body.as_bytes()).unwrap();
+    let players = ["ann", "bob"];
+    let change = |store: &mut golf::store::Store| -> golf::error::Result<golf::game::Match> {
+        match sent.ask {
+            Ask::Hole => Ok(table::record_hole(
+                store,
+                &table::NewHole {
+                    match_id: Some(1),
+                    typed_for: None,
+                    hole: Some(sent.meant),
+                    playoff: Some(false),
+                    grids: table::Grids::Named(vec![
+                        ("ann".into(), "5 K Q / 5 2 J".into()),
+                        ("bob".into(), "2 7 Q / 2 7 Q".into()),
+                    ]),
+                    ended: table::Ended::Seat(None),
+                    note: None,
+                },
+            )?
+            .m),
+            Ask::Penalty(seat) => match table::penalty(
+                store,
+                &table::PenaltyEntry {
+                    match_id: Some(1),
+                    player: players[seat].into(),
+                    kind: golf::game::PenaltyRequest::Points(5, "late".into()),
+                    hole: None,
+                    tournament: None,
+                },
+            )? {
+                Ok(given) => Ok(given.m),
+                Err(_) => unreachable!("not a tournament"),
+            },
+            Ask::Undo => Ok(table::undo(
+                store,
+                Some(1),
+                table::OnCard {
+                    entry: sent.entry,
+                    ..Default::default()
+                },
+            )?
+            .m),
+            Ask::Draft(seat) => table::put_in_draft(
+                store,
+                &table::DraftEntry {
+                    match_id: 1,
+                    hole: Some(sent.meant),
+                    player: players[seat].into(),
+                    grid: Some("A 2 3 / 4 5 6".into()),
+                    out: false,
+                    knock: false,
+                },
+            ),
+        }
+    };
+    let answer = |_: &mut golf::store::Store, m: golf::game::Match| {
+        let json = serde_json::to_string(&golf::view::card::CardView::new(&m))?;
+        Ok(((), json))
+    };
+    match once::once(store, Some(&keyed), change, answer) {
+        Ok(once::Once::Made((), body)) => ((200, body), true),
+        Ok(once::Once::Replayed(kept)) => ((kept.status, kept.body), false),
+        Err(e) => {
+            let status = if table::is_conflict(&e) { 409 } else { 400 };
+            let body = e.describe();
+            match once::keep_refusal(store, &keyed, status, &body).unwrap() {
+                Some(kept) => ((kept.status, kept.body), false),
+                None => ((status, body), false),
+            }
+        }
+    }
+}
+
+/// The holes, penalties and draft revision of match 1 as recorded.
+fn recorded(store: &mut golf::store::Store) -> (usize, usize, Option<i64>) {
+    let m = golf::table::serving(store, Some(1)).unwrap();
+    let draft = golf::table::shared_draft(store, &m)
+        .unwrap()
+        .map(|d| d.revision);
+    (m.holes.len(), m.penalties.len(), draft)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Random sessions of writes whose answers are lost before or after the commit, sent
+    /// again, duplicated, reordered, with restarts between: each write is made at most
+    /// once, every repeat gets the first answer and changes nothing, and the match holds
+    /// exactly what the writes that were made say (holes and penalties, undo taking the
+    /// last made).
+    #[test]
+    fn every_write_is_made_once_whatever_is_lost_or_repeated(
+        asks in prop::collection::vec(ask(), 1..10),
+        picks in prop::collection::vec((0usize..64, any::<bool>()), 1..40),
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("golf.db");
+        let mut store = golf::store::Store::open(&path).unwrap();
+        let setup = golf::game::Setup {
+            rules: "classic".into(),
+            holes: Some(9),
+            players: vec!["ann".into(), "bob".into()],
+            ..Default::default()
+        };
+        let m = golf::game::Match::new(&setup, &golf::store::timestamp()).unwrap();
+        golf::table::start::new_match(&mut store, m).unwrap();
+        let deliveries: Vec<Delivery> = picks
+            .iter()
+            .map(|&(i, restart)| Delivery { write: i % asks.len(), restart })
+            .collect();
+        let mut sent: Vec<Option<Sent>> = (0..asks.len()).map(|_| None).collect();
+        let mut first: Vec<Option<Answer>> = vec![None; asks.len()];
+        let mut made = vec![0u32; asks.len()];
+        // the model: the entries made, in the order made ('h' a hole, 'p' a penalty)
+        let mut entries: Vec<char> = Vec::new();
+        for d in deliveries {
+            if d.restart {
+                store.close().unwrap();
+                store = golf::store::Store::open(&path).unwrap();
+            }
+            let key = format!("key-{}", d.write);
+            if sent[d.write].is_none() {
+                // the phone sends what its card shows now
+                let m = golf::table::serving(&mut store, Some(1)).unwrap();
+                let ask = asks[d.write];
+                let meant = u32::try_from(m.holes.len()).unwrap() + 1;
+                let entry = m.last_entry().map(|e| e.id);
+                let (route, body) = match ask {
+                    Ask::Hole => ("/api/hole", format!("hole {meant}")),
+                    Ask::Penalty(s) => ("/api/penalty", format!("penalty {s}")),
+                    Ask::Undo => ("/api/undo", format!("undo {entry:?}")),
+                    Ask::Draft(s) => ("/api/draft", format!("draft {s} {meant}")),
+                };
+                sent[d.write] = Some(Sent { route, body, ask, meant, entry });
+            }
+            let Some(write) = &sent[d.write] else { unreachable!() };
+            let before = recorded(&mut store);
+            let (answer, fresh) = deliver(&mut store, &key, write);
+            match &first[d.write] {
+                Some(was) => {
+                    prop_assert_eq!(&answer, was, "a repeat gets the first answer");
+                    prop_assert!(!fresh);
+                    prop_assert_eq!(recorded(&mut store), before, "a repeat writes nothing");
+                }
+                None => first[d.write] = Some(answer.clone()),
+            }
+            if fresh {
+                made[d.write] += 1;
+                match write.ask {
+                    Ask::Hole => entries.push('h'),
+                    Ask::Penalty(_) => entries.push('p'),
+                    Ask::Undo => {
+                        entries.pop();
+                    }
+                    Ask::Draft(_) => {}
+                }
+            }
+        }
+        prop_assert!(made.iter().all(|&n| n <= 1), "made at most once: {:?}", made);
+        let (holes, penalties, _) = recorded(&mut store);
+        prop_assert_eq!(holes, entries.iter().filter(|&&e| e == 'h').count());
+        prop_assert_eq!(penalties, entries.iter().filter(|&&e| e == 'p').count());
+    }
+}
