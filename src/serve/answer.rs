@@ -70,13 +70,14 @@ pub(super) fn problem_event(problem: &str) -> Event {
         .data(serde_json::json!({ "error": problem }).to_string())
 }
 
-/// Server-sent events following `rx`: `events` of its value on connecting and after every
-/// change (a slow reader skips to the newest value, never a backlog), a keep-alive every
+/// Server-sent events following `rx`: `events(value, sent before)` on connecting (nothing
+/// sent before) and after every change — so each change sends a phone only what it
+/// touched (a slow reader skips to the newest value, never a backlog) — a keep-alive every
 /// 15 s, ended when the server stops; 503 past the server's number of streams.
 pub(super) fn follow<T: Send + Sync + 'static>(
     server: &Server,
     mut rx: tokio::sync::watch::Receiver<Arc<T>>,
-    events: fn(&T) -> Vec<Event>,
+    events: fn(&T, Option<&T>) -> Vec<Event>,
 ) -> Response {
     let Ok(permit) = server.streams.clone().try_acquire_owned() else {
         let most = match server.event {
@@ -90,11 +91,13 @@ pub(super) fn follow<T: Send + Sync + 'static>(
     };
     rx.mark_changed();
     let stop = server.stop.clone();
-    let stream = futures_util::stream::unfold((rx, permit), move |(mut rx, permit)| async move {
+    let start = (rx, permit, None::<Arc<T>>);
+    let stream = futures_util::stream::unfold(start, move |(mut rx, permit, before)| async move {
         rx.changed().await.ok()?;
         let value = rx.borrow_and_update().clone();
-        let sent = events(&value).into_iter().map(Ok::<_, Infallible>);
-        Some((futures_util::stream::iter(sent), (rx, permit)))
+        let sent = events(&value, before.as_deref()).into_iter();
+        let sent = sent.map(Ok::<_, Infallible>);
+        Some((futures_util::stream::iter(sent), (rx, permit, Some(value))))
     })
     .flatten()
     .take_until(async move {

@@ -132,12 +132,16 @@ pub async fn events(State(server): State<Arc<Server>>) -> Response {
     let Some(event) = &server.event else {
         return error(StatusCode::NOT_FOUND, "no tournament is served");
     };
-    follow(&server, event.board.subscribe(), |board: &BoardShown| {
-        vec![match &board.problem {
-            Some(problem) => problem_event(problem),
-            None => Event::default().event("board").data(board.json.clone()),
-        }]
-    })
+    follow(
+        &server,
+        event.board.subscribe(),
+        |board: &BoardShown, _: Option<&BoardShown>| {
+            vec![match &board.problem {
+                Some(problem) => problem_event(problem),
+                None => Event::default().event("board").data(board.json.clone()),
+            }]
+        },
+    )
 }
 
 /// The refusal of a write that needs the director's key (403 from a foreign page, 401

@@ -432,16 +432,25 @@ async fn card(Desk(desk): Desk) -> Response {
 }
 
 async fn events(State(server): State<Arc<Server>>, Desk(desk): Desk) -> Response {
-    follow(&server, desk.card.subscribe(), |shown: &super::Shown| {
-        // a database deleted or replaced under the server: every phone is told
-        let event = match &shown.problem {
-            Some(problem) => problem_event(problem),
-            None => Event::default().event("card").data(shown.json.clone()),
-        };
-        // the shared draft of the next hole follows each card
-        let draft = Event::default().event("draft").data(shown.draft.clone());
-        vec![event, draft]
-    })
+    follow(
+        &server,
+        desk.card.subscribe(),
+        |shown: &super::Shown, before: Option<&super::Shown>| {
+            // a database deleted or replaced under the server: every phone is told
+            if let Some(problem) = &shown.problem {
+                return vec![problem_event(problem)];
+            }
+            // only what changed: a draft sent changes the draft, not the card
+            let mut events = Vec::new();
+            if before.is_none_or(|b| b.json != shown.json || b.problem.is_some()) {
+                events.push(Event::default().event("card").data(shown.json.clone()));
+            }
+            if before.is_none_or(|b| b.draft != shown.draft || b.problem.is_some()) {
+                events.push(Event::default().event("draft").data(shown.draft.clone()));
+            }
+            events
+        },
+    )
 }
 
 /// The refusal of a write from a foreign page (403: an `Origin` that is not exactly this

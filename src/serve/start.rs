@@ -82,7 +82,7 @@ pub fn run(settings: Settings) -> Result<()> {
     let file = Mutex::new(crate::store::file_state(&settings.db).ok());
     let mut tables = Vec::new();
     for (number, m) in &served {
-        let shown = card_now(&mut store, m, settings.odds)?;
+        let shown = card_now(&mut store, m, settings.odds, None)?;
         let number = number.filter(|_| t.is_some());
         let mut table = Served::new(number, m, &secret, Arc::new(shown));
         if number.is_none() {

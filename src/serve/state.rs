@@ -268,16 +268,31 @@ pub struct Server {
 /// The card of `m` as served now: `golf card --json`'s document, the page's and the TV's
 /// HTML of it, its chances line (when `odds` and the match is in play) from the players'
 /// history, and the shared draft of its next hole.
-pub(super) fn card_now(store: &mut Store, m: &Match, odds: bool) -> Result<Shown> {
-    let history = match odds && crate::odds::in_play(m) {
-        true => crate::table::history(store, m.id),
-        false => None,
-    };
+pub(super) fn card_now(
+    store: &mut Store,
+    m: &Match,
+    odds: bool,
+    before: Option<&Shown>,
+) -> Result<Shown> {
     let draft = crate::table::shared_draft(store, m).ok().flatten();
     let mut card = crate::view::card::CardView::new(m);
-    card.chances = history
-        .and_then(|h| crate::cache::card_odds(m, h))
-        .map(|o| crate::view::odds::ChancesView::new(&o));
+    // the chances change only with the totals: a draft, a note, a finish keep them
+    let kept = before
+        .and_then(|b| b.card.as_ref())
+        .filter(|was| same_totals(was, &card))
+        .map(|was| was.chances.clone());
+    card.chances = match kept {
+        Some(chances) => chances,
+        None => {
+            let history = match odds && crate::odds::in_play(m) {
+                true => crate::table::history(store, m.id),
+                false => None,
+            };
+            history
+                .and_then(|h| crate::cache::card_odds(m, h))
+                .map(|o| crate::view::odds::ChancesView::new(&o))
+        }
+    };
     Ok(Shown {
         id: m.id,
         json: serde_json::to_string(&card)?,
@@ -287,6 +302,21 @@ pub(super) fn card_now(store: &mut Store, m: &Match, odds: bool) -> Result<Shown
         problem: None,
         card: Some(Arc::new(card)),
     })
+}
+
+/// Whether cards `a` and `b` have the same chances: the same match, players, holes,
+/// totals and whether it is finished.
+fn same_totals(a: &crate::view::card::CardView, b: &crate::view::card::CardView) -> bool {
+    let totals = |c: &crate::view::card::CardView| {
+        c.players
+            .iter()
+            .map(|p| (p.name.clone(), p.total, p.holes.clone()))
+            .collect::<Vec<_>>()
+    };
+    a.id == b.id
+        && a.finished == b.finished
+        && a.holes.len() == b.holes.len()
+        && totals(a) == totals(b)
 }
 
 impl Server {
@@ -419,7 +449,8 @@ impl Server {
                 |store| change(store, served.current.id()),
                 |store, m| {
                     served.current.refresh(&m);
-                    let shown = card_now(store, &m, self.odds)?;
+                    let before = served.card.borrow().clone();
+                    let shown = card_now(store, &m, self.odds, Some(&before))?;
                     let body = match draft {
                         true => shown.draft.clone(),
                         false => shown.json.clone(),
@@ -519,7 +550,12 @@ impl Server {
     ) -> Result<Vec<(Match, Shown)>> {
         let mut cards = Vec::new();
         for m in t.played.last().into_iter().flatten() {
-            cards.push((m.clone(), card_now(store, m, self.odds)?));
+            let before = self
+                .tables()
+                .into_iter()
+                .map(|t| t.card.borrow().clone())
+                .find(|shown| shown.id == m.id);
+            cards.push((m.clone(), card_now(store, m, self.odds, before.as_deref())?));
         }
         Ok(cards)
     }

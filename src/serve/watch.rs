@@ -85,7 +85,9 @@ pub fn run(server: &Arc<Server>, follow: bool) -> Result<()> {
                     true => server.problem(store),
                     false => None,
                 };
-                let stale = server.stale.swap(false, std::sync::atomic::Ordering::SeqCst);
+                let stale = server
+                    .stale
+                    .swap(false, std::sync::atomic::Ordering::SeqCst);
                 match (problem, stale) {
                     (Some(p), _) => return Ok(Some((version, Err(p)))),
                     (None, false) => return Ok(None),
@@ -139,7 +141,11 @@ fn fresh(server: &Server, store: &mut crate::store::Store) -> Result<Fresh> {
     };
     let m = store.read(|tx| crate::table::pick_match(tx, Some(served.current.id()), false))?;
     served.current.refresh(&m);
-    Ok(Fresh::Card(served, card_now(store, &m, server.odds)?))
+    let before = served.card.borrow().clone();
+    Ok(Fresh::Card(
+        served,
+        card_now(store, &m, server.odds, Some(&before))?,
+    ))
 }
 
 /// Publishes what [`fresh`] built from look `look`: a round seated at the terminal is

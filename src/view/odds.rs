@@ -155,7 +155,7 @@ impl View for OddsView {
 }
 
 /// One player on the chances line.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct ChanceView {
     /// Name.
     pub name: String,
@@ -167,7 +167,7 @@ pub struct ChanceView {
 
 /// The chances line of `golf card` and `golf hole`: players who can still win, likeliest
 /// first.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct ChancesView {
     /// `history`, `simulated` or `mixed`, as `golf odds` says.
     pub method: String,

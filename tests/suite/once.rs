@@ -353,5 +353,8 @@ fn a_backup_put_in_place_is_served_as_it_is_and_a_deleted_file_is_not_served_sta
     }
     let card = served.get("/api/card");
     assert_eq!(card.status, 503, "{}", card.body);
-    assert!(card.json()["error"].as_str().unwrap().contains("was deleted"));
+    assert!(card.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("was deleted"));
 }
