@@ -1114,3 +1114,115 @@ fn the_board_pages_through_more_players_than_fit() {
         tv.close().await.unwrap();
     });
 }
+
+/// Makes the page lose the answers of its next `n` writes after the server made them, as a
+/// dropped Wi-Fi answer does (the request arrives, the answer never comes back).
+const LOSE_ANSWERS: &str = "if (!window.__real) {
+      window.__real = window.fetch;
+      window.__lost = 0;
+      window.fetch = function (url, init) {
+        var answered = window.__real(url, init);
+        if (!init || init.method !== 'POST' || window.__lose <= 0) return answered;
+        window.__lose--;
+        return answered.then(function () { window.__lost++; throw new TypeError('the answer was lost'); });
+      };
+    }
+    window.__lose = arguments[0];
+    return true";
+
+async fn lose_answers(c: &Client, n: u32) {
+    c.execute(LOSE_ANSWERS, vec![serde_json::Value::from(n)])
+        .await
+        .unwrap();
+}
+
+/// Every write whose answer the Wi-Fi lost after the server made it (CLI.md "Exactly
+/// once"): the page keeps it, says it is waiting, sends it again with its key, and the
+/// server answers the repeat without writing it again — one mend, one penalty, one undo,
+/// one hole, one grid sent — and the page says each was done.
+#[test]
+fn a_write_whose_answer_is_lost_happens_once_and_the_page_says_so() {
+    let Some(driver) = driver() else { return };
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
+    env.ok(&[
+        "hole",
+        "ann=5 K Q / 5 2 J",
+        "bob=2 7 Q / 2 7 Q",
+        "--out",
+        "bob",
+    ]);
+    let served = Served::start(env.dir.path(), &[]);
+    let status_is = |text: &str| {
+        format!(
+            "return document.getElementById('status').textContent.startsWith({})",
+            serde_json::Value::from(text)
+        )
+    };
+    runtime().block_on(async {
+        let keeper = phone(&driver).await;
+        keeper
+            .goto(&served.url(&format!("/?key={}", served.key)))
+            .await
+            .unwrap();
+        until(&keeper, "return document.getElementById('live').textContent === 'Live'", Duration::from_secs(10)).await;
+        script(&keeper, "window.confirm = function () { return true; }; return true").await;
+        // Mend
+        lose_answers(&keeper, 1).await;
+        tap(&keeper, "#mend summary").await;
+        script(&keeper, "document.getElementById('mhole').value = '1'; document.getElementById('mout').value = 'ann'; return true").await;
+        tap(&keeper, "#amend").await;
+        until(&keeper, &status_is("Hole 1 mended."), Duration::from_secs(15)).await;
+        // Penalty
+        lose_answers(&keeper, 1).await;
+        script(&keeper, "document.getElementById('pplayer').value = 'bob'; document.getElementById('ppoints').value = '5'; document.getElementById('preason').value = 'late'; return true").await;
+        tap(&keeper, "#penalty").await;
+        until(&keeper, &status_is("5 penalty points for bob."), Duration::from_secs(15)).await;
+        // Undo: the penalty, once
+        lose_answers(&keeper, 1).await;
+        tap(&keeper, "#undo").await;
+        until(&keeper, &status_is("Withdrawn."), Duration::from_secs(15)).await;
+        // Record
+        lose_answers(&keeper, 1).await;
+        type_grid(&keeper, 0, "A A 3 / 4 4 9").await;
+        type_grid(&keeper, 1, "8 8 6 / 10 9 6").await;
+        tap(&keeper, "#record").await;
+        until(&keeper, &status_is("Recorded hole 2."), Duration::from_secs(15)).await;
+        let lost = script(&keeper, "return window.__lost").await;
+        assert_eq!(lost, 4, "four answers were lost on the way");
+        keeper.close().await.unwrap();
+        // a player's Send
+        let ann = phone(&driver).await;
+        let (_, link) = served.players.iter().find(|(n, _)| n == "ann").unwrap();
+        ann.goto(link).await.unwrap();
+        until(&ann, "return document.getElementById('live').textContent === 'Live'", Duration::from_secs(10)).await;
+        lose_answers(&ann, 1).await;
+        type_grid(&ann, 0, "3 3 4 / 9 9 4").await;
+        tap(&ann, "#send").await;
+        until(&ann, &status_is("Sent."), Duration::from_secs(15)).await;
+        ann.close().await.unwrap();
+    });
+    let card = env.json(&["card"]);
+    assert_eq!(card["holes_played"], 2, "one hole recorded, not two");
+    assert_eq!(card["holes"][0]["out"], "ann", "mended once");
+    assert_eq!(
+        card["penalties"].as_array().map(Vec::len),
+        Some(0),
+        "given once, withdrawn once"
+    );
+    let log = env.json(&["log"]);
+    let actions: Vec<&str> = log["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(
+        actions,
+        ["amend", "undo"],
+        "one amend and one undo in the log"
+    );
+    let draft = served.get("/api/draft").json();
+    assert_eq!(draft["grids"]["ann"], "3 3 4 / 9 9 4");
+    assert_eq!(draft["revision"], 1, "sent once");
+}
