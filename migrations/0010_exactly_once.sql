@@ -25,3 +25,7 @@ CREATE TABLE draft_revisions (
     match_id INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
     revision INTEGER NOT NULL CHECK (revision >= 0)
 ) STRICT;
+
+-- The seats whose grids in the draft were typed at the computer (`golf hole`'s prompt), as
+-- JSON [seat, ...]; the others came from the players' phones. NULL: none.
+ALTER TABLE drafts ADD COLUMN computer TEXT;

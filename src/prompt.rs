@@ -158,6 +158,7 @@ pub fn hole(
             playoff,
             entries: typed_so_far(seats, entries, offered),
             ending,
+            computer: Vec::new(),
         }))
     };
     let mut kept = Kept {
@@ -170,7 +171,7 @@ pub fn hole(
         if !grids(ask, m, seats, &todo, &mut entries, &mut offered, &mut kept)? {
             return stopped(&entries, &offered);
         }
-        let Some(out) = went_out(ask, m, seats)? else {
+        let Some(out) = went_out(ask, m, seats, ending)? else {
             return stopped(&entries, &offered);
         };
         let typed: Vec<(usize, Typed)> = seats
@@ -223,6 +224,7 @@ impl Kept<'_> {
             playoff: self.playoff,
             entries: typed_so_far(seats, entries, offered),
             ending: self.ending,
+            computer: Vec::new(),
         };
         if let Some(said) = (self.keep)(&draft) {
             ask.say(&format!("  ({said})"))?;
@@ -347,8 +349,14 @@ fn against_the_others(
 /// Asks who ended the hole, offering a knock only where the rules have knocking; a name
 /// may be the start of one. Where the rules adjust that player's score
 /// ([`game::hole::ending_adjustment`]), no one ending the hole must be said in words
-/// (`nobody`): Enter alone asks again. `None` when stopped.
-fn went_out(ask: &mut impl Ask, m: &Match, seats: &[usize]) -> Result<Option<Option<Ending>>> {
+/// (`nobody`): Enter alone asks again. Who the draft says ended the hole (a phone's "I went
+/// out") is offered, to keep with Enter or to change. `None` when stopped.
+fn went_out(
+    ask: &mut impl Ask,
+    m: &Match,
+    seats: &[usize],
+    drafted: Option<(usize, bool)>,
+) -> Result<Option<Option<Ending>>> {
     let knocking = m.rules.may_knock();
     let adjusted = game::hole::ending_adjustment(&m.rules);
     let question = match (knocking, adjusted.is_some()) {
@@ -358,7 +366,12 @@ fn went_out(ask: &mut impl Ask, m: &Match, seats: &[usize]) -> Result<Option<Opt
         (false, true) => "Who went out (or `nobody`)? ",
     };
     loop {
-        let text = match ask.ask(question, "")? {
+        let offered = match drafted.filter(|(s, _)| seats.contains(s)) {
+            Some((seat, true)) if knocking => format!("knock {}", m.players[seat]),
+            Some((seat, _)) => m.players[seat].clone(),
+            None => String::new(),
+        };
+        let text = match ask.ask(question, &offered)? {
             Reply::Line(text) => text,
             Reply::Stop => return Ok(None),
         };

@@ -23,6 +23,10 @@ pub struct Draft {
     /// "I went out"); the prompt asks it again.
     #[serde(default)]
     pub ending: Option<(usize, bool)>,
+    /// The seats whose grids were typed at the computer (`golf hole`'s prompt), not sent
+    /// from a phone.
+    #[serde(default)]
+    pub computer: Vec<usize>,
 }
 
 /// The longest grid a draft may hold, in characters: far more than any layout takes typed
@@ -91,6 +95,7 @@ impl Draft {
             playoff,
             entries: entries.iter().map(|(s, t)| (*s, text_of(t))).collect(),
             ending: None,
+            computer: Vec::new(),
         }
     }
 }

@@ -174,8 +174,11 @@ pub(super) async fn body_of(request: Request) -> Result<Bytes, Response> {
 pub(super) fn refusal_of(e: &crate::error::Error) -> (StatusCode, String) {
     let moved = matches!(e, crate::error::Error::Input(b) if b.is::<super::Moved>());
     let reused = matches!(e, crate::error::Error::Input(b) if b.is::<table::once::KeyReused>());
+    let replaced = matches!(e, crate::error::Error::Input(b) if b.is::<super::KeyReplaced>());
     let status = if table::is_conflict(e) {
         StatusCode::CONFLICT
+    } else if replaced {
+        StatusCode::UNAUTHORIZED
     } else if reused {
         StatusCode::UNPROCESSABLE_ENTITY
     } else if moved {

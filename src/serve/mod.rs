@@ -70,6 +70,14 @@ pub struct Moved(pub String);
 
 impl crate::error::BadInput for Moved {}
 
+/// The database's secret was replaced (`golf serve --new-key`, by another server) since
+/// this server started: every key and token it knows writes nothing more (HTTP 401).
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("the links of this table were replaced (golf serve was given a new key); nothing was recorded — open the new link the scorekeeper hands out")]
+pub struct KeyReplaced;
+
+impl crate::error::BadInput for KeyReplaced {}
+
 /// How long a write waits for another program's lock on the database before it answers
 /// "busy, nothing recorded": well within [`routes::REQUEST_TIMEOUT`], so a write never
 /// answers a time-out after it was made.

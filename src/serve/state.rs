@@ -443,6 +443,7 @@ impl Server {
             if let Some(problem) = self.problem(store) {
                 return Err(Moved(problem).into());
             }
+            self.key_kept(store)?;
             let done = crate::table::once::once(
                 store,
                 keyed,
@@ -475,6 +476,17 @@ impl Server {
             event.publish(Arc::new(board), look);
         }
         Ok(Answered::Made(shown))
+    }
+
+    /// [`KeyReplaced`] when the database's secret is no longer the one this server's keys
+    /// were drawn from (another `golf serve --new-key`): the old links stop writing at once.
+    /// A database with no secret (a copy from before any `golf serve`, put in its place)
+    /// takes this server's.
+    fn key_kept(&self, store: &mut Store) -> Result<()> {
+        match crate::table::keys::adopt(store, &self.secret)? {
+            true => Ok(()),
+            false => Err(super::KeyReplaced.into()),
+        }
     }
 
     /// Keeps `refusal` (status, body) as the answer to `keyed`, so a retry is refused the
@@ -515,6 +527,7 @@ impl Server {
             if let Some(problem) = self.problem(store) {
                 return Err(Moved(problem).into());
             }
+            self.key_kept(store)?;
             let done = crate::table::once::once(
                 store,
                 keyed,

@@ -17,8 +17,8 @@ pub type Stored = Result<Draft, String>;
 /// its revision ([`raise_revision`]).
 pub fn save(conn: &Connection, match_id: i64, draft: &Draft, now: &str) -> anyhow::Result<()> {
     conn.execute(
-        "INSERT OR REPLACE INTO drafts (match_id, hole, playoff, entries, saved_at, ending)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT OR REPLACE INTO drafts (match_id, hole, playoff, entries, saved_at, ending, computer)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![
             match_id,
             draft.hole,
@@ -29,6 +29,10 @@ pub fn save(conn: &Connection, match_id: i64, draft: &Draft, now: &str) -> anyho
                 .ending
                 .map(|e| serde_json::to_string(&e))
                 .transpose()?,
+            match draft.computer.is_empty() {
+                true => None,
+                false => Some(serde_json::to_string(&draft.computer)?),
+            },
         ],
     )?;
     raise_revision(conn, match_id)?;
@@ -39,7 +43,7 @@ pub fn save(conn: &Connection, match_id: i64, draft: &Draft, now: &str) -> anyho
 pub fn load(conn: &Connection, match_id: i64) -> anyhow::Result<Option<Stored>> {
     let row = conn
         .query_row(
-            "SELECT hole, playoff, entries, ending FROM drafts WHERE match_id = ?1",
+            "SELECT hole, playoff, entries, ending, computer FROM drafts WHERE match_id = ?1",
             [match_id],
             |r| {
                 Ok((
@@ -47,13 +51,15 @@ pub fn load(conn: &Connection, match_id: i64) -> anyhow::Result<Option<Stored>> 
                     r.get_ref(1)?.as_i64(),
                     text(r, 2),
                     ending(r, 3),
+                    computer(r, 4),
                 ))
             },
         )
         .optional()?;
-    Ok(row.map(|(hole, playoff, entries, ending)| {
+    Ok(row.map(|(hole, playoff, entries, ending, computer)| {
         read(hole.ok(), playoff.ok(), entries).and_then(|mut d| {
             d.ending = ending?;
+            d.computer = computer;
             Ok(d)
         })
     }))
@@ -80,8 +86,9 @@ pub fn stamp(conn: &Connection, match_id: i64) -> anyhow::Result<Option<(i64, i6
 
 /// Every draft kept, by match id, in match order (for `golf check`).
 pub fn all(conn: &Connection) -> anyhow::Result<Vec<(i64, Stored)>> {
-    let mut stmt = conn
-        .prepare("SELECT match_id, hole, playoff, entries, ending FROM drafts ORDER BY match_id")?;
+    let mut stmt = conn.prepare(
+        "SELECT match_id, hole, playoff, entries, ending, computer FROM drafts ORDER BY match_id",
+    )?;
     let rows = stmt
         .query_map([], |r| {
             Ok((
@@ -93,6 +100,7 @@ pub fn all(conn: &Connection) -> anyhow::Result<Vec<(i64, Stored)>> {
                 )
                 .and_then(|mut d| {
                     d.ending = ending(r, 4)?;
+                    d.computer = computer(r, 5);
                     Ok(d)
                 }),
             ))
@@ -110,6 +118,15 @@ fn text(r: &rusqlite::Row<'_>, i: usize) -> Option<String> {
 
 /// Column `i`, who the draft says ended the hole (`[seat, knocked]` or NULL), or why it
 /// cannot be read.
+/// The seats typed at the computer in column `i`: none when NULL or unreadable (it only
+/// says where a grid came from).
+fn computer(r: &rusqlite::Row<'_>, i: usize) -> Vec<usize> {
+    match r.get_ref(i) {
+        Ok(rusqlite::types::ValueRef::Text(t)) => serde_json::from_slice(t).unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}
+
 fn ending(r: &rusqlite::Row<'_>, i: usize) -> Result<Option<(usize, bool)>, String> {
     match r.get_ref(i) {
         Ok(rusqlite::types::ValueRef::Null) => Ok(None),
@@ -142,6 +159,7 @@ fn read(hole: Option<i64>, playoff: Option<i64>, entries: Option<String>) -> Sto
         playoff,
         entries,
         ending: None,
+        computer: Vec::new(),
     })
 }
 

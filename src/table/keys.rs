@@ -35,3 +35,17 @@ pub fn random_key() -> Result<String> {
 pub fn kept(store: &mut Store) -> Result<Option<String>> {
     store.read(|tx| Ok(store::serve_key::load(tx)?))
 }
+
+/// Keeps `secret` as the database's when it has none (a copy from before any `golf serve`
+/// was put in its place), in one write; returns whether the database's secret is now
+/// `secret` (`false`: another was made since, by `--new-key`).
+pub fn adopt(store: &mut Store, secret: &str) -> Result<bool> {
+    let now = store::timestamp();
+    store.write(|tx| match store::serve_key::load(tx)? {
+        Some(kept) => Ok(kept == secret),
+        None => {
+            store::serve_key::save(tx, secret, &now)?;
+            Ok(true)
+        }
+    })
+}

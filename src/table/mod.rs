@@ -457,11 +457,16 @@ pub fn record_draft(
 }
 
 /// The draft of `m`'s hole `number` (playoff or not) as kept, or an empty one: a draft
-/// kept for another hole, or one that does not fit the match ([`Draft::problem`]), is not
-/// this hole's.
+/// kept for another hole is not this hole's. One that no longer fits the match (its decks
+/// or players changed since, [`Draft::problem`]) is kept as it is, its grids for seats the
+/// match has, and its problem listed ([`shared_draft`]): nothing is dropped silently.
 fn next_draft(conn: &Connection, m: &Match, number: u32, playoff: bool) -> Result<Draft> {
     Ok(match store::drafts::load(conn, m.id)? {
-        Some(Ok(d)) if (d.hole, d.playoff) == (number, playoff) && d.problem(m).is_none() => d,
+        Some(Ok(mut d)) if (d.hole, d.playoff) == (number, playoff) => {
+            d.entries.retain(|(s, _)| *s < m.players.len());
+            d.ending = d.ending.filter(|(s, _)| *s < m.players.len());
+            d
+        }
         _ => Draft::of(number, playoff, &[]),
     })
 }
@@ -526,6 +531,7 @@ pub fn put_in_draft(store: &mut Store, entry: &DraftEntry) -> Result<Match> {
         }
         let mut draft = next_draft(tx, &m, number, playoff)?;
         draft.entries.retain(|(s, _)| *s != seat);
+        draft.computer.retain(|s| *s != seat);
         if let Some(text) = grid {
             draft.entries.push((seat, text));
         }
@@ -574,6 +580,8 @@ pub struct SharedDraft {
     /// The draft's revision, raised by every change to it: a recording from the draft
     /// names the one it showed (CLI.md "Bound to what was seen").
     pub revision: i64,
+    /// The players whose grids were typed at the computer, not sent from their phones.
+    pub typed_at_computer: Vec<String>,
 }
 
 /// The shared draft of `m`'s next hole, read on `store`; `None` when no hole is next.
@@ -609,6 +617,17 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
         }
     }
     let mut problems = Vec::new();
+    for (seat, text) in &draft.entries {
+        let Some(name) = m.players.get(*seat) else {
+            continue;
+        };
+        if let Err(e) = crate::game::draft::check(m, name, text) {
+            problems.push(DraftProblem {
+                player: Some(name.clone()),
+                error: format!("{name}'s grid no longer fits the match: {e}"),
+            });
+        }
+    }
     let all: Vec<(&str, &crate::grid::Grid)> = typed.iter().map(|(n, g)| (n.as_str(), g)).collect();
     if let Err(clash) = crate::deck::check_hole(&all, m.decks, &m.rules) {
         // the clash concerns whoever of the players it names sent their grid last: the
@@ -646,6 +665,11 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
         knock: ender(true),
         problems,
         revision,
+        typed_at_computer: draft
+            .computer
+            .iter()
+            .filter_map(|&s| m.players.get(s).cloned())
+            .collect(),
     }))
 }
 
@@ -960,7 +984,11 @@ pub fn keep_draft(
             Some(Ok(kept)) if (kept.hole, kept.playoff) == (draft.hole, draft.playoff) => {
                 merge(kept, draft)
             }
-            _ => draft.clone(),
+            _ => {
+                let mut d = draft.clone();
+                d.computer = d.entries.iter().map(|(s, _)| *s).collect();
+                d
+            }
         };
         store::drafts::save(tx, match_id, &merged, &now)?;
         Ok(before)
@@ -968,14 +996,27 @@ pub fn keep_draft(
     Ok((before, now))
 }
 
+/// Marks `seat`'s grid as typed at the computer.
+fn typed_here(computer: &mut Vec<usize>, seat: usize) {
+    if !computer.contains(&seat) {
+        computer.push(seat);
+    }
+}
+
 /// `prompt`'s draft put into the `kept` one grid by grid ([`keep_draft`]).
 fn merge(mut kept: Draft, prompt: &Draft) -> Draft {
     let last = prompt.entries.len().checked_sub(1);
     for (i, (seat, text)) in prompt.entries.iter().enumerate() {
         match kept.entries.iter_mut().find(|(s, _)| s == seat) {
-            Some(entry) if Some(i) == last => entry.1.clone_from(text),
+            Some(entry) if Some(i) == last => {
+                entry.1.clone_from(text);
+                typed_here(&mut kept.computer, *seat);
+            }
             Some(_) => {}
-            None => kept.entries.push((*seat, text.clone())),
+            None => {
+                kept.entries.push((*seat, text.clone()));
+                typed_here(&mut kept.computer, *seat);
+            }
         }
     }
     if prompt.ending.is_some() {

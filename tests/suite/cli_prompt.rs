@@ -533,11 +533,55 @@ fn the_prompt_offers_the_grids_the_phones_sent() {
     p.send("\r").unwrap();
     p.expect("bob's grid").unwrap();
     p.send_line("k4k/295").unwrap();
+    // ann's phone said she went out: offered, kept with Enter
     p.expect("Who went out?").unwrap();
-    p.send_line("ann").unwrap();
+    p.expect("ann").unwrap();
+    p.send("\r").unwrap();
     p.expect("Next: hole 2").unwrap();
     p.expect(expectrl::Eof).unwrap();
     let card = env.json(&["card"]);
     assert_eq!(card["holes"][0]["entries"][0]["grid"], "Q 4 4 / Q 9 8");
     assert_eq!(card["holes"][0]["out"], "ann");
+}
+
+/// The prompt and the phones share one draft grid by grid (CLI.md "The prompt and the
+/// phones share one draft"): a grid a phone sends while the prompt runs is kept when the
+/// prompt saves the grid it just took, and when it is stopped.
+#[test]
+fn the_prompt_keeps_a_grid_a_phone_sent_meanwhile() {
+    let env = Env::new();
+    env.ok(&["new", "--rules", "classic", "ann", "bob", "cat"]);
+    let served = crate::served::Served::start(env.dir.path(), &[]);
+    let mut p = session(&env);
+    p.expect("ann's grid").unwrap();
+    // bob's phone sends bob's grid while ann's is typed at the computer
+    let sent = served.post_as(
+        &served.token("bob"),
+        "/api/draft",
+        r#"{"match": 1, "hole": 1, "player": "bob", "grid": "2 7 Q / 2 7 Q"}"#,
+    );
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    p.send_line("5 K Q / 5 2 J").unwrap();
+    p.expect("bob's grid").unwrap();
+    p.send(expectrl::ControlCode::EndOfText).unwrap();
+    p.expect(expectrl::Eof).unwrap();
+    // the server shows what the prompt wrote once its watcher has looked (a poll)
+    let mut draft = served.get("/api/draft").json();
+    for _ in 0..100 {
+        if draft["grids"]["ann"] != serde_json::Value::Null {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+        draft = served.get("/api/draft").json();
+    }
+    assert_eq!(draft["grids"]["ann"], "5 K Q / 5 2 J", "{draft}");
+    assert_eq!(
+        draft["typed_at_computer"],
+        serde_json::json!(["ann"]),
+        "{draft}"
+    );
+    assert_eq!(
+        draft["grids"]["bob"], "2 7 Q / 2 7 Q",
+        "the phone's grid kept: {draft}"
+    );
 }

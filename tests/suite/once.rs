@@ -358,3 +358,83 @@ fn a_backup_put_in_place_is_served_as_it_is_and_a_deleted_file_is_not_served_sta
         .unwrap()
         .contains("was deleted"));
 }
+
+/// `--new-key` changes nothing when the server cannot start (a busy port), and a server
+/// already running refuses its old key and tokens from its next write on.
+#[test]
+fn a_new_key_takes_effect_only_once_the_port_is_ours_and_reaches_a_running_server() {
+    let env = table();
+    let served = Served::start(env.dir.path(), &[]);
+    let port = served.port.to_string();
+    let busy = crate::served::golf(env.dir.path())
+        .args(["serve", "--local", "--new-key", "--port", &port])
+        .output()
+        .unwrap();
+    assert_eq!(
+        busy.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&busy.stderr)
+    );
+    assert!(String::from_utf8_lossy(&busy.stderr).contains("in use"));
+    let still = keyed(&served, "k1", "/api/hole", &hole(1, "bob"));
+    assert_eq!(
+        still.status, 200,
+        "the key was not replaced: {}",
+        still.body
+    );
+    // another server with a new key: the first one's links stop writing
+    let renewed = Served::start(env.dir.path(), &["--new-key"]);
+    assert_ne!(renewed.key, served.key);
+    let old = keyed(&served, "k2", "/api/hole", &hole(2, "bob"));
+    assert_eq!(old.status, 401, "{}", old.body);
+    let token = keyed_as(
+        &served,
+        &served.token("ann"),
+        "k3",
+        "/api/draft",
+        r#"{"match": 1, "hole": 2, "player": "ann", "grid": "5 K Q / 5 2 J"}"#,
+    );
+    assert_eq!(token.status, 401, "{}", token.body);
+    assert_eq!(played(&env), 1);
+    let new = keyed(&renewed, "k4", "/api/hole", &hole(2, "bob"));
+    assert_eq!(new.status, 200, "{}", new.body);
+}
+
+/// A player renamed while serving: the new name's link writes at once, the old name's
+/// token writes nothing more, with no restart.
+#[test]
+fn a_rename_while_serving_takes_effect_at_once() {
+    let env = table();
+    let served = Served::start(env.dir.path(), &[]);
+    let old_token = served.token("ann");
+    env.ok(&["match", "edit", "--rename", "ann=anna"]);
+    let body = |who: &str| {
+        format!(r#"{{"match": 1, "hole": 1, "player": "{who}", "grid": "5 K Q / 5 2 J"}}"#)
+    };
+    // the watcher serves the new names within its poll; the old token is refused then
+    let mut refused = None;
+    for _ in 0..100 {
+        let answer = keyed_as(&served, &old_token, "old", "/api/draft", &body("ann"));
+        if answer.status != 200 {
+            refused = Some(answer);
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let refused = refused.expect("the old name's token is refused");
+    assert!(matches!(refused.status, 400 | 401), "{}", refused.body);
+    let links = served.get(&format!("/?key={}", served.key)).body;
+    assert!(
+        links.contains("player=anna"),
+        "the new name's link is handed out"
+    );
+    let token = links
+        .split("player=anna")
+        .nth(1)
+        .and_then(|t| t.split("token=").nth(1))
+        .map(|t| t.chars().take(32).collect::<String>())
+        .unwrap();
+    let sent = keyed_as(&served, &token, "new", "/api/draft", &body("anna"));
+    assert_eq!(sent.status, 200, "{}", sent.body);
+}

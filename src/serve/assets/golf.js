@@ -335,8 +335,11 @@
     draftRevision = d.revision;
     var names = Object.keys(d.grids);
     var sent = names.filter(function (n) { return d.grids[n] !== null; });
+    var here = d.typed_at_computer || [];
+    var phoned = sent.filter(function (n) { return here.indexOf(n) < 0; });
     var said = [];
-    if (sent.length) said.push('Sent from the phones: ' + sent.join(', ') + '.');
+    if (phoned.length) said.push('Sent from the phones: ' + phoned.join(', ') + '.');
+    if (here.length) said.push('Typed at the computer: ' + here.join(', ') + '.');
     if (d.missing.length && (sent.length || me)) said.push('Waiting for: ' + d.missing.join(', ') + '.');
     if (d.out) said.push(d.out + ' went out.');
     if (d.knock) said.push(d.knock + ' knocked.');
