@@ -158,6 +158,7 @@ pub fn hole(
             playoff,
             entries: typed_so_far(seats, entries, offered),
             ending,
+            also: Vec::new(),
         }))
     };
     let mut kept = Kept {
@@ -223,6 +224,7 @@ impl Kept<'_> {
             playoff: self.playoff,
             entries: typed_so_far(seats, entries, offered),
             ending: self.ending,
+            also: Vec::new(),
         };
         if let Some(said) = (self.keep)(&draft) {
             ask.say(&format!("  ({said})"))?;

@@ -270,7 +270,10 @@ pub(super) fn card_now(store: &mut Store, m: &Match, odds: bool) -> Result<Shown
         true => crate::table::history(store, m.id),
         false => None,
     };
-    let draft = crate::table::shared_draft(store, m).ok().flatten();
+    let mut draft = crate::table::shared_draft(store, m).ok().flatten();
+    for problem in draft.iter_mut().flat_map(|d| d.problems.iter_mut()) {
+        problem.error = super::words::draft_problem(&problem.error);
+    }
     let mut card = crate::view::card::CardView::new(m);
     card.chances = history
         .and_then(|h| crate::cache::card_odds(m, h))

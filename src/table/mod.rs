@@ -438,6 +438,9 @@ pub fn record_draft(
                 m.names(&missing)
             ));
         }
+        if let Some(both) = two_claims(&m, &draft) {
+            return input(format!("{both}; nothing was recorded"));
+        }
         let entries = draft
             .entries
             .iter()
@@ -527,11 +530,7 @@ pub fn put_in_draft(store: &mut Store, entry: &DraftEntry) -> Result<Match> {
         if let Some(text) = &entry.grid {
             draft.entries.push((seat, text.clone()));
         }
-        if entry.out || entry.knock {
-            draft.ending = Some((seat, entry.knock));
-        } else if draft.ending.is_some_and(|(s, _)| s == seat) {
-            draft.ending = None;
-        }
+        draft.claim(seat, (entry.out || entry.knock).then_some(entry.knock));
         store::drafts::save(tx, m.id, &draft, &now)?;
         Ok(m)
     })
@@ -543,6 +542,9 @@ pub fn put_in_draft(store: &mut Store, entry: &DraftEntry) -> Result<Match> {
 pub struct DraftProblem {
     /// The player, if one.
     pub player: Option<String>,
+    /// Every player it concerns (a clash of cards or two claims to have gone out names
+    /// each of them, and each of their phones says it).
+    pub players: Vec<String>,
     /// What is wrong, in the referee's words.
     pub error: String,
 }
@@ -623,9 +625,29 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
             .filter_map(|(seat, _)| m.players.get(*seat))
             .find(|name| named.contains(&name.as_str()))
             .cloned();
+        let mut players: Vec<String> = seats
+            .iter()
+            .map(|&s| m.players[s].clone())
+            .filter(|name| named.contains(&name.as_str()))
+            .collect();
+        players.dedup();
         problems.push(DraftProblem {
             player: brought,
+            players,
             error: clash.to_string(),
+        });
+    }
+    if let Some(both) = two_claims(m, &draft) {
+        problems.push(DraftProblem {
+            player: None,
+            players: draft
+                .claims()
+                .iter()
+                .filter_map(|(s, _)| m.players.get(*s).cloned())
+                .collect(),
+            error: format!(
+                "{both}: only one player ends a hole, so whoever did not unticks it and sends their grid again"
+            ),
         });
     }
     let ender = |knocked: bool| {
@@ -645,6 +667,25 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
         problems,
         revision,
     }))
+}
+
+/// Two or more players of draft `draft` claiming to have ended the hole, said: `None`
+/// while one or none does.
+fn two_claims(m: &Match, draft: &Draft) -> Option<String> {
+    let claims = draft.claims();
+    if claims.len() < 2 {
+        return None;
+    }
+    let seats: Vec<usize> = claims.iter().map(|(s, _)| *s).collect();
+    let how = if claims.iter().all(|(_, k)| *k) {
+        "knocked"
+    } else if claims.iter().any(|(_, k)| *k) {
+        "ended the hole"
+    } else {
+        "went out"
+    };
+    let all = if seats.len() == 2 { "both" } else { "all" };
+    Some(format!("{} {all} say they {how}", m.names(&seats)))
 }
 
 /// A correction of a recorded hole ([`amend`]).
@@ -976,8 +1017,9 @@ fn merge(mut kept: Draft, prompt: &Draft) -> Draft {
             None => kept.entries.push((*seat, text.clone())),
         }
     }
-    if prompt.ending.is_some() {
-        kept.ending = prompt.ending;
+    // the prompt carries the first claim it was offered: the phones' others stay with it
+    if prompt.ending.is_some() && prompt.ending != kept.ending {
+        kept.set_claims(prompt.claims());
     }
     kept
 }
