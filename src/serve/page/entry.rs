@@ -224,7 +224,7 @@ pub(super) fn form(picker: &Picker, me: Option<&String>) -> Markup {
 }
 
 /// A grid of the picker's shape in notation, as the input's placeholder.
-fn example(picker: &Picker) -> String {
+pub(super) fn example(picker: &Picker) -> String {
     let card = picker.ranks.get(4).map_or("5", String::as_str);
     vec![vec![card; picker.columns].join(" "); picker.rows].join(" / ")
 }

@@ -516,6 +516,7 @@ fn hole_row(card: &CardView, short: &[String], row: usize, hole: &HoleView) -> M
 
 #[cfg(test)]
 mod tests {
+    use super::entry::example;
     use super::*;
     use crate::game::{Match, Setup};
 
