@@ -602,25 +602,32 @@ fn every_player_enters_their_own_grid_on_their_own_phone() {
         // a whole 9-hole match, every grid sent from its player's own phone
         for hole in 1..=9 {
             for ((who, grid), p) in grids.iter().zip(&phones) {
+                // the form names its hole, and starts it empty: no cards, no "went out"
+                until(p, &format!("return document.getElementById('keeper-h').textContent === 'Your grid for hole {hole}'"), Duration::from_secs(10)).await;
+                assert_eq!(script(p, "return document.getElementById('iout').checked || !!document.querySelector('.slot[data-card]')").await, false, "{who}, hole {hole}");
                 type_grid(p, 0, grid).await;
-                if *who == "bob" && hole == 1 {
+                if *who == "bob" {
                     tap(p, "#iout").await;
                 }
                 script(p, "document.getElementById('status').textContent = ''; return true").await;
                 tap(p, "#send").await;
-                until(p, "return document.getElementById('status').textContent === 'Sent.'", Duration::from_secs(10)).await;
+                until(p, &format!("return document.getElementById('status').textContent.startsWith('Sent for hole {hole}.')"), Duration::from_secs(10)).await;
             }
             if hole == 1 {
                 // dee's second thought brings a fifth ace: said on dee's phone, the one
                 // whose grid brought it, as a refusal; not on cat's, who holds two aces too
                 type_grid(&phones[3], 0, "A A A / 10 9 6").await;
                 tap(&phones[3], "#send").await;
-                until(&phones[3], "return document.getElementById('status').classList.contains('bad') && document.getElementById('status').textContent.includes('aces')", Duration::from_secs(10)).await;
-                assert_eq!(script(&phones[2], "return document.getElementById('status').classList.contains('bad')").await, false);
+                // (the clash names both: said on both phones, and gone once mended)
+                let clash = "return document.getElementById('drafted').classList.contains('bad') && document.getElementById('drafted').textContent.includes('aces')";
+                until(&phones[3], clash, Duration::from_secs(10)).await;
+                until(&phones[2], clash, Duration::from_secs(10)).await;
+                assert_eq!(script(&phones[1], "return document.getElementById('drafted').classList.contains('bad')").await, false);
                 until(&keeper, "return document.getElementById('fromdraft').hidden", Duration::from_secs(5)).await;
                 type_grid(&phones[3], 0, grids[3].1).await;
                 tap(&phones[3], "#send").await;
-                until(&phones[3], "return document.getElementById('status').textContent === 'Sent.'", Duration::from_secs(10)).await;
+                until(&phones[3], "return document.getElementById('status').textContent.startsWith('Sent for hole 1.')", Duration::from_secs(10)).await;
+                until(&phones[2], "return !document.getElementById('drafted').classList.contains('bad')", Duration::from_secs(10)).await;
             }
             // every phone sees that all are in; the scorekeeper records them with one tap
             until(&phones[0], "return document.getElementById('drafted').textContent.includes('bob went out')", Duration::from_secs(5)).await;

@@ -42,6 +42,8 @@ use crate::table::{self, Amendment, DraftEntry, Ended, Grids, NewHole, OnCard, P
 const SCRIPT: &str = include_str!("assets/golf.js");
 const API_SCRIPT: &str = include_str!("assets/api.js");
 const BOARD_SCRIPT: &str = include_str!("assets/board.js");
+const ENTRY_SCRIPT: &str = include_str!("assets/entry.js");
+const RECORD_SCRIPT: &str = include_str!("assets/record.js");
 const STYLE: &str = include_str!("assets/golf.css");
 const ICON: &str = include_str!("assets/icon.svg");
 
@@ -91,20 +93,22 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/manifest.webmanifest", get(manifest))
         .route("/icon-192.png", get(|| icon(192)))
         .route("/icon-512.png", get(|| icon(512)))
+        .route("/golf.js", get(|h: HeaderMap| asset(JS, SCRIPT, h)))
+        .route("/api.js", get(|h: HeaderMap| asset(JS, API_SCRIPT, h)))
+        .route("/board.js", get(|h: HeaderMap| asset(JS, BOARD_SCRIPT, h)))
+        .route("/entry.js", get(|h: HeaderMap| asset(JS, ENTRY_SCRIPT, h)))
         .route(
-            "/golf.js",
-            get(|| asset("text/javascript; charset=utf-8", SCRIPT)),
+            "/record.js",
+            get(|h: HeaderMap| asset(JS, RECORD_SCRIPT, h)),
         )
         .route(
-            "/api.js",
-            get(|| asset("text/javascript; charset=utf-8", API_SCRIPT)),
+            "/golf.css",
+            get(|h: HeaderMap| asset("text/css; charset=utf-8", STYLE, h)),
         )
         .route(
-            "/board.js",
-            get(|| asset("text/javascript; charset=utf-8", BOARD_SCRIPT)),
+            "/icon.svg",
+            get(|h: HeaderMap| asset("image/svg+xml", ICON, h)),
         )
-        .route("/golf.css", get(|| asset("text/css; charset=utf-8", STYLE)))
-        .route("/icon.svg", get(|| asset("image/svg+xml", ICON)))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
@@ -188,15 +192,42 @@ async fn as_json(response: Response) -> Response {
     Response::from_parts(parts, Body::from(body))
 }
 
-async fn asset(kind: &'static str, body: &'static str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, kind),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        body,
-    )
-        .into_response()
+/// The type of the page's scripts.
+const JS: &str = "text/javascript; charset=utf-8";
+
+/// A validator of `body` (FNV-1a, 64 bits, quoted): the same text, the same tag.
+pub(super) fn etag_of(body: &[u8]) -> String {
+    let hash = body.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("\"{hash:016x}\"")
+}
+
+/// Whether the request's `If-None-Match` names `tag`: the copy the browser holds is current.
+pub(super) fn still_fresh(headers: &HeaderMap, tag: &str) -> bool {
+    headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == tag || t.trim() == "*"))
+}
+
+/// One of the page's own files, with its validator: 304 and no body when the browser's
+/// copy is current (checked on every use: `no-cache`).
+async fn asset(kind: &'static str, body: &'static str, headers: HeaderMap) -> Response {
+    let tag = etag_of(body.as_bytes());
+    let status = match still_fresh(&headers, &tag) {
+        true => StatusCode::NOT_MODIFIED,
+        false => StatusCode::OK,
+    };
+    let fields = [
+        (header::CONTENT_TYPE, kind.to_string()),
+        (header::CACHE_CONTROL, "no-cache".to_string()),
+        (header::ETAG, tag),
+    ];
+    match status {
+        StatusCode::NOT_MODIFIED => (status, fields).into_response(),
+        _ => (status, fields, body).into_response(),
+    }
 }
 
 /// The match a request is for: the one served, or table N's at a tournament (the `n` of

@@ -563,6 +563,8 @@ pub struct SharedDraft {
     pub playoff: bool,
     /// Each playing seat's grid as sent, in seating order, or null.
     pub grids: serde_json::Map<String, serde_json::Value>,
+    /// Each sent grid's points as it stands, before any adjustment for ending the hole.
+    pub scores: serde_json::Map<String, serde_json::Value>,
     /// The playing seats whose grid has not come.
     pub missing: Vec<String>,
     /// Who said they went out.
@@ -593,13 +595,22 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
     let mut grids = serde_json::Map::new();
     let mut missing = Vec::new();
     let mut typed = Vec::new();
+    let mut scores = serde_json::Map::new();
     for &seat in &seats {
         let name = m.players[seat].clone();
         match draft.entries.iter().find(|(s, _)| *s == seat) {
             Some((_, text)) => {
                 grids.insert(name.clone(), serde_json::Value::String(text.clone()));
-                if let Ok(Typed::Grid { grid, .. }) = Typed::parse(&name, text, &m.rules) {
-                    typed.push((name, grid));
+                match Typed::parse(&name, text, &m.rules) {
+                    Ok(Typed::Grid { grid, .. }) => {
+                        let points = crate::scoring::total(&grid, &m.rules);
+                        scores.insert(name.clone(), points.into());
+                        typed.push((name, grid));
+                    }
+                    Ok(Typed::Score(n)) => {
+                        scores.insert(name, n.into());
+                    }
+                    Err(_) => {}
                 }
             }
             None => {
@@ -661,6 +672,7 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
         hole: number,
         playoff,
         grids,
+        scores,
         missing,
         out: ender(false),
         knock: ender(true),

@@ -24,6 +24,8 @@ pub struct Picker {
     /// do anything ([`crate::game::hole::ending_adjustment`]): a hole recorded with no one
     /// going out is then worth a warning, as `golf hole` gives.
     pub ending: Option<String>,
+    /// The hole the match takes next, `(number, playoff)`, if any: the forms say it.
+    pub hole: Option<(u32, bool)>,
 }
 
 impl Picker {
@@ -54,6 +56,7 @@ impl Picker {
             suits: rules.pack.is_empty(),
             knock: rules.may_knock(),
             ending: crate::game::hole::ending_adjustment(rules),
+            hole: m.next_hole().map(|(n, playoff, _)| (n, playoff)),
         }
     }
 }
@@ -143,82 +146,136 @@ pub(super) fn qr_svg(text: &str) -> String {
     }
 }
 
-/// The entry form: every grid for the scorekeeper (`me` `None`), or one player's own.
+/// The hole a form is for, in words: "hole 6", "playoff hole 1", or "the next hole".
+fn hole_words(hole: Option<(u32, bool)>) -> String {
+    match hole {
+        Some((n, false)) => format!("hole {n}"),
+        Some((n, true)) => format!("playoff hole {n}"),
+        None => "the next hole".into(),
+    }
+}
+
+/// The keys of the card picker: the four suits first (a suited card is its suit, then its
+/// rank), then the ranks and ⌫; each key's accessible name holds the text it shows.
+fn keys(picker: &Picker) -> Markup {
+    html! {
+        div.picker role="group" aria-label="cards" {
+            @if picker.suits {
+                @for suit in crate::card::Suit::ALL {
+                    button type="button" class=(format!("suit {}", suit_colour(suit.letter()))) data-suit=(suit.letter())
+                        aria-pressed="false" title=(suit.plural()) aria-label=(format!("{} {}", suit.symbol(), suit.plural())) { (suit.symbol()) }
+                }
+            }
+            @for rank in &picker.ranks {
+                button.rank type="button" data-card=(rank) { (rank) }
+            }
+            button.back type="button" title="clear the slot" aria-label="⌫ clear the slot" { "⌫" }
+        }
+    }
+}
+
+/// The colour a suit is printed in, as a class: hearts and diamonds red, the others black.
+pub(super) fn suit_colour(letter: char) -> &'static str {
+    match letter {
+        'h' | 'd' => "red",
+        _ => "black",
+    }
+}
+
+/// One player's slots in the variant's layout, the grid as typed, and where a refusal of
+/// it is said.
+fn grid(picker: &Picker, seat: usize, name: &str) -> Markup {
+    html! {
+        div.player data-player=(name) data-seat=(seat) {
+            h3 { (name) }
+            div class=(format!("slots cols-{}", picker.columns)) {
+                @for i in 0..picker.rows * picker.columns {
+                    button.slot type="button" data-i=(i) aria-label=(format!("{name}: card {}", i + 1)) { "" }
+                }
+            }
+            input.grid-text type="text" autocomplete="off" autocapitalize="characters"
+                spellcheck="false" aria-label=(format!("{name}'s grid"))
+                placeholder=(example(picker));
+            p.err role="alert" hidden {}
+        }
+    }
+}
+
+/// The entry form: every grid for the scorekeeper (`me` `None`), or one player's own,
+/// each naming the hole it is for.
 pub(super) fn form(picker: &Picker, me: Option<&String>) -> Markup {
-    let slots = picker.rows * picker.columns;
     let players: Vec<&String> = match me {
         Some(me) => vec![me],
         None => picker.players.iter().collect(),
     };
+    let (hole, playoff) = picker.hole.map_or((0, false), |h| h);
+    let which = hole_words(picker.hole);
     html! {
         section #keeper data-rows=(picker.rows) data-columns=(picker.columns)
+            data-hole=(hole) data-playoff=[playoff.then_some("")]
             data-ending=[picker.ending.as_deref()] data-me=[me] aria-labelledby="keeper-h" {
-            h2 #keeper-h { @if me.is_some() { "Your grid for the next hole" } @else { "Record the next hole" } }
-            p.hint { "Tap a slot, then its card; or type the grid (rows split by /)." }
-            div.picker role="group" aria-label="cards" {
-                @for rank in &picker.ranks {
-                    button.rank type="button" data-card=(rank) { (rank) }
+            div #entry {
+                h2 #keeper-h {
+                    @if me.is_some() { "Your grid for " } @else { "Record " }
+                    span.which { (which) }
                 }
-                button.back type="button" title="clear the slot" aria-label="clear the slot" { "⌫" }
-                @if picker.suits {
-                    @for suit in crate::card::Suit::ALL {
-                        button.suit type="button" data-suit=(suit.letter()) aria-pressed="false"
-                            title=(suit.plural()) aria-label=(suit.plural()) { (suit.symbol()) }
-                    }
+                p #kept.warn role="alert" hidden {}
+                (keys(picker))
+                @for (seat, name) in players.iter().enumerate() {
+                    (grid(picker, seat, name))
                 }
-            }
-            @for (seat, name) in players.iter().enumerate() {
-                div.player data-player=(name) data-seat=(seat) {
-                    h3 { (name) }
-                    div class=(format!("slots cols-{}", picker.columns)) {
-                        @for i in 0..slots {
-                            button.slot type="button" data-i=(i) aria-label=(format!("{name}: card {}", i + 1)) { "" }
+                p.hint { "Tap a suit, then the rank; the next slot follows. Or type the grid (rows split by /)." }
+                @if me.is_some() {
+                    div.ending {
+                        label { input #iout type="checkbox"; " I went out" }
+                        @if picker.knock {
+                            label { input #iknock type="checkbox"; " I knocked" }
                         }
                     }
-                    input.grid-text type="text" autocomplete="off" autocapitalize="characters"
-                        spellcheck="false" aria-label=(format!("{name}'s grid"))
-                        placeholder=(example(picker));
-                    p.err role="alert" hidden {}
+                    button #send.go type="button" { "Send my grid for " span.which { (which) } }
+                    p #status role="status" {}
+                    p #drafted role="status" {}
+                } @else {
+                    (keepers_part(picker, &which))
                 }
             }
-            p #drafted role="status" {}
-            @if me.is_some() {
-                div.ending {
-                    label { input #iout type="checkbox"; " I went out" }
-                    @if picker.knock {
-                        label { input #iknock type="checkbox"; " I knocked" }
-                    }
-                }
-                button #send type="button" { "Send my grid" }
+            @if me.is_none() {
+                (mend(picker))
                 p #status role="status" {}
-            } @else {
-            div.ending {
+            }
+        }
+    }
+}
+
+/// The scorekeeper's part of the form: the draft as the phones sent it, who ended the
+/// hole, Record, Undo and Finish.
+fn keepers_part(picker: &Picker, which: &str) -> Markup {
+    html! {
+        div #draftview role="status" {}
+        p #drafted role="status" {}
+        div.ending {
+            label {
+                "Went out "
+                select #out {
+                    option value="" { "—" }
+                    @for name in &picker.players { option value=(name) { (name) } }
+                }
+            }
+            @if picker.knock {
                 label {
-                    "Went out "
-                    select #out {
+                    "Knocked "
+                    select #knock {
                         option value="" { "—" }
                         @for name in &picker.players { option value=(name) { (name) } }
                     }
                 }
-                @if picker.knock {
-                    label {
-                        "Knocked "
-                        select #knock {
-                            option value="" { "—" }
-                            @for name in &picker.players { option value=(name) { (name) } }
-                        }
-                    }
-                }
             }
-            button #record type="button" { "Record hole" }
-            button #fromdraft type="button" hidden { "Record the grids the phones sent" }
-            p #status role="status" {}
-            div.actions {
-                button #undo type="button" { "Undo last entry" }
-                button #finish type="button" { "Finish match" }
-            }
-            (mend(picker))
-            }
+        }
+        button #fromdraft.go type="button" hidden { "Record " span.which { (which) } " as the phones sent it" }
+        button #record type="button" { "Record " span.which { (which) } }
+        div.actions {
+            button #undo type="button" { "Undo last entry" }
+            button #finish type="button" { "Finish match" }
         }
     }
 }

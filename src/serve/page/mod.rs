@@ -20,11 +20,11 @@ pub use tv::{tv, tv_page};
 /// The head of every page: its `title`, the viewport, the icon and manifest, the page's
 /// own style and script (the Content-Security-Policy allows no other).
 pub(super) fn head(title: &str) -> Markup {
-    head_with(title, "/golf.js")
+    head_with(title, &["/entry.js", "/golf.js", "/record.js"])
 }
 
 /// [`head`] with the page's `script`.
-pub(super) fn head_with(title: &str, script: &str) -> Markup {
+pub(super) fn head_with(title: &str, scripts: &[&str]) -> Markup {
     html! {
         head {
             meta charset="utf-8";
@@ -37,7 +37,9 @@ pub(super) fn head_with(title: &str, script: &str) -> Markup {
             meta name="theme-color" content="#1b5e20";
             link rel="stylesheet" href="/golf.css";
             script src="/api.js" defer {}
-            script src=(script) defer {}
+            @for script in scripts {
+                script src=(script) defer {}
+            }
         }
     }
 }
@@ -65,16 +67,14 @@ pub fn page(
                 @if !base.is_empty() {
                     nav.back { a href="/" { "← The tournament's board" } }
                 }
+                // a player's own form comes before the card; the scorekeeper's after it
+                @if let Some(Entry::Player(picker, name)) = entry {
+                    (form(picker, Some(name)))
+                }
                 main #card aria-live="polite" data-match=(id) data-base=(base) { (PreEscaped(fragment)) }
-                @match entry {
-                    Some(Entry::Keeper(picker, links)) => {
-                        (form(picker, None))
-                        (hand_out(links))
-                    }
-                    Some(Entry::Player(picker, name)) => {
-                        (form(picker, Some(name)))
-                    }
-                    None => {}
+                @if let Some(Entry::Keeper(picker, links)) = entry {
+                    (form(picker, None))
+                    (hand_out(links))
                 }
                 button #share type="button" { "Share the card" }
                 p.live #live { "Live" }
