@@ -1227,9 +1227,11 @@ fn an_evening_on_the_phones_records_exactly_what_was_dealt() {
         phones[2].refresh().await.unwrap();
         until(&phones[2], "return document.getElementById('live').textContent === 'Live'", Duration::from_secs(10)).await;
         assert_eq!(script(&phones[2], "return document.querySelector('.grid-text').value").await, "Ah 3s 6d");
+        // the tab closed, the link opened again in a new one
         let link = phones[2].current_url().await.unwrap();
-        phones[2].clone().close().await.unwrap();
-        phones[2] = phone(&driver).await;
+        let tab = phones[2].new_window(true).await.unwrap();
+        phones[2].close_window().await.unwrap();
+        phones[2].switch_to_window(tab.handle).await.unwrap();
         phones[2].goto(link.as_str()).await.unwrap();
         until(&phones[2], "return document.getElementById('live').textContent === 'Live'", Duration::from_secs(10)).await;
         assert_eq!(script(&phones[2], "return document.querySelector('.grid-text').value").await, "Ah 3s 6d");

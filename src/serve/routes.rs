@@ -295,6 +295,17 @@ async fn index(
         );
     };
     let shown = desk.card.borrow().clone();
+    // the forms name the hole the card shown takes next
+    let next = shown
+        .card
+        .as_ref()
+        .and_then(|c| c.next.as_ref().map(|n| (n.hole, n.playoff)));
+    let picker = || {
+        desk.current.picker().map(|mut p| {
+            p.hole = next;
+            p
+        })
+    };
     let (entry, refused) = match (&q.key, &q.player, &q.token) {
         (Some(key), _, _) if desk.key_is(key) || server.key_is(key) => {
             // each player's link on the address this page was opened at
@@ -304,14 +315,14 @@ async fn index(
                 .filter(|h| is_own_host(h, server.port))
                 .map_or_else(|| format!("127.0.0.1:{}", server.port), str::to_string);
             let links = desk.player_links(&format!("http://{host}{}", desk.path()));
-            let entry = desk.current.picker().map(|p| page::Entry::Keeper(p, links));
+            let entry = picker().map(|p| page::Entry::Keeper(p, links));
             (entry, false)
         }
         (None, Some(player), Some(token)) => {
             let players = desk.current.players();
             let seat = players.iter().position(|p| p == player);
             let theirs = desk.token_seat(&players, token);
-            match (seat, desk.current.picker()) {
+            match (seat, picker()) {
                 (Some(seat), Some(picker)) if theirs == Some(seat) => (
                     Some(page::Entry::Player(picker, players[seat].clone())),
                     false,

@@ -362,6 +362,8 @@
     var was = entry.state();
     var left = entry.recorded(next);
     clearForm();
+    var now = entry.state(); // cards this phone typed for the new hole before (a reload)
+    if (now.phase !== 'empty') fill(now.grids, now.out, now.knock);
     named();
     showKept();
     if (was.phase === 'sent') status.textContent = holeWords(was.hole) + ' is recorded. This form is for ' + holeWords(next) + ' now.';
