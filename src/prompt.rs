@@ -159,6 +159,7 @@ pub fn hole(
             entries: typed_so_far(seats, entries, offered),
             ending,
             computer: Vec::new(),
+            also: Vec::new(),
         }))
     };
     let mut kept = Kept {
@@ -225,6 +226,7 @@ impl Kept<'_> {
             entries: typed_so_far(seats, entries, offered),
             ending: self.ending,
             computer: Vec::new(),
+            also: Vec::new(),
         };
         if let Some(said) = (self.keep)(&draft) {
             ask.say(&format!("  ({said})"))?;

@@ -27,6 +27,11 @@ pub struct Draft {
     /// from a phone.
     #[serde(default)]
     pub computer: Vec<usize>,
+    /// Further claims to have ended the hole, `(seat, knocked)`, each from another
+    /// player's phone: only one player ends a hole, so any here is a problem of the draft
+    /// that blocks recording it until all but one are taken back ([`Draft::claim`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<(usize, bool)>,
 }
 
 /// The longest grid a draft may hold, in characters: far more than any layout takes typed
@@ -55,7 +60,11 @@ impl Draft {
                 m.players.len()
             ));
         }
-        if let Some((seat, _)) = self.ending.filter(|(s, _)| *s >= m.players.len()) {
+        if let Some((seat, _)) = self
+            .claims()
+            .into_iter()
+            .find(|(s, _)| *s >= m.players.len())
+        {
             return Some(format!(
                 "it says seat {seat} ended the hole, at a table of {} players",
                 m.players.len()
@@ -96,7 +105,32 @@ impl Draft {
             entries: entries.iter().map(|(s, t)| (*s, text_of(t))).collect(),
             ending: None,
             computer: Vec::new(),
+            also: Vec::new(),
         }
+    }
+
+    /// Every claim to have ended the hole, in the order they came: `ending`, then `also`.
+    pub fn claims(&self) -> Vec<(usize, bool)> {
+        self.ending.iter().chain(&self.also).copied().collect()
+    }
+
+    /// Keeps `seat`'s own claim (`Some(knocked)`) or takes it back (`None`), leaving every
+    /// other player's as it is: the first claim kept is `ending`, the others `also`.
+    pub fn claim(&mut self, seat: usize, knocked: Option<bool>) {
+        let mut all: Vec<(usize, bool)> = self
+            .claims()
+            .into_iter()
+            .filter(|(s, _)| *s != seat)
+            .collect();
+        all.extend(knocked.map(|k| (seat, k)));
+        self.set_claims(all);
+    }
+
+    /// The claims as a whole: the first is `ending`, the rest `also`.
+    pub fn set_claims(&mut self, claims: Vec<(usize, bool)>) {
+        let mut claims = claims.into_iter();
+        self.ending = claims.next();
+        self.also = claims.collect();
     }
 }
 

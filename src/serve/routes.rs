@@ -26,6 +26,7 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use serde::Deserialize;
+use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -42,6 +43,8 @@ use crate::table::{self, Amendment, DraftEntry, Ended, Grids, NewHole, OnCard, P
 const SCRIPT: &str = include_str!("assets/golf.js");
 const API_SCRIPT: &str = include_str!("assets/api.js");
 const BOARD_SCRIPT: &str = include_str!("assets/board.js");
+const ENTRY_SCRIPT: &str = include_str!("assets/entry.js");
+const RECORD_SCRIPT: &str = include_str!("assets/record.js");
 const STYLE: &str = include_str!("assets/golf.css");
 const ICON: &str = include_str!("assets/icon.svg");
 
@@ -91,20 +94,22 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/manifest.webmanifest", get(manifest))
         .route("/icon-192.png", get(|| icon(192)))
         .route("/icon-512.png", get(|| icon(512)))
+        .route("/golf.js", get(|h: HeaderMap| asset(JS, SCRIPT, h)))
+        .route("/api.js", get(|h: HeaderMap| asset(JS, API_SCRIPT, h)))
+        .route("/board.js", get(|h: HeaderMap| asset(JS, BOARD_SCRIPT, h)))
+        .route("/entry.js", get(|h: HeaderMap| asset(JS, ENTRY_SCRIPT, h)))
         .route(
-            "/golf.js",
-            get(|| asset("text/javascript; charset=utf-8", SCRIPT)),
+            "/record.js",
+            get(|h: HeaderMap| asset(JS, RECORD_SCRIPT, h)),
         )
         .route(
-            "/api.js",
-            get(|| asset("text/javascript; charset=utf-8", API_SCRIPT)),
+            "/golf.css",
+            get(|h: HeaderMap| asset("text/css; charset=utf-8", STYLE, h)),
         )
         .route(
-            "/board.js",
-            get(|| asset("text/javascript; charset=utf-8", BOARD_SCRIPT)),
+            "/icon.svg",
+            get(|h: HeaderMap| asset("image/svg+xml", ICON, h)),
         )
-        .route("/golf.css", get(|| asset("text/css; charset=utf-8", STYLE)))
-        .route("/icon.svg", get(|| asset("image/svg+xml", ICON)))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
@@ -119,6 +124,9 @@ pub fn router(server: Arc<Server>) -> Router {
         .with_state(server)
         .layer(RequestBodyLimitLayer::new(MAX_BODY))
         .layer(axum::middleware::map_response(as_json))
+        // light on the Wi-Fi: every text answer gzipped where the browser takes it (the
+        // event stream and the pictures are not)
+        .layer(CompressionLayer::new())
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static("default-src 'self'"),
@@ -188,15 +196,42 @@ async fn as_json(response: Response) -> Response {
     Response::from_parts(parts, Body::from(body))
 }
 
-async fn asset(kind: &'static str, body: &'static str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, kind),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        body,
-    )
-        .into_response()
+/// The type of the page's scripts.
+const JS: &str = "text/javascript; charset=utf-8";
+
+/// A validator of `body` (FNV-1a, 64 bits, quoted): the same text, the same tag.
+pub(super) fn etag_of(body: &[u8]) -> String {
+    let hash = body.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("\"{hash:016x}\"")
+}
+
+/// Whether the request's `If-None-Match` names `tag`: the copy the browser holds is current.
+pub(super) fn still_fresh(headers: &HeaderMap, tag: &str) -> bool {
+    headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == tag || t.trim() == "*"))
+}
+
+/// One of the page's own files, with its validator: 304 and no body when the browser's
+/// copy is current (checked on every use: `no-cache`).
+async fn asset(kind: &'static str, body: &'static str, headers: HeaderMap) -> Response {
+    let tag = etag_of(body.as_bytes());
+    let status = match still_fresh(&headers, &tag) {
+        true => StatusCode::NOT_MODIFIED,
+        false => StatusCode::OK,
+    };
+    let fields = [
+        (header::CONTENT_TYPE, kind.to_string()),
+        (header::CACHE_CONTROL, "no-cache".to_string()),
+        (header::ETAG, tag),
+    ];
+    match status {
+        StatusCode::NOT_MODIFIED => (status, fields).into_response(),
+        _ => (status, fields, body).into_response(),
+    }
 }
 
 /// The match a request is for: the one served, or table N's at a tournament (the `n` of
@@ -264,6 +299,17 @@ async fn index(
         );
     };
     let shown = desk.card.borrow().clone();
+    // the forms name the hole the card shown takes next
+    let next = shown
+        .card
+        .as_ref()
+        .and_then(|c| c.next.as_ref().map(|n| (n.hole, n.playoff)));
+    let picker = || {
+        desk.current.picker().map(|mut p| {
+            p.hole = next;
+            p
+        })
+    };
     let (entry, refused) = match (&q.key, &q.player, &q.token) {
         (Some(key), _, _) if desk.key_is(key) || server.key_is(key) => {
             // each player's link on the address this page was opened at
@@ -273,14 +319,14 @@ async fn index(
                 .filter(|h| is_own_host(h, server.port))
                 .map_or_else(|| format!("127.0.0.1:{}", server.port), str::to_string);
             let links = desk.player_links(&format!("http://{host}{}", desk.path()));
-            let entry = desk.current.picker().map(|p| page::Entry::Keeper(p, links));
+            let entry = picker().map(|p| page::Entry::Keeper(p, links));
             (entry, false)
         }
         (None, Some(player), Some(token)) => {
             let players = desk.current.players();
             let seat = players.iter().position(|p| p == player);
             let theirs = desk.token_seat(&players, token);
-            match (seat, desk.current.picker()) {
+            match (seat, picker()) {
                 (Some(seat), Some(picker)) if theirs == Some(seat) => (
                     Some(page::Entry::Player(picker, players[seat].clone())),
                     false,

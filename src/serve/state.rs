@@ -274,7 +274,10 @@ pub(super) fn card_now(
     odds: bool,
     before: Option<&Shown>,
 ) -> Result<Shown> {
-    let draft = crate::table::shared_draft(store, m).ok().flatten();
+    let mut draft = crate::table::shared_draft(store, m).ok().flatten();
+    for problem in draft.iter_mut().flat_map(|d| d.problems.iter_mut()) {
+        problem.error = super::words::draft_problem(&problem.error);
+    }
     let mut card = crate::view::card::CardView::new(m);
     // the chances change only with the totals: a draft, a note, a finish keep them
     let kept = before

@@ -30,6 +30,18 @@ pub fn at_the_table(err: &Error) -> String {
     )
 }
 
+/// A problem of the shared draft as the phones say it: on one line (the terminal's
+/// indented lines joined), its last word in the table's words rather than a command.
+pub fn draft_problem(text: &str) -> String {
+    text.replace(
+        crate::deck::MORE_DECKS,
+        "Check the grids for a typo; if the table plays with more decks, the match's decks are changed at the scorekeeper's computer first.",
+    )
+    .replace(":\n  ", ": ")
+    .replace("\n  ", "; ")
+    .replace('\n', ". ")
+}
+
 /// The engine's refusals that end with a command, in the table's words.
 fn game(e: &GameError) -> Option<String> {
     Some(match e {

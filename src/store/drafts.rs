@@ -25,10 +25,7 @@ pub fn save(conn: &Connection, match_id: i64, draft: &Draft, now: &str) -> anyho
             draft.playoff,
             serde_json::to_string(&draft.entries)?,
             now,
-            draft
-                .ending
-                .map(|e| serde_json::to_string(&e))
-                .transpose()?,
+            claims_text(draft)?,
             match draft.computer.is_empty() {
                 true => None,
                 false => Some(serde_json::to_string(&draft.computer)?),
@@ -58,7 +55,7 @@ pub fn load(conn: &Connection, match_id: i64) -> anyhow::Result<Option<Stored>> 
         .optional()?;
     Ok(row.map(|(hole, playoff, entries, ending, computer)| {
         read(hole.ok(), playoff.ok(), entries).and_then(|mut d| {
-            d.ending = ending?;
+            d.set_claims(ending?);
             d.computer = computer;
             Ok(d)
         })
@@ -99,7 +96,7 @@ pub fn all(conn: &Connection) -> anyhow::Result<Vec<(i64, Stored)>> {
                     text(r, 3),
                 )
                 .and_then(|mut d| {
-                    d.ending = ending(r, 4)?;
+                    d.set_claims(ending(r, 4)?);
                     d.computer = computer(r, 5);
                     Ok(d)
                 }),
@@ -116,8 +113,6 @@ fn text(r: &rusqlite::Row<'_>, i: usize) -> Option<String> {
         .and_then(|v| v.as_str().ok().map(str::to_string))
 }
 
-/// Column `i`, who the draft says ended the hole (`[seat, knocked]` or NULL), or why it
-/// cannot be read.
 /// The seats typed at the computer in column `i`: none when NULL or unreadable (it only
 /// says where a grid came from).
 fn computer(r: &rusqlite::Row<'_>, i: usize) -> Vec<usize> {
@@ -127,11 +122,25 @@ fn computer(r: &rusqlite::Row<'_>, i: usize) -> Vec<usize> {
     }
 }
 
-fn ending(r: &rusqlite::Row<'_>, i: usize) -> Result<Option<(usize, bool)>, String> {
+/// Who the draft says ended the hole, as kept: `[seat, knocked]` for one claim (as every
+/// draft before two claims could be kept), `[[seat, knocked], ...]` for several, NULL for
+/// none.
+fn claims_text(draft: &Draft) -> anyhow::Result<Option<String>> {
+    Ok(match (draft.ending, draft.also.is_empty()) {
+        (None, _) => None,
+        (Some(one), true) => Some(serde_json::to_string(&one)?),
+        (Some(_), false) => Some(serde_json::to_string(&draft.claims())?),
+    })
+}
+
+/// Column `i`, who the draft says ended the hole ([`claims_text`]), or why it cannot be
+/// read.
+fn ending(r: &rusqlite::Row<'_>, i: usize) -> Result<Vec<(usize, bool)>, String> {
     match r.get_ref(i) {
-        Ok(rusqlite::types::ValueRef::Null) => Ok(None),
+        Ok(rusqlite::types::ValueRef::Null) => Ok(Vec::new()),
         Ok(rusqlite::types::ValueRef::Text(t)) => {
-            serde_json::from_slice(t).map(Some).map_err(|e| {
+            let one = serde_json::from_slice::<(usize, bool)>(t).map(|c| vec![c]);
+            one.or_else(|_| serde_json::from_slice(t)).map_err(|e| {
                 crate::text::escape(&format!("who ended the hole cannot be read ({e})"))
                     .into_owned()
             })
@@ -160,6 +169,7 @@ fn read(hole: Option<i64>, playoff: Option<i64>, entries: Option<String>) -> Sto
         entries,
         ending: None,
         computer: Vec::new(),
+        also: Vec::new(),
     })
 }
 

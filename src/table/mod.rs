@@ -438,6 +438,9 @@ pub fn record_draft(
                 m.names(&missing)
             ));
         }
+        if let Some(both) = two_claims(&m, &draft) {
+            return input(format!("{both}; nothing was recorded"));
+        }
         let entries = draft
             .entries
             .iter()
@@ -535,11 +538,7 @@ pub fn put_in_draft(store: &mut Store, entry: &DraftEntry) -> Result<Match> {
         if let Some(text) = grid {
             draft.entries.push((seat, text));
         }
-        if entry.out || entry.knock {
-            draft.ending = Some((seat, entry.knock));
-        } else if draft.ending.is_some_and(|(s, _)| s == seat) {
-            draft.ending = None;
-        }
+        draft.claim(seat, (entry.out || entry.knock).then_some(entry.knock));
         store::drafts::save(tx, m.id, &draft, &now)?;
         Ok(m)
     })
@@ -551,6 +550,9 @@ pub fn put_in_draft(store: &mut Store, entry: &DraftEntry) -> Result<Match> {
 pub struct DraftProblem {
     /// The player, if one.
     pub player: Option<String>,
+    /// Every player it concerns (a clash of cards or two claims to have gone out names
+    /// each of them, and each of their phones says it).
+    pub players: Vec<String>,
     /// What is wrong, in the referee's words.
     pub error: String,
 }
@@ -569,6 +571,8 @@ pub struct SharedDraft {
     pub playoff: bool,
     /// Each playing seat's grid as sent, in seating order, or null.
     pub grids: serde_json::Map<String, serde_json::Value>,
+    /// Each sent grid's points as it stands, before any adjustment for ending the hole.
+    pub scores: serde_json::Map<String, serde_json::Value>,
     /// The playing seats whose grid has not come.
     pub missing: Vec<String>,
     /// Who said they went out.
@@ -601,13 +605,22 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
     let mut grids = serde_json::Map::new();
     let mut missing = Vec::new();
     let mut typed = Vec::new();
+    let mut scores = serde_json::Map::new();
     for &seat in &seats {
         let name = m.players[seat].clone();
         match draft.entries.iter().find(|(s, _)| *s == seat) {
             Some((_, text)) => {
                 grids.insert(name.clone(), serde_json::Value::String(text.clone()));
-                if let Ok(Typed::Grid { grid, .. }) = Typed::parse(&name, text, &m.rules) {
-                    typed.push((name, grid));
+                match Typed::parse(&name, text, &m.rules) {
+                    Ok(Typed::Grid { grid, .. }) => {
+                        let points = crate::scoring::total(&grid, &m.rules);
+                        scores.insert(name.clone(), points.into());
+                        typed.push((name, grid));
+                    }
+                    Ok(Typed::Score(n)) => {
+                        scores.insert(name, n.into());
+                    }
+                    Err(_) => {}
                 }
             }
             None => {
@@ -624,6 +637,7 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
         if let Err(e) = crate::game::draft::check(m, name, text) {
             problems.push(DraftProblem {
                 player: Some(name.clone()),
+                players: vec![name.clone()],
                 error: format!("{name}'s grid no longer fits the match: {e}"),
             });
         }
@@ -644,9 +658,29 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
             .filter_map(|(seat, _)| m.players.get(*seat))
             .find(|name| named.contains(&name.as_str()))
             .cloned();
+        let mut players: Vec<String> = seats
+            .iter()
+            .map(|&s| m.players[s].clone())
+            .filter(|name| named.contains(&name.as_str()))
+            .collect();
+        players.dedup();
         problems.push(DraftProblem {
             player: brought,
+            players,
             error: clash.to_string(),
+        });
+    }
+    if let Some(both) = two_claims(m, &draft) {
+        problems.push(DraftProblem {
+            player: None,
+            players: draft
+                .claims()
+                .iter()
+                .filter_map(|(s, _)| m.players.get(*s).cloned())
+                .collect(),
+            error: format!(
+                "{both}: only one player ends a hole, so whoever did not unticks it and sends their grid again"
+            ),
         });
     }
     let ender = |knocked: bool| {
@@ -660,6 +694,7 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
         hole: number,
         playoff,
         grids,
+        scores,
         missing,
         out: ender(false),
         knock: ender(true),
@@ -671,6 +706,25 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
             .filter_map(|&s| m.players.get(s).cloned())
             .collect(),
     }))
+}
+
+/// Two or more players of draft `draft` claiming to have ended the hole, said: `None`
+/// while one or none does.
+fn two_claims(m: &Match, draft: &Draft) -> Option<String> {
+    let claims = draft.claims();
+    if claims.len() < 2 {
+        return None;
+    }
+    let seats: Vec<usize> = claims.iter().map(|(s, _)| *s).collect();
+    let how = if claims.iter().all(|(_, k)| *k) {
+        "knocked"
+    } else if claims.iter().any(|(_, k)| *k) {
+        "ended the hole"
+    } else {
+        "went out"
+    };
+    let all = if seats.len() == 2 { "both" } else { "all" };
+    Some(format!("{} {all} say they {how}", m.names(&seats)))
 }
 
 /// A correction of a recorded hole ([`amend`]).
@@ -1019,8 +1073,9 @@ fn merge(mut kept: Draft, prompt: &Draft) -> Draft {
             }
         }
     }
-    if prompt.ending.is_some() {
-        kept.ending = prompt.ending;
+    // the prompt carries the first claim it was offered: the phones' others stay with it
+    if prompt.ending.is_some() && prompt.ending != kept.ending {
+        kept.set_claims(prompt.claims());
     }
     kept
 }

@@ -10,6 +10,7 @@
   var open = null; // the explanation shown, kept open across updates
   var nextHole = null; // the next hole of the card shown (from its latest event)
   var lastEntry = null; // the entry the card shown holds last: an undo withdraws exactly it
+  window.golfLastEntry = function () { return lastEntry; };
 
   function show(id) {
     card.querySelectorAll('.why').forEach(function (w) { w.hidden = w.id !== id; });
@@ -19,11 +20,11 @@
     open = id;
   }
 
-  // a finished match takes no more grids: the forms give way to the result, and come
-  // back if the match is reopened (an amend, an undo or a penalty at the terminal)
+  // a finished match takes no more grids: the forms give way to the result (mending stays:
+  // it reopens the match), and come back if the match is reopened
   function fitForms() {
     var over = !!card.querySelector('[data-finished]');
-    ['keeper', 'links'].forEach(function (id) {
+    ['entry', 'links'].forEach(function (id) {
       var form = document.getElementById(id);
       if (form) form.hidden = over;
     });
@@ -58,13 +59,6 @@
     show(open === b.dataset.why ? null : b.dataset.why);
   });
 
-  // what a page typed but could not send before a new match took its place is kept for
-  // the next page (this tab only) and shown there, never dropped without a word
-  var UNSENT = 'golf-unsent';
-  function unsent() {
-    try { return JSON.parse(sessionStorage.getItem(UNSENT) || 'null'); } catch (e) { return null; }
-  }
-
   // the stream: followed, and made again after any failure (a restart, a lost network, a
   // refusal when too many phones watch), waiting longer each time, up to 15 s
   var wait = 1000;
@@ -75,8 +69,8 @@
       wait = 1000;
       var shown = JSON.parse(e.data);
       // a new match started at the table: show it, the scorekeeper's form with its players
+      // (what was typed here is kept in localStorage and said there)
       if (shown.match !== Number(card.dataset.match)) {
-        if (window.keepTyped) window.keepTyped();
         location.reload();
         return;
       }
@@ -84,6 +78,8 @@
       nextHole = shown.next ? shown.next.hole : null;
       // an undo withdraws this entry, refused if another is last since
       lastEntry = shown.last_entry ? shown.last_entry.id : null;
+      // the form follows the hole the card takes next
+      if (window.onHole) window.onHole(shown.next ? (shown.next.playoff ? 'p' : '') + shown.next.hole : null);
       if (!broken) {
         live.textContent = 'Live';
         live.classList.remove('off');
@@ -140,13 +136,31 @@
   var bearer = key || params.get('token');
   if (!bearer || !keeper) return;
   var me = keeper.dataset.me || null;
+  var match = Number(card.dataset.match);
 
-  // --- the scorekeeper: a card picker in the variant's layout ---
+  // --- the form: a card picker in the variant's layout ---
   var columns = Number(keeper.dataset.columns);
   var players = Array.prototype.slice.call(keeper.querySelectorAll('.player'));
   var status = document.getElementById('status');
+  var kept = document.getElementById('kept');
+  var drafted = document.getElementById('drafted');
+  var outBox = document.getElementById(me ? 'iout' : 'out');
+  var knockBox = document.getElementById(me ? 'iknock' : 'knock');
   var suit = '';
   var at = { player: 0, slot: 0 };
+
+  // the entry of one hole, bound to this match, the hole and this seat (entry.js)
+  var entry = window.golfEntry(match, me || 'keeper');
+  var first = keeper.dataset.hole;
+  entry.begin((keeper.dataset.playoff !== undefined ? 'p' : '') + first);
+  function holeNo() { return Number(String(entry.state().hole).replace('p', '')); }
+  function holeWords(h) {
+    h = String(h);
+    return (h[0] === 'p' ? 'playoff hole ' + h.slice(1) : 'hole ' + h);
+  }
+  function named() {
+    keeper.querySelectorAll('.which').forEach(function (w) { w.textContent = holeWords(entry.state().hole); });
+  }
 
   function slots(p) { return players[p].querySelectorAll('.slot'); }
 
@@ -158,17 +172,14 @@
     });
     return grids;
   }
+  function ender(box) {
+    if (!box) return false;
+    return me ? box.checked : (box.value || false);
+  }
+  // every tap kept at once: a reload, a sleeping phone or a closed tab loses nothing
+  function remember() { entry.type(typed(), ender(outBox), ender(knockBox)); }
 
-  // before the page gives way to a new match: what was typed here is kept to be shown
-  window.keepTyped = function () {
-    var grids = typed();
-    if (!Object.keys(grids).length) return;
-    try {
-      sessionStorage.setItem(UNSENT, JSON.stringify({ match: Number(card.dataset.match), hole: nextHole, grids: grids }));
-    } catch (e) {}
-  };
-
-  // the slot being filled is kept in sight (below the picker) once the scorekeeper is at it
+  // the slot being filled is kept in sight (below the picker) once the player is at it
   function activate(p, i, seen) {
     keeper.querySelectorAll('.slot.active').forEach(function (s) { s.classList.remove('active'); });
     at = { player: p, slot: i };
@@ -177,6 +188,13 @@
       s.classList.add('active');
       if (seen && s.scrollIntoView) s.scrollIntoView({ block: 'nearest' });
     }
+  }
+
+  // a slot showing `text` (its suit in red or black), its name holding what it shows
+  function showSlot(p, s, text) {
+    if (text) s.dataset.card = text; else delete s.dataset.card;
+    var shown = window.golfCard(s, text);
+    s.setAttribute('aria-label', (shown ? shown + ': ' : '') + players[p].dataset.player + "'s card " + (Number(s.dataset.i) + 1));
   }
 
   // the grid typed from the slots: rows of cards split by " / "
@@ -200,26 +218,22 @@
     var fits = per.length <= all.length / columns && per.every(function (r) { return r.length <= columns; });
     if (rows.length === 1 && per[0].length <= all.length) { fits = true; per = [per[0]]; }
     if (!fits) return false;
-    Array.prototype.forEach.call(all, function (s) { delete s.dataset.card; s.textContent = ''; });
+    Array.prototype.forEach.call(all, function (s) { showSlot(p, s, ''); });
     var i = 0;
     per.forEach(function (cards, r) {
       cards.forEach(function (c, k) {
         var s = rows.length === 1 ? all[i++] : all[r * columns + k];
-        if (s) { s.dataset.card = c; s.textContent = c; }
+        if (s) showSlot(p, s, c);
       });
     });
     return true;
   }
 
-  // the hole being entered: the card's next when the first card of it was typed or
-  // tapped; a write for it is refused (409) if another writer has recorded it since
-  var began = null;
-  function begin() { if (began === null) began = nextHole; }
-
   var fitting = players.map(function () { return true; });
   players.forEach(function (p, i) {
-    p.querySelector('.grid-text').addEventListener('input', function () { begin(); fitting[i] = unsync(i); });
+    p.querySelector('.grid-text').addEventListener('input', function () { fitting[i] = unsync(i); remember(); });
   });
+  [outBox, knockBox].forEach(function (b) { if (b) b.addEventListener('change', remember); });
 
   function put(text) {
     var s = slots(at.player)[at.slot];
@@ -229,21 +243,28 @@
         ' does not fit the layout, so a tap would change it: correct or clear the typed grid first.');
       return;
     }
-    begin();
-    s.dataset.card = text;
-    s.textContent = text;
+    showSlot(at.player, s, text);
     sync(at.player);
+    remember();
     var n = slots(at.player).length;
     if (text && at.slot + 1 < n) activate(at.player, at.slot + 1, true);
     else if (text && at.player + 1 < players.length) activate(at.player + 1, 0, true);
   }
 
+  // the form showing `grids` (by player) and who ended the hole
+  function fill(grids, out, knock) {
+    players.forEach(function (p, i) {
+      p.querySelector('.grid-text').value = grids[p.dataset.player] || '';
+      fitting[i] = unsync(i);
+    });
+    [[outBox, out], [knockBox, knock]].forEach(function (b) {
+      if (!b[0]) return;
+      if (me) b[0].checked = !!b[1]; else b[0].value = b[1] || '';
+    });
+  }
+
   function clearForm() {
-    keeper.querySelectorAll('.slot').forEach(function (s) { delete s.dataset.card; s.textContent = ''; });
-    keeper.querySelectorAll('.grid-text').forEach(function (t) { t.value = ''; });
-    fitting = players.map(function () { return true; });
-    began = null;
-    keeper.querySelectorAll('select').forEach(function (s) { s.value = ''; });
+    fill({}, false, false);
     activate(0, 0);
   }
 
@@ -296,6 +317,59 @@
     }
   }
 
+  // --- what was typed for a hole recorded without it: kept, labelled, sent nowhere ---
+  function showKept() {
+    kept.textContent = '';
+    var all = entry.kept();
+    kept.hidden = !all.length;
+    all.forEach(function (k) {
+      var p = document.createElement('p');
+      var whose = Object.keys(k.grids).filter(function (n) { return k.grids[n]; });
+      var where = k.match === match ? holeWords(k.hole) : holeWords(k.hole) + ' of match ' + k.match;
+      p.textContent = (k.match === match ? where[0].toUpperCase() + where.slice(1) + ' was recorded without these cards'
+        : 'A new match was started while these cards were typed for ' + where) +
+        '; they are kept here for a correction and sent nowhere: ';
+      whose.forEach(function (n, i) {
+        var g = document.createElement('span');
+        window.golfGrid(g, k.grids[n]);
+        p.appendChild(document.createTextNode((i ? '; ' : '') + (me ? '' : n + ': ')));
+        p.appendChild(g);
+      });
+      if (k.out) p.appendChild(document.createTextNode(me ? ' (you said you went out)' : ' (' + k.out + ' went out)'));
+      var drop = document.createElement('button');
+      drop.type = 'button';
+      drop.textContent = 'Forget the cards of ' + where;
+      drop.addEventListener('click', function () { entry.drop(k); showKept(); });
+      var use = document.createElement('button');
+      use.type = 'button';
+      use.textContent = 'Put them in ' + holeWords(entry.state().hole);
+      use.addEventListener('click', function () {
+        fill(k.grids, false, false);
+        remember();
+        entry.drop(k);
+        showKept();
+      });
+      kept.appendChild(p);
+      kept.appendChild(use);
+      kept.appendChild(drop);
+    });
+  }
+
+  // the card takes `next` now: when that is another hole, the one entered here was recorded
+  // (from any phone or the terminal); the form starts the next hole empty
+  window.onHole = function (next) {
+    if (next === null || next === entry.state().hole) return;
+    var was = entry.state();
+    var left = entry.recorded(next);
+    clearForm();
+    var now = entry.state(); // cards this phone typed for the new hole before (a reload)
+    if (now.phase !== 'empty') fill(now.grids, now.out, now.knock);
+    named();
+    showKept();
+    if (was.phase === 'sent') status.textContent = holeWords(was.hole) + ' is recorded. This form is for ' + holeWords(next) + ' now.';
+    else if (left) status.textContent = '';
+  };
+
   // every write once: its idempotency key and the outbox (api.js)
   var writes = window.golfWrites(base, bearer, function (n) {
     if (n) status.textContent = 'Waiting for the computer — ' + n + ' not sent yet. It is sent again by itself; nothing is lost.';
@@ -303,7 +377,7 @@
 
   function post(path, body, conflict) {
     body = body || {};
-    body.match = Number(card.dataset.match);
+    body.match = match;
     clearErrors();
     status.textContent = 'Sending…';
     return writes.send(path, body).then(function (answer) {
@@ -324,163 +398,23 @@
     refresh();
   });
 
-  // --- the shared draft: each player's grid as their phone sent it ---
-  var drafted = document.getElementById('drafted');
-  var fromDraft = document.getElementById('fromdraft');
-  var draftHole = null;
-  var draftRevision = null; // the draft as shown: recording from it records exactly that
-  window.onDraft = function (d) {
-    if (!d) { drafted.textContent = ''; if (fromDraft) fromDraft.hidden = true; return; }
-    draftHole = d.hole;
-    draftRevision = d.revision;
-    var names = Object.keys(d.grids);
-    var sent = names.filter(function (n) { return d.grids[n] !== null; });
-    var here = d.typed_at_computer || [];
-    var phoned = sent.filter(function (n) { return here.indexOf(n) < 0; });
-    var said = [];
-    if (phoned.length) said.push('Sent from the phones: ' + phoned.join(', ') + '.');
-    if (here.length) said.push('Typed at the computer: ' + here.join(', ') + '.');
-    if (d.missing.length && (sent.length || me)) said.push('Waiting for: ' + d.missing.join(', ') + '.');
-    if (d.out) said.push(d.out + ' went out.');
-    if (d.knock) said.push(d.knock + ' knocked.');
-    d.problems.forEach(function (p) {
-      // a problem that this player's grid brought is said on this phone as a refusal
-      if (me && p.player === me) refused(p.error + ' Correct your grid and send it again.');
-      else said.push(p.error);
-    });
-    drafted.textContent = said.join(' ');
-    drafted.classList.toggle('bad', d.problems.length > 0);
-    if (fromDraft) fromDraft.hidden = !(sent.length && !d.missing.length && !d.problems.length);
+  // a refusal (409) because the hole was recorded meanwhile: said, and the form moves on
+  function overtaken(j, what) {
+    refused(j.error + ' ' + what + ' for ' + holeWords(entry.state().hole) +
+      ' were not sent: that hole was recorded without them. They are kept on this phone for a correction.');
+    return true;
+  }
+
+  window.golfForm = {
+    me: me, match: match, entry: entry, players: players, post: post, refused: refused,
+    clearForm: clearForm, holeNo: holeNo, holeWords: holeWords, typed: typed, fill: fill,
+    status: status, drafted: drafted, showKept: showKept, outBox: outBox, knockBox: knockBox, overtaken: overtaken,
+    broken: function () { return broken; }
   };
 
-  if (me) {
-    document.getElementById('send').addEventListener('click', function () {
-      if (broken) { refused(broken); return; }
-      var text = players[0].querySelector('.grid-text').value.trim();
-      var out = document.getElementById('iout');
-      var knock = document.getElementById('iknock');
-      var body = { player: me, grid: text || null, out: !!(out && out.checked), knock: !!(knock && knock.checked),
-        hole: began !== null ? began : nextHole };
-      post('/api/draft', body, function (r, j) {
-        if (r.status === 409) {
-          began = null;
-          refused(j.error + ' Your grid was not sent, and is kept here: look at the card before sending anything for the next hole.');
-          return true;
-        }
-        return false;
-      }).then(function (d) {
-        if (!d) return;
-        began = null; // the next grid typed here is for the hole the card shows next then
-        status.textContent = text ? 'Sent.' : 'Taken back.';
-        // then the draft, which says it instead when this grid brought a problem
-        window.onDraft(d);
-      });
-    });
-    activate(0, 0);
-    return;
-  }
-
-  fromDraft.addEventListener('click', function () {
-    post('/api/hole', { hole: draftHole, from_draft: true, draft: draftRevision }).then(function (j) {
-      if (!j) return;
-      clearForm();
-      status.textContent = 'Recorded hole ' + j.holes_played + ' from the phones. ' + window.tableWords(j.result.summary);
-    });
-  });
-
-  document.getElementById('record').addEventListener('click', function () {
-    if (broken) { refused(broken); return; }
-    var grids = typed();
-    var out = document.getElementById('out').value || null;
-    var knockSelect = document.getElementById('knock');
-    var knock = knockSelect ? (knockSelect.value || null) : null;
-    // asked before the hole is written, as golf hole's prompt asks: where the rules adjust
-    // the ender's score, no one going out must be meant
-    var ending = keeper.dataset.ending;
-    var nobody = ending && !out && !knock;
-    if (nobody && !window.confirm('No one is chosen as going out' + (knockSelect ? ' or knocking' : '') +
-        ': under these rules the player who ends a hole ' + ending +
-        '. Record the hole with no one ending it? (Cancel to choose who went out.)')) return;
-    var meant = began !== null ? began : nextHole;
-    post('/api/hole', { grids: grids, out: out, knock: knock, hole: meant }, function (r, j) {
-      // the hole was recorded meanwhile by another writer: the grids stay, for the next
-      if (r.status === 409) {
-        began = null; // the next tap of Record is for the hole the card shows next now
-        refused(j.error + ' The grids typed here were not recorded and are kept: look at the card first — they may be the hole just recorded.');
-        return true;
-      }
-      return false;
-    }).then(function (j) {
-      if (!j) return;
-      clearForm();
-      status.textContent = 'Recorded hole ' + j.holes_played + '. ' + window.tableWords(j.result.summary);
-      if (nobody) {
-        status.textContent += ' No one is recorded as ending the hole (going out' +
-          (knockSelect ? ' or knocking' : '') + "), so no one's score was adjusted for it: " +
-          'the player who ends a hole ' + ending + '. If someone did, undo the hole and record it again with them.';
-      }
-    });
-  });
-
-  // mending from the page: golf amend and golf penalty, refereed the same way
-  document.getElementById('amend').addEventListener('click', function () {
-    var hole = Number(document.getElementById('mhole').value);
-    var who = document.getElementById('mplayer').value;
-    var grid = document.getElementById('mgrid').value.trim();
-    var out = document.getElementById('mout').value;
-    var body = { hole: hole };
-    if (who && grid) { body.grids = {}; body.grids[who] = grid; }
-    if (out !== '=') body.out = out || null;
-    if (!body.grids && !('out' in body)) {
-      refused('Choose a player and their corrected grid, or who went out.');
-      return;
-    }
-    post('/api/amend', body).then(function (j) {
-      if (j) status.textContent = 'Hole ' + hole + ' mended. ' + j.result.summary;
-    });
-  });
-
-  document.getElementById('penalty').addEventListener('click', function () {
-    var body = {
-      player: document.getElementById('pplayer').value,
-      points: Number(document.getElementById('ppoints').value),
-      reason: document.getElementById('preason').value.trim()
-    };
-    post('/api/penalty', body).then(function (j) {
-      if (j) status.textContent = body.points + ' penalty points for ' + body.player + '. ' + j.result.summary;
-    });
-  });
-
-  document.getElementById('undo').addEventListener('click', function () {
-    if (!window.confirm('Withdraw the last hole or penalty on the card?')) return;
-    if (lastEntry === null) { refused('There is nothing on the card to withdraw.'); return; }
-    post('/api/undo', { entry: lastEntry }).then(function (j) {
-      if (j) status.textContent = 'Withdrawn. ' + window.tableWords(j.result.summary);
-    });
-  });
-
-  document.getElementById('finish').addEventListener('click', function () {
-    if (!window.confirm('Finish the match?')) return;
-    post('/api/finish').then(function (j) {
-      if (j) status.textContent = window.tableWords(j.result.summary);
-    });
-  });
-
-  // grids typed on this tab for a match that gave way to this one: said, not dropped
-  var left = unsent();
-  if (left) {
-    try { sessionStorage.removeItem(UNSENT); } catch (e) {}
-    var names = Object.keys(left.grids).map(function (n) { return n + ': ' + left.grids[n]; });
-    if (left.match === Number(card.dataset.match)) {
-      players.forEach(function (p, i) {
-        var g = left.grids[p.dataset.player];
-        if (g) { p.querySelector('.grid-text').value = g; fitting[i] = unsync(i); }
-      });
-    } else {
-      refused('A new match was started while grids were typed here for match ' + left.match +
-        (left.hole ? ', hole ' + left.hole : '') + '; they were not recorded: ' + names.join('; ') + '.');
-    }
-  }
-
+  // what this phone typed before a reload: back in the form, and what was kept aside
+  var was = entry.state();
+  if (was.phase !== 'empty') fill(was.grids, was.out, was.knock);
+  showKept();
   activate(0, 0);
 })();

@@ -8,79 +8,23 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 use crate::view::card::{CardView, HoleView};
 
-/// What the scorekeeper's form needs of the match's rules: the grid's shape, the cards of
-/// the pack as typed, whether suits may be given, and whether a player may knock.
-#[derive(Debug, Clone)]
-pub struct Picker {
-    /// The players, in seating order.
-    pub players: Vec<String>,
-    /// Grid rows (1 to 4, RULES.md §3).
-    pub rows: usize,
-    /// Grid columns (1 to 6).
-    pub columns: usize,
-    /// The pack's ranks as typed (`A`…`K`, `JK` where the rules have jokers, or the
-    /// faces of a pack of the rules' own, RULES.md §4.1).
-    pub ranks: Vec<String>,
-    /// Whether a card may carry a suit (the standard pack).
-    pub suits: bool,
-    /// Whether the rules have knocking.
-    pub knock: bool,
-    /// What the rules do to the score of whoever ends a hole, in players' words, when they
-    /// do anything ([`crate::game::hole::ending_adjustment`]): a hole recorded with no one
-    /// going out is then worth a warning, as `golf hole` gives.
-    pub ending: Option<String>,
-}
+mod board;
+mod entry;
+mod tv;
 
-impl Picker {
-    /// The picker for match `m`.
-    pub fn of(m: &crate::game::Match) -> Picker {
-        let rules = &m.rules;
-        let ranks = if rules.pack.is_empty() {
-            let mut ranks: Vec<String> = crate::card::Rank::STANDARD
-                .iter()
-                .map(|r| r.key().to_string())
-                .collect();
-            if rules.deck.has_jokers() {
-                ranks.push("JK".into());
-            }
-            ranks
-        } else {
-            rules
-                .pack
-                .iter()
-                .filter_map(|f| f.tokens.first().cloned())
-                .collect()
-        };
-        Picker {
-            players: m.players.clone(),
-            rows: rules.layout.rows,
-            columns: rules.layout.columns,
-            ranks,
-            suits: rules.pack.is_empty(),
-            knock: rules.may_knock(),
-            ending: crate::game::hole::ending_adjustment(rules),
-        }
-    }
-}
-
-/// Who the page is for, beyond the card everyone sees.
-#[derive(Debug, Clone)]
-pub enum Entry {
-    /// The scorekeeper: the form for every grid, and each player's link to hand out
-    /// (`(name, link)`, in seating order).
-    Keeper(Picker, Vec<(String, String)>),
-    /// One player's phone (CLI.md "Player links"): the form for their own grid only.
-    Player(Picker, String),
-}
+pub use board::{board, board_page, Director, DirectorTable};
+use entry::{form, hand_out};
+pub use entry::{Entry, Picker};
+pub use tv::{tv, tv_page};
 
 /// The head of every page: its `title`, the viewport, the icon and manifest, the page's
 /// own style and script (the Content-Security-Policy allows no other).
-fn head(title: &str) -> Markup {
-    head_with(title, "/golf.js")
+pub(super) fn head(title: &str) -> Markup {
+    head_with(title, &["/entry.js", "/golf.js", "/record.js"])
 }
 
 /// [`head`] with the page's `script`.
-fn head_with(title: &str, script: &str) -> Markup {
+pub(super) fn head_with(title: &str, scripts: &[&str]) -> Markup {
     html! {
         head {
             meta charset="utf-8";
@@ -93,7 +37,9 @@ fn head_with(title: &str, script: &str) -> Markup {
             meta name="theme-color" content="#1b5e20";
             link rel="stylesheet" href="/golf.css";
             script src="/api.js" defer {}
-            script src=(script) defer {}
+            @for script in scripts {
+                script src=(script) defer {}
+            }
         }
     }
 }
@@ -121,16 +67,14 @@ pub fn page(
                 @if !base.is_empty() {
                     nav.back { a href="/" { "← The tournament's board" } }
                 }
+                // a player's own form comes before the card; the scorekeeper's after it
+                @if let Some(Entry::Player(picker, name)) = entry {
+                    (form(picker, Some(name)))
+                }
                 main #card aria-live="polite" data-match=(id) data-base=(base) { (PreEscaped(fragment)) }
-                @match entry {
-                    Some(Entry::Keeper(picker, links)) => {
-                        (form(picker, None))
-                        (hand_out(links))
-                    }
-                    Some(Entry::Player(picker, name)) => {
-                        (form(picker, Some(name)))
-                    }
-                    None => {}
+                @if let Some(Entry::Keeper(picker, links)) = entry {
+                    (form(picker, None))
+                    (hand_out(links))
                 }
                 button #share type="button" { "Share the card" }
                 p.live #live { "Live" }
@@ -435,7 +379,7 @@ fn tie(card: &CardView) -> Markup {
 }
 
 /// A tiebreak method in words: `most holes won` for `most-holes-won`.
-fn method(t: crate::rules::Tiebreak) -> String {
+pub(super) fn method(t: crate::rules::Tiebreak) -> String {
     t.name().replace('-', " ")
 }
 
@@ -570,477 +514,9 @@ fn hole_row(card: &CardView, short: &[String], row: usize, hole: &HoleView) -> M
     }
 }
 
-/// The scorekeeper's form: for each player the grid in the variant's layout (tap a slot,
-/// then a card), or typed in the compact notation; who went out or knocked; record, undo,
-/// finish.
-/// Mending from the page (CLI.md "Mending from the page"): a recorded hole's grid or who
-/// went out, as `golf amend` does, and a penalty, as `golf penalty` does.
-fn mend(picker: &Picker) -> Markup {
-    html! {
-        details #mend {
-            summary { "Mend a hole, or give a penalty" }
-            fieldset {
-                legend { "Mend a recorded hole" }
-                label { "Hole " input #mhole type="number" min="1" inputmode="numeric" value="1"; }
-                label {
-                    "Player "
-                    select #mplayer {
-                        option value="" { "— no grid changes —" }
-                        @for name in &picker.players { option value=(name) { (name) } }
-                    }
-                }
-                label { "Their grid " input #mgrid type="text" autocomplete="off" autocapitalize="characters" spellcheck="false" placeholder=(example(picker)); }
-                label {
-                    "Went out "
-                    select #mout {
-                        option value="=" { "as recorded" }
-                        option value="" { "nobody" }
-                        @for name in &picker.players { option value=(name) { (name) } }
-                    }
-                }
-                button #amend type="button" { "Mend the hole" }
-            }
-            fieldset {
-                legend { "Give a penalty" }
-                label {
-                    "Player "
-                    select #pplayer {
-                        @for name in &picker.players { option value=(name) { (name) } }
-                    }
-                }
-                label { "Points " input #ppoints type="number" min="1" inputmode="numeric" value="5"; }
-                label { "Why " input #preason type="text" autocomplete="off" placeholder="late to the table"; }
-                button #penalty type="button" { "Give the penalty" }
-            }
-        }
-    }
-}
-
-/// Each player's link as a QR code to scan from their own phone (CLI.md "Player links").
-fn hand_out(links: &[(String, String)]) -> Markup {
-    html! {
-        details #links {
-            summary { "Hand out the links: each player enters their own grid" }
-            div.links {
-                @for (name, link) in links {
-                    figure.link {
-                        (PreEscaped(qr_svg(link)))
-                        figcaption { (name) }
-                        a href=(link) { (name) "'s link" }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// `text` as a QR code in SVG (drawn by the qrcode crate), or nothing.
-fn qr_svg(text: &str) -> String {
-    match qrcode::QrCode::new(text.as_bytes()) {
-        Ok(code) => code
-            .render::<qrcode::render::svg::Color>()
-            .min_dimensions(160, 160)
-            .build(),
-        Err(_) => String::new(),
-    }
-}
-
-/// The entry form: every grid for the scorekeeper (`me` `None`), or one player's own.
-fn form(picker: &Picker, me: Option<&String>) -> Markup {
-    let slots = picker.rows * picker.columns;
-    let players: Vec<&String> = match me {
-        Some(me) => vec![me],
-        None => picker.players.iter().collect(),
-    };
-    html! {
-        section #keeper data-rows=(picker.rows) data-columns=(picker.columns)
-            data-ending=[picker.ending.as_deref()] data-me=[me] aria-labelledby="keeper-h" {
-            h2 #keeper-h { @if me.is_some() { "Your grid for the next hole" } @else { "Record the next hole" } }
-            p.hint { "Tap a slot, then its card; or type the grid (rows split by /)." }
-            div.picker role="group" aria-label="cards" {
-                @for rank in &picker.ranks {
-                    button.rank type="button" data-card=(rank) { (rank) }
-                }
-                button.back type="button" title="clear the slot" aria-label="clear the slot" { "⌫" }
-                @if picker.suits {
-                    @for suit in crate::card::Suit::ALL {
-                        button.suit type="button" data-suit=(suit.letter()) aria-pressed="false"
-                            title=(suit.plural()) aria-label=(suit.plural()) { (suit.symbol()) }
-                    }
-                }
-            }
-            @for (seat, name) in players.iter().enumerate() {
-                div.player data-player=(name) data-seat=(seat) {
-                    h3 { (name) }
-                    div class=(format!("slots cols-{}", picker.columns)) {
-                        @for i in 0..slots {
-                            button.slot type="button" data-i=(i) aria-label=(format!("{name}: card {}", i + 1)) { "" }
-                        }
-                    }
-                    input.grid-text type="text" autocomplete="off" autocapitalize="characters"
-                        spellcheck="false" aria-label=(format!("{name}'s grid"))
-                        placeholder=(example(picker));
-                    p.err role="alert" hidden {}
-                }
-            }
-            p #drafted role="status" {}
-            @if me.is_some() {
-                div.ending {
-                    label { input #iout type="checkbox"; " I went out" }
-                    @if picker.knock {
-                        label { input #iknock type="checkbox"; " I knocked" }
-                    }
-                }
-                button #send type="button" { "Send my grid" }
-                p #status role="status" {}
-            } @else {
-            div.ending {
-                label {
-                    "Went out "
-                    select #out {
-                        option value="" { "—" }
-                        @for name in &picker.players { option value=(name) { (name) } }
-                    }
-                }
-                @if picker.knock {
-                    label {
-                        "Knocked "
-                        select #knock {
-                            option value="" { "—" }
-                            @for name in &picker.players { option value=(name) { (name) } }
-                        }
-                    }
-                }
-            }
-            button #record type="button" { "Record hole" }
-            button #fromdraft type="button" hidden { "Record the grids the phones sent" }
-            p #status role="status" {}
-            div.actions {
-                button #undo type="button" { "Undo last entry" }
-                button #finish type="button" { "Finish match" }
-            }
-            (mend(picker))
-            }
-        }
-    }
-}
-
-/// A grid of the picker's shape in notation, as the input's placeholder.
-fn example(picker: &Picker) -> String {
-    let card = picker.ranks.get(4).map_or("5", String::as_str);
-    vec![vec![card; picker.columns].join(" "); picker.rows].join(" / ")
-}
-
-/// `/tv`: the card for a screen across the room (CLI.md "/tv"; 1920×1080, readable from
-/// 4 m): the fragment ([`tv`]) in a page of its own, updated as the phones are; no
-/// controls, no key.
-pub fn tv_page(base: &str, id: i64, fragment: &str) -> Markup {
-    html! {
-        (DOCTYPE)
-        html lang="en" {
-            (head(&format!("Golf · match {id} · TV")))
-            body.tv {
-                p.warn #problem role="alert" hidden {}
-                main #card aria-live="polite" data-match=(id) data-base=(base) data-fragment=(format!("{base}/tv.html")) { (PreEscaped(fragment)) }
-                p.live #live { "Live" }
-            }
-        }
-    }
-}
-
-/// The TV's card: the match, each player's total in order with the leader first, the
-/// chances, who deals next, and the last hole's grids and scores.
-pub fn tv(card: &CardView) -> Markup {
-    let mut order: Vec<&crate::view::card::PlayerView> = card.players.iter().collect();
-    order.sort_by_key(|p| (card.places.get(p.seat).copied(), p.seat));
-    let last = card
-        .holes
-        .iter()
-        .rev()
-        .find(|h| !h.playoff)
-        .or(card.holes.last());
-    html! {
-        h1 { (card.name.clone().unwrap_or_else(|| format!("Match {}", card.id))) " · " (card.rules) }
-        p.summary #summary { (table_words(&card.result.summary)) }
-        ol.totals {
-            @for p in &order {
-                li class=[card.leaders.contains(&p.name).then_some("lead")] {
-                    span.name { (p.name) }
-                    span.total { (p.total) }
-                }
-            }
-        }
-        @if let Some(chances) = &card.chances {
-            p.chances { (table_words(&chances.sentence())) }
-        }
-        @if let Some(next) = &card.next {
-            p.next { (next.sentence()) }
-        }
-        @if let Some(hole) = last {
-            section.last {
-                h2 { @if hole.playoff { "Playoff hole " } @else { "Hole " } (hole.number) }
-                div.grids {
-                    @for (p, entry) in card.players.iter().zip(&hole.entries) {
-                        @if let Some(e) = entry {
-                            figure {
-                                figcaption { (p.name) ": " (e.total)
-                                    @if hole.out.as_deref() == Some(p.name.as_str()) {
-                                        @if hole.knocked { " (knocked)" } @else { " (went out)" }
-                                    }
-                                }
-                                @if let Some(grid) = &e.grid {
-                                    pre.grid { (grid.replace(" / ", "\n")) }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// One table on the director's page: its number, players and scorekeeper's link.
-#[derive(Debug, Clone)]
-pub struct DirectorTable {
-    /// 1 for the first table.
-    pub number: usize,
-    /// Its players, in seating order.
-    pub players: Vec<String>,
-    /// Its scorekeeper's link (with the table's key).
-    pub link: String,
-}
-
-/// What the director's page shows beyond the board.
-#[derive(Debug, Clone)]
-pub struct Director {
-    /// The tables of the round in play.
-    pub tables: Vec<DirectorTable>,
-    /// The players still in the tournament, for penalties and disqualifications.
-    pub players: Vec<String>,
-    /// The round in play.
-    pub round: usize,
-    /// The rounds the tournament plays.
-    pub rounds_planned: u32,
-}
-
-/// The tournament's board (CLI.md "/board"): the name and round, the standing with a
-/// column per round (places, totals, disqualified players last and marked), each table's
-/// progress this round, and how each tie was broken.
-pub fn board(view: &crate::view::tournament::BoardView) -> Markup {
-    let s = &view.standing;
-    html! {
-        header.board-head {
-            h1 { (s.tournament) }
-            p.round {
-                @if view.round == 0 { "No round seated yet" }
-                @else if view.round_done() && view.round as u32 >= view.rounds_planned { "Final standing after " (view.round) " rounds" }
-                @else if view.round_done() { "Round " (view.round) " of " (view.rounds_planned) " finished · the next is seated by the director" }
-                @else { "Round " (view.round) " of " (view.rounds_planned) " in play" }
-            }
-        }
-        div.board-cols {
-        div.board-main {
-        table.standing {
-            caption { "The standing: lowest total first" }
-            thead {
-                tr {
-                    th scope="col" { "Place" }
-                    th scope="col" { "Player" }
-                    @for r in 1..=s.rounds { th scope="col" { "R" (r) } }
-                    th scope="col" { "Total" }
-                }
-            }
-            tbody {
-                @for p in &s.players {
-                    tr class=[p.disqualified.then_some("dq").or((p.place == 1).then_some("lead"))] {
-                        td.place { @if p.disqualified { abbr title="disqualified" { "DQ" } } @else { (p.place) } }
-                        th.name scope="row" { (p.name) }
-                        @for r in 0..s.rounds {
-                            td.num { @match p.rounds.get(r) { Some(t) => (t), None => "–" } }
-                        }
-                        td.num.total { (p.total) }
-                    }
-                }
-            }
-        }
-        }
-        div.board-side {
-        @if !view.tables.is_empty() {
-            section.progress aria-labelledby="tables-h" {
-                h2 #tables-h { "Round " (view.round) " tables" }
-                ul.tables {
-                    @for t in &view.tables {
-                        li class=[t.finished.then_some("done")] data-table=(t.table) {
-                            a href=(format!("/table/{}", t.table)) { "Table " (t.table) }
-                            span.who { (crate::text::and_list(&t.players)) }
-                            span.state {
-                                @if t.finished { "finished" }
-                                @else { (t.holes_played) " of " (t.holes) " holes played" }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        // before the first hole everyone is tied on nothing: not worth a word
-        @if !view.ties.is_empty() && view.tables.iter().any(|t| t.holes_played > 0 || t.finished) || view.round > 1 {
-            section.ties aria-labelledby="ties-h" {
-                h2 #ties-h { "Ties" }
-                ul {
-                    @for t in &view.ties {
-                        li {
-                            (crate::text::and_list(&t.players)) " tied on " (t.total) " for " (ordinal(t.place)) " place: " (tie_words(t))
-                        }
-                    }
-                }
-            }
-        }
-        @if !view.disqualified.is_empty() {
-            section.dqs aria-labelledby="dq-h" {
-                h2 #dq-h { "Disqualified" }
-                ul {
-                    @for (name, reason) in &view.disqualified {
-                        li { (name) ": " (reason) }
-                    }
-                }
-            }
-        }
-        }
-        }
-    }
-}
-
-/// How the chain separated a tie, in words: `countback leaves Cat and Gus, who share it`.
-fn tie_words(t: &crate::game::tournament::Tie) -> String {
-    let mut before = t.players.len();
-    let mut words = Vec::new();
-    for step in t
-        .steps
-        .iter()
-        .filter(|s| s.method != crate::rules::Tiebreak::Shared)
-    {
-        let who = crate::text::and_list(&step.left);
-        words.push(match step.left.len() {
-            1 => format!("{} puts {who} ahead", method(step.method)),
-            n if n == before => format!("{} does not separate them", method(step.method)),
-            _ => format!("{} leaves {who}", method(step.method)),
-        });
-        before = step.left.len();
-    }
-    if t.took.len() > 1 {
-        match (t.took.len() == before, words.last_mut()) {
-            (true, Some(last)) if !last.ends_with("separate them") => {
-                last.push_str(", who share it")
-            }
-            _ if t.took.len() == t.players.len() => words.push("they share it".to_string()),
-            _ => words.push(format!("{} share it", crate::text::and_list(&t.took))),
-        }
-    }
-    words.join("; ")
-}
-
-/// `n` as an ordinal: `1st`, `2nd`, `3rd`, `11th`, `22nd`.
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
-/// The board's page: `/` for everyone (with links to each table's card), the director's
-/// page with `director` (each table's scorekeeper link with its QR code, the next round,
-/// penalties and disqualifications), or `/board` for a TV (`tv`: no controls, rows paged
-/// through by themselves when more players than fit). `key_refused` says a key was given
-/// that is not the director's.
-pub fn board_page(
-    fragment: &str,
-    round: usize,
-    tables: &[usize],
-    director: Option<&Director>,
-    key_refused: bool,
-    tv: bool,
-) -> Markup {
-    html! {
-        (DOCTYPE)
-        html lang="en" {
-            (head_with("Golf · the tournament's board", "/board.js"))
-            body class=[tv.then_some("tv board-tv")] {
-                @if key_refused {
-                    p.warn role="alert" { "That link is not the director's: this page shows the board only." }
-                }
-                p.warn #problem role="alert" hidden {}
-                main #board aria-live="polite" data-round=(round) { (PreEscaped(fragment)) }
-                @if tv {
-                    p.pages #pages aria-hidden="true" {}
-                }
-                @if let Some(d) = director {
-                    (director_section(d))
-                } @else if !tv && !tables.is_empty() {
-                    nav.cards aria-label="each table's card" {
-                        @for n in tables { a href=(format!("/table/{n}")) { "Table " (n) "'s card" } " " }
-                        a href="/board" { "Full screen for the TV" }
-                    }
-                }
-                p.live #live { "Live" }
-            }
-        }
-    }
-}
-
-/// The director's controls: the next round, each table's link, penalties.
-fn director_section(d: &Director) -> Markup {
-    let last = d.round as u32 >= d.rounds_planned;
-    html! {
-        section #director data-round=(d.round) aria-labelledby="director-h" {
-            h2 #director-h { "Director" }
-            @if !last {
-                button #seat type="button" disabled data-next=(d.round + 1) { "Seat round " (d.round + 1) }
-                p.hint #seat-why { "Round " (d.round + 1) " is seated once every table has finished." }
-            }
-            p #dstatus role="status" {}
-            details #tables open {
-                summary { "Round " (d.round) ": each table's scorekeeper link" }
-                div.links {
-                    @for t in &d.tables {
-                        figure.link {
-                            (PreEscaped(qr_svg(&t.link)))
-                            figcaption { "Table " (t.number) ": " (crate::text::and_list(&t.players)) }
-                            a href=(t.link) { "Table " (t.number) "'s scorekeeper link" }
-                        }
-                    }
-                }
-            }
-            details #penalize {
-                summary { "A penalty or a disqualification" }
-                div.fields {
-                    label { "Player "
-                        select #dplayer {
-                            @for p in &d.players { option value=(p) { (p) } }
-                        }
-                    }
-                    label { "What "
-                        select #dkind {
-                            option value="points" { "Penalty points" }
-                            option value="round" { "Disqualified from this round" }
-                            option value="tournament" { "Disqualified from the tournament" }
-                        }
-                    }
-                    label { "Points " input #dpoints type="number" min="-100" max="100" value="5"; }
-                    label { "Reason " input #dreason type="text" maxlength="200"; }
-                    button #dsend type="button" { "Record" }
-                }
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::entry::example;
     use super::*;
     use crate::game::{Match, Setup};
 
