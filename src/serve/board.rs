@@ -16,7 +16,7 @@ use serde::Deserialize;
 use super::answer::{
     answered, bearer, body_of, error, follow, foreign, is_own_host, json_text, problem_event, Head,
 };
-use super::page::{self, Director, DirectorTable};
+use super::board_page::{self as page, Director, DirectorTable};
 use super::requests::{self, DirectorPenalty, RoundRequest};
 use super::BoardShown;
 use super::Server;

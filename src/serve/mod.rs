@@ -30,6 +30,7 @@
 
 mod answer;
 mod board;
+mod board_page;
 mod page;
 mod requests;
 mod routes;
