@@ -11,6 +11,7 @@
 //! Nothing here knows of clap, axum or the terminal: what is said is said by the shells,
 //! and every refusal is worded for anyone at the table, with no command in it.
 
+pub mod accept;
 pub mod draft;
 pub mod edit;
 pub mod import;
@@ -112,6 +113,25 @@ pub enum Conflict {
         holes: String,
         /// Its penalties now, in words.
         penalties: String,
+    },
+    /// An accept meant for the card as shown, whose last hole is another now.
+    #[error("the card has changed since it was shown: match {id}'s last hole is now hole {last}, not hole {meant}; nothing was accepted — look at the card again and accept what it shows")]
+    AcceptChanged {
+        /// The match.
+        id: i64,
+        /// The last hole the card showed.
+        meant: u32,
+        /// The last hole recorded now.
+        last: u32,
+    },
+    /// A tournament table's match finished by its scorekeeper before every player accepted
+    /// the card (RULES.md §13).
+    #[error("match {id} waits for {waiting} to accept the card: a tournament table's match is finished once every player has accepted its last hole (or by the director); nothing was finished")]
+    NotAccepted {
+        /// The match.
+        id: i64,
+        /// Who has not accepted, in words.
+        waiting: String,
     },
 }
 
@@ -562,11 +582,25 @@ pub fn held_to(store: &mut Store, meant: Option<i64>, id: i64) -> Result<()> {
 /// and with no unfinished match, the newest match. Returns the match and whether this call
 /// finished it (`false`: it already was, and its result stands).
 pub fn finish(store: &mut Store, match_id: Option<i64>) -> Result<(Match, bool)> {
+    finish_as(store, match_id, true)
+}
+
+/// [`finish`] by the director (`director`), or by a table's scorekeeper: at a tournament's
+/// table the scorekeeper's finish is refused ([`Conflict::NotAccepted`]) until every player
+/// has accepted the card's last hole (RULES.md §13, "Accepting the card").
+pub fn finish_as(
+    store: &mut Store,
+    match_id: Option<i64>,
+    director: bool,
+) -> Result<(Match, bool)> {
     let now = store::timestamp();
     store.write(|tx| {
         let mut m = pick_or_newest(tx, match_id)?;
         if m.finished_at.is_some() {
             return Ok((m, false));
+        }
+        if !director {
+            accept::check_accepted(tx, &m)?;
         }
         let outcome = m.finish(&now)?;
         store::finish(tx, m.id, &now, &serde_json::to_string(&outcome)?)?;
