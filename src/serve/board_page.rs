@@ -6,6 +6,7 @@
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 use super::page::{head_with, method, qr_svg};
+use crate::view::tournament::{now_cell, round_cell};
 
 /// One table on the director's page: its number, players and scorekeeper's link.
 #[derive(Debug, Clone)]
@@ -56,17 +57,23 @@ pub fn board(view: &crate::view::tournament::BoardView) -> Markup {
                     th scope="col" { "Player" }
                     @for r in 1..=s.rounds { th scope="col" { "R" (r) } }
                     th scope="col" { "Total" }
+                    th scope="col" { "Now" }
                 }
             }
             tbody {
                 @for p in &s.players {
                     tr class=[p.disqualified.then_some("dq").or((p.place == 1).then_some("lead"))] {
                         td.place { @if p.disqualified { abbr title="disqualified" { "DQ" } } @else { (p.place) } }
-                        th.name scope="row" { (p.name) }
+                        th.name scope="row" {
+                            (p.name)
+                            @if p.late { " " span.mark { "late" } }
+                            @if p.withdrew { " " span.mark { "withdrew" } }
+                        }
                         @for r in 0..s.rounds {
-                            td.num { @match p.rounds.get(r) { Some(t) => (t), None => "–" } }
+                            td.num { (round_cell(p, r, s.rounds)) }
                         }
                         td.num.total { (p.total) }
+                        td.now { (now_cell(p)) }
                     }
                 }
             }
@@ -83,6 +90,9 @@ pub fn board(view: &crate::view::tournament::BoardView) -> Markup {
                             span.who { (crate::text::and_list(&t.players)) }
                             span.state {
                                 @if t.finished { "finished" }
+                                @else if !t.waiting_for_accept.is_empty() {
+                                    "waiting for accept: " (crate::text::and_list(&t.waiting_for_accept))
+                                }
                                 @else { (t.holes_played) " of " (t.holes) " holes played" }
                             }
                         }
@@ -91,7 +101,7 @@ pub fn board(view: &crate::view::tournament::BoardView) -> Markup {
             }
         }
         // before the first hole everyone is tied on nothing: not worth a word
-        @if !view.ties.is_empty() && view.tables.iter().any(|t| t.holes_played > 0 || t.finished) || view.round > 1 {
+        @if !view.ties.is_empty() && (view.tables.iter().any(|t| t.holes_played > 0 || t.finished) || view.round > 1) {
             section.ties aria-labelledby="ties-h" {
                 h2 #ties-h { "Ties" }
                 ul {

@@ -32,6 +32,7 @@ mod accept;
 mod answer;
 mod board;
 mod board_page;
+mod come_go;
 mod page;
 mod requests;
 mod routes;

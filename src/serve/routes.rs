@@ -81,7 +81,9 @@ pub fn router(server: Arc<Server>) -> Router {
     if server.event.is_some() {
         writes = writes
             .route("/api/round", post(super::board::round))
-            .route("/api/penalty", post(super::board::penalty));
+            .route("/api/penalty", post(super::board::penalty))
+            .route("/api/add", post(super::come_go::add))
+            .route("/api/withdraw", post(super::come_go::withdraw));
         reads = reads
             .route("/", get(super::board::index))
             .route("/board", get(super::board::tv))
