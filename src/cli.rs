@@ -713,14 +713,14 @@ pub enum TournamentCommand {
     /// The rounds: each table's match, players and totals, and who is still playing.
     #[command(after_help = "Example:\n  golf tournament show \"Club night\" --json")]
     Show(TournamentName),
-    /// Players confirm their table's card up to its last hole (RULES.md §13); once every
-    /// player has accepted the last hole, the table's match is finished.
+    /// Players confirm their table's card up to its last hole; once every player has
+    /// accepted the last hole, the table's match is finished.
     #[command(
         after_help = "Examples:\n  golf tournament accept ann bob cat dan\n  golf tournament accept ann --match 12"
     )]
     Accept(TournamentAcceptArgs),
-    /// A late entrant, seated from the next round on (charged for the rounds missed,
-    /// RULES.md §13).
+    /// A late entrant, seated from the next round on (each round missed charged its mean
+    /// match total, rounded up; `golf rules doc`).
     #[command(after_help = "Example:\n  golf tournament add zoe")]
     Add(TournamentPlayerArgs),
     /// A player leaving between rounds: kept for the rounds played, seated no more.

@@ -246,6 +246,9 @@ pub fn table_sizes(n: usize, k: usize) -> Result<Vec<usize>, GameError> {
         .collect())
 }
 
+/// One round's total as charged to a player, with its mark (`late`, `DQ`) if any.
+type Charged = (i64, Option<String>);
+
 /// Players a tournament seats at most.
 pub const MAX_ENTRANTS: usize = 256;
 
@@ -491,7 +494,7 @@ impl Tournament {
     /// with its mark (RULES.md §13): a round disqualification charged the round's highest
     /// total plus `tournament.round_disqualification`, a round missed by a late entrant its
     /// mean match total over every table, rounded up.
-    fn round_totals(&self) -> (Vec<Standing>, Vec<Vec<(i64, Option<String>)>>) {
+    fn round_totals(&self) -> (Vec<Standing>, Vec<Vec<Charged>>) {
         let per_round: Vec<Vec<Standing>> = self
             .played
             .iter()
@@ -541,7 +544,7 @@ impl Tournament {
 
     /// The placing of row `s` at `place` (0: none), with its round totals and marks, its
     /// table and holes played this round.
-    fn placing(&self, s: &Standing, rounds: &[(i64, Option<String>)], place: usize) -> Placing {
+    fn placing(&self, s: &Standing, rounds: &[Charged], place: usize) -> Placing {
         let at = self.played.last().and_then(|r| {
             r.iter()
                 .enumerate()
@@ -568,7 +571,7 @@ impl Tournament {
     fn place(
         &self,
         rows: &[Standing],
-        rounds: &[Vec<(i64, Option<String>)>],
+        rounds: &[Vec<Charged>],
         mut left: Vec<usize>,
         placed: &mut Vec<Placing>,
         ties: &mut Vec<Tie>,

@@ -79,52 +79,58 @@ pub fn board(view: &crate::view::tournament::BoardView) -> Markup {
             }
         }
         }
-        div.board-side {
-        @if !view.tables.is_empty() {
-            section.progress aria-labelledby="tables-h" {
-                h2 #tables-h { "Round " (view.round) " tables" }
-                ul.tables {
-                    @for t in &view.tables {
-                        li class=[t.finished.then_some("done")] data-table=(t.table) {
-                            a href=(format!("/table/{}", t.table)) { "Table " (t.table) }
-                            span.who { (crate::text::and_list(&t.players)) }
-                            span.state {
-                                @if t.finished { "finished" }
-                                @else if !t.waiting_for_accept.is_empty() {
-                                    "waiting for accept: " (crate::text::and_list(&t.waiting_for_accept))
-                                }
-                                @else { (t.holes_played) " of " (t.holes) " holes played" }
+        div.board-side { (side(view)) }
+        }
+    }
+}
+
+/// The board's side panel: each table's progress this round (or who it waits for to
+/// accept), how each tie was broken (only when there is one), the disqualified.
+fn side(view: &crate::view::tournament::BoardView) -> Markup {
+    html! {
+    @if !view.tables.is_empty() {
+        section.progress aria-labelledby="tables-h" {
+            h2 #tables-h { "Round " (view.round) " tables" }
+            ul.tables {
+                @for t in &view.tables {
+                    li class=[t.finished.then_some("done")] data-table=(t.table) {
+                        a href=(format!("/table/{}", t.table)) { "Table " (t.table) }
+                        span.who { (crate::text::and_list(&t.players)) }
+                        span.state {
+                            @if t.finished { "finished" }
+                            @else if !t.waiting_for_accept.is_empty() {
+                                "waiting for accept: " (crate::text::and_list(&t.waiting_for_accept))
                             }
+                            @else { (t.holes_played) " of " (t.holes) " holes played" }
                         }
                     }
                 }
             }
         }
-        // before the first hole everyone is tied on nothing: not worth a word
-        @if !view.ties.is_empty() && (view.tables.iter().any(|t| t.holes_played > 0 || t.finished) || view.round > 1) {
-            section.ties aria-labelledby="ties-h" {
-                h2 #ties-h { "Ties" }
-                ul {
-                    @for t in &view.ties {
-                        li {
-                            (crate::text::and_list(&t.players)) " tied on " (t.total) " for " (ordinal(t.place)) " place: " (tie_words(t))
-                        }
+    }
+    // before the first hole everyone is tied on nothing: not worth a word
+    @if !view.ties.is_empty() && (view.tables.iter().any(|t| t.holes_played > 0 || t.finished) || view.round > 1) {
+        section.ties aria-labelledby="ties-h" {
+            h2 #ties-h { "Ties" }
+            ul {
+                @for t in &view.ties {
+                    li {
+                        (crate::text::and_list(&t.players)) " tied on " (t.total) " for " (ordinal(t.place)) " place: " (tie_words(t))
                     }
                 }
             }
         }
-        @if !view.disqualified.is_empty() {
-            section.dqs aria-labelledby="dq-h" {
-                h2 #dq-h { "Disqualified" }
-                ul {
-                    @for (name, reason) in &view.disqualified {
-                        li { (name) ": " (reason) }
-                    }
+    }
+    @if !view.disqualified.is_empty() {
+        section.dqs aria-labelledby="dq-h" {
+            h2 #dq-h { "Disqualified" }
+            ul {
+                @for (name, reason) in &view.disqualified {
+                    li { (name) ": " (reason) }
                 }
             }
         }
-        }
-        }
+    }
     }
 }
 

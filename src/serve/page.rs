@@ -132,6 +132,9 @@ pub fn page(
                     }
                     None => {}
                 }
+                @if !base.is_empty() && entry.is_some() {
+                    script src="/accept.js" defer {}
+                }
                 button #share type="button" { "Share the card" }
                 p.live #live { "Live" }
             }

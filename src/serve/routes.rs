@@ -42,6 +42,7 @@ use crate::table::{self, Amendment, DraftEntry, Ended, Grids, NewHole, OnCard, P
 const SCRIPT: &str = include_str!("assets/golf.js");
 const API_SCRIPT: &str = include_str!("assets/api.js");
 const BOARD_SCRIPT: &str = include_str!("assets/board.js");
+const ACCEPT_SCRIPT: &str = include_str!("assets/accept.js");
 const STYLE: &str = include_str!("assets/golf.css");
 const ICON: &str = include_str!("assets/icon.svg");
 
@@ -98,6 +99,10 @@ pub fn router(server: Arc<Server>) -> Router {
         .route(
             "/golf.js",
             get(|| asset("text/javascript; charset=utf-8", SCRIPT)),
+        )
+        .route(
+            "/accept.js",
+            get(|| asset("text/javascript; charset=utf-8", ACCEPT_SCRIPT)),
         )
         .route(
             "/api.js",

@@ -98,7 +98,7 @@ impl View for ComeGoView {
     fn render(&self, out: &Output) -> String {
         match self.change {
             "late" => format!(
-                "{} entered late in {}: seated from round {}; each round before it is charged that round's mean match total, rounded up (RULES.md §13).\n",
+                "{} entered late in {}: seated from round {}; each round before it is charged that round's mean match total, rounded up.\n",
                 self.player,
                 out.strong(&self.tournament),
                 self.round
