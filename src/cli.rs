@@ -713,6 +713,41 @@ pub enum TournamentCommand {
     /// The rounds: each table's match, players and totals, and who is still playing.
     #[command(after_help = "Example:\n  golf tournament show \"Club night\" --json")]
     Show(TournamentName),
+    /// Players confirm their table's card up to its last hole; once every player has
+    /// accepted the last hole, the table's match is finished.
+    #[command(
+        after_help = "Examples:\n  golf tournament accept ann bob cat dan\n  golf tournament accept ann --match 12"
+    )]
+    Accept(TournamentAcceptArgs),
+    /// A late entrant, seated from the next round on (each round missed charged its mean
+    /// match total, rounded up; `golf rules doc`).
+    #[command(after_help = "Example:\n  golf tournament add zoe")]
+    Add(TournamentPlayerArgs),
+    /// A player leaving between rounds: kept for the rounds played, seated no more.
+    #[command(after_help = "Example:\n  golf tournament withdraw bob")]
+    Withdraw(TournamentPlayerArgs),
+}
+
+/// `golf tournament accept`.
+#[derive(Debug, Args)]
+pub struct TournamentAcceptArgs {
+    /// The players accepting their table's card (a unique prefix will do).
+    #[arg(value_name = "NAME", required = true)]
+    pub players: Vec<String>,
+    /// The table's match [default: the first player's table in the newest tournament].
+    #[arg(long = "match", value_name = "ID")]
+    pub match_id: Option<i64>,
+}
+
+/// `golf tournament add` and `golf tournament withdraw`.
+#[derive(Debug, Args)]
+pub struct TournamentPlayerArgs {
+    /// The player.
+    #[arg(value_name = "NAME")]
+    pub player: String,
+    /// The tournament [default: the newest].
+    #[arg(long = "tournament", value_name = "NAME")]
+    pub tournament: Option<String>,
 }
 
 /// How a tournament fills its tables (golf's ruling; `golf rules doc`).

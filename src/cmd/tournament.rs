@@ -7,6 +7,7 @@ use crate::error::Result;
 use crate::game::tournament::{Seating, Tournament};
 use crate::store::{self, tournaments};
 use crate::table::{start, tournament as table};
+use crate::view::event::{AcceptView, ComeGoView};
 use crate::view::tournament::{ListView, SeatedView, ShowView, StandingsView};
 
 /// Runs `golf tournament ...`.
@@ -38,6 +39,26 @@ pub fn run(ctx: &Context, command: TournamentCommand) -> Result<()> {
         TournamentCommand::Show(args) => ctx
             .out
             .show(&ShowView::new(&read(ctx, args.name.as_deref())?)),
+        TournamentCommand::Accept(args) => {
+            let entry = crate::table::accept::AcceptEntry {
+                match_id: args.match_id,
+                players: args.players.clone(),
+                hole: None,
+                by: "terminal".into(),
+            };
+            let done = crate::table::accept::accept(&mut ctx.open_existing()?, &entry)?;
+            ctx.out.show(&AcceptView::new(&done.m, &args.players))
+        }
+        TournamentCommand::Add(args) => {
+            let store = &mut ctx.open_existing()?;
+            let (t, who) = table::add(store, args.tournament.as_deref(), &args.player)?;
+            ctx.out.show(&ComeGoView::new(&t, &who, true))
+        }
+        TournamentCommand::Withdraw(args) => {
+            let store = &mut ctx.open_existing()?;
+            let (t, who) = table::withdraw(store, args.tournament.as_deref(), &args.player)?;
+            ctx.out.show(&ComeGoView::new(&t, &who, false))
+        }
     }
 }
 

@@ -263,6 +263,56 @@ pub struct Match {
     pub penalties: Vec<PenaltyRecord>,
     /// Amendments and undos.
     pub audit: Vec<AuditEntry>,
+    /// Each player's accept of the card at a tournament table (RULES.md §13, "Accepting
+    /// the card"), by seat: the latest hole each accepted. Kept in this database only (not
+    /// exported).
+    #[serde(default, skip)]
+    pub accepts: Vec<Accept>,
+}
+
+/// One player's accept of their table's card (RULES.md §13): "my scores are right, up to
+/// hole `hole`".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Accept {
+    /// The seat that accepted.
+    pub seat: usize,
+    /// The last regular hole the card showed.
+    pub hole: u32,
+    /// When (RFC 3339, UTC).
+    pub at: String,
+    /// Who pressed it: `player` (their own phone), `table` (the table's key), `director`
+    /// or `terminal`.
+    pub by: String,
+}
+
+impl Match {
+    /// The last regular hole recorded (0 before the first).
+    pub fn last_regular_hole(&self) -> u32 {
+        self.regular_holes().map(|h| h.number).max().unwrap_or(0)
+    }
+
+    /// Whether every planned hole is in (the card can be accepted as a whole).
+    pub fn card_complete(&self) -> bool {
+        self.last_regular_hole() >= self.holes_planned
+    }
+
+    /// Whether seat `seat` has accepted the card as it stands (its last regular hole).
+    pub fn accepted(&self, seat: usize) -> bool {
+        let last = self.last_regular_hole();
+        last > 0
+            && self
+                .accepts
+                .iter()
+                .any(|a| a.seat == seat && a.hole == last)
+    }
+
+    /// The players who have not accepted the card as it stands, in seating order.
+    pub fn not_accepted(&self) -> Vec<String> {
+        (0..self.players.len())
+            .filter(|&s| !self.accepted(s))
+            .map(|s| self.players[s].clone())
+            .collect()
+    }
 }
 
 /// Reads a match's rules from JSON, decoding each distinct text once: an export of 10,000

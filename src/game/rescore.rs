@@ -18,6 +18,7 @@ impl Match {
             holes: vec![],
             penalties: vec![],
             audit: vec![],
+            accepts: vec![],
             finished_at: None,
             abandoned_at: None,
             deleted_at: None,

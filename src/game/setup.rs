@@ -106,6 +106,7 @@ impl Match {
             holes: vec![],
             penalties: vec![],
             audit: vec![],
+            accepts: vec![],
         })
     }
 }

@@ -166,6 +166,11 @@ pub struct Tournament {
     pub players: Vec<String>,
     /// Players disqualified from the whole tournament, with why.
     pub disqualified: Vec<(String, String)>,
+    /// Late entrants (RULES.md §13, "Coming late"), each with the first round they were
+    /// seated in (2 or later): each round before it is charged.
+    pub late: Vec<(String, usize)>,
+    /// Players who withdrew between rounds, each with the rounds played then.
+    pub withdrew: Vec<(String, usize)>,
     /// The matches of each round played or in play, table by table.
     pub played: Vec<Vec<Match>>,
 }
@@ -183,6 +188,20 @@ pub struct Placing {
     pub place: usize,
     /// Disqualified from the tournament: listed last, no place.
     pub disqualified: bool,
+    /// Entered late (RULES.md §13): each round missed is charged that round's mean match
+    /// total over every table, rounded up.
+    pub late: bool,
+    /// Withdrew between rounds: kept for the rounds played, placed after every player who
+    /// played every round.
+    pub withdrew: bool,
+    /// Beside each round's score: `"late"` (charged, not played), `"DQ"` (disqualified
+    /// from that round, charged §13's total), or `null`.
+    pub marks: Vec<Option<String>>,
+    /// The player's table in the round in play or last played (`null`: not seated in it).
+    pub table: Option<usize>,
+    /// Holes the player's table has played this round while it plays (`null` once it has
+    /// finished, or not seated).
+    pub thru: Option<usize>,
 }
 
 /// Players tied on a total in a tournament's standing and how the chain separated them
@@ -226,6 +245,9 @@ pub fn table_sizes(n: usize, k: usize) -> Result<Vec<usize>, GameError> {
         .map(|t| n / tables + usize::from(t < n % tables))
         .collect())
 }
+
+/// One round's total as charged to a player, with its mark (`late`, `DQ`) if any.
+type Charged = (i64, Option<String>);
 
 /// Players a tournament seats at most.
 pub const MAX_ENTRANTS: usize = 256;
@@ -272,17 +294,74 @@ impl Tournament {
             seed,
             players,
             disqualified: vec![],
+            late: vec![],
+            withdrew: vec![],
             played: vec![],
         })
     }
 
-    /// Players still seated: not disqualified from the tournament.
+    /// Players still seated: not disqualified from the tournament, not withdrawn.
     pub fn active(&self) -> Vec<String> {
         self.players
             .iter()
             .filter(|p| !self.disqualified.iter().any(|(d, _)| d == *p))
+            .filter(|p| !self.withdrew.iter().any(|(w, _)| w == *p))
             .cloned()
             .collect()
+    }
+
+    /// A late entrant `name` checked (RULES.md §13, "Coming late"): the name as it is
+    /// kept and the first round they will be seated in. Errors: a bad name or one already
+    /// entered, every round seated, the tournament full.
+    pub fn add(&self, name: &str) -> Result<(String, usize), GameError> {
+        let name = crate::player::normalise(name)?;
+        let edit = |m: String| Err(GameError::Edit(m));
+        if self.players.iter().any(|p| p.eq_ignore_ascii_case(&name)) {
+            return edit(format!("{name} is already entered in {}", self.name));
+        }
+        if self.played.len() as u32 >= self.rounds {
+            return edit(format!(
+                "{} has seated all {} rounds: no round is left for {name} to play",
+                self.name, self.rounds
+            ));
+        }
+        if self.players.len() >= MAX_ENTRANTS {
+            return edit(format!(
+                "{} is full: at most {MAX_ENTRANTS} players",
+                self.name
+            ));
+        }
+        Ok((name, self.played.len() + 1))
+    }
+
+    /// A player `name` withdrawing between rounds checked (RULES.md §13, "leaving early"):
+    /// the name as seated and the rounds played. Errors: no such player, one disqualified
+    /// or withdrawn already, one whose table of the round in play has not finished.
+    pub fn withdraw(&self, name: &str) -> Result<(String, usize), GameError> {
+        let name = self.players[crate::player::find(&self.players, name)?].clone();
+        let edit = |m: String| Err(GameError::Edit(m));
+        if self.disqualified.iter().any(|(d, _)| *d == name) {
+            return edit(format!(
+                "{name} is disqualified from {}: nothing to withdraw from",
+                self.name
+            ));
+        }
+        if self.withdrew.iter().any(|(w, _)| *w == name) {
+            return edit(format!("{name} has withdrawn from {} already", self.name));
+        }
+        let playing = self.played.last().and_then(|r| {
+            r.iter().position(|m| {
+                m.players.contains(&name) && m.finished_at.is_none() && m.abandoned_at.is_none()
+            })
+        });
+        if let Some(table) = playing {
+            return edit(format!(
+                "{name} is playing at table {} of round {}: a player withdraws between rounds, once their table has finished",
+                table + 1,
+                self.played.len()
+            ));
+        }
+        Ok((name, self.played.len()))
     }
 
     /// The tables of the next round, each a list of players in seating order. Errors:
@@ -391,98 +470,144 @@ impl Tournament {
         self.standing().0
     }
 
-    /// [`Tournament::standings`] and every tie the chain broke on the way, place by place.
+    /// [`Tournament::standings`] and every tie the chain broke on the way, place by place:
+    /// the players who played every round first, then those who withdrew (RULES.md §13),
+    /// then the disqualified.
     pub fn standing(&self) -> (Vec<Placing>, Vec<Tie>) {
+        let (rows, rounds) = self.round_totals();
+        let mut placed: Vec<Placing> = Vec::new();
+        let mut ties: Vec<Tie> = Vec::new();
+        let withdrew = |s: &Standing| self.withdrew.iter().any(|(w, _)| *w == s.name);
+        for leavers in [false, true] {
+            let group = (0..rows.len())
+                .filter(|&s| !rows[s].disqualified && withdrew(&rows[s]) == leavers)
+                .collect();
+            self.place(&rows, &rounds, group, &mut placed, &mut ties);
+        }
+        for s in rows.iter().filter(|s| s.disqualified) {
+            placed.push(self.placing(s, &rounds[s.seat], 0));
+        }
+        (placed, ties)
+    }
+
+    /// Each player's standing row over the rounds played, and each round's charged total
+    /// with its mark (RULES.md §13): a round disqualification charged the round's highest
+    /// total plus `tournament.round_disqualification`, a round missed by a late entrant its
+    /// mean match total over every table, rounded up.
+    fn round_totals(&self) -> (Vec<Standing>, Vec<Vec<Charged>>) {
         let per_round: Vec<Vec<Standing>> = self
             .played
             .iter()
             .map(|tables| tables.iter().flat_map(|m| m.standings()).collect())
             .collect();
         let mut rows: Vec<Standing> = Vec::new();
-        let mut rounds: Vec<Vec<i64>> = Vec::new();
+        let mut rounds = Vec::new();
         for (seat, name) in self.players.iter().enumerate() {
+            let joined = self
+                .late
+                .iter()
+                .find(|(l, _)| l == name)
+                .map_or(1, |(_, r)| *r);
             let (mut totals, mut holes) = (Vec::new(), Vec::new());
-            for round in &per_round {
-                let highest = round
-                    .iter()
-                    .filter(|r| !r.disqualified)
-                    .map(|r| r.total)
-                    .max()
-                    .unwrap_or(0);
-                if let Some(r) = round.iter().find(|r| &r.name == name) {
-                    totals.push(if r.disqualified {
-                        highest + i64::from(self.rules.tournament.round_disqualification)
-                    } else {
-                        r.total
+            for (r, round) in per_round.iter().enumerate() {
+                let played = round.iter().filter(|s| !s.disqualified).map(|s| s.total);
+                let highest = played.clone().max().unwrap_or(0);
+                if let Some(s) = round.iter().find(|s| &s.name == name) {
+                    totals.push(match s.disqualified {
+                        true => {
+                            let charge = i64::from(self.rules.tournament.round_disqualification);
+                            (highest + charge, Some("DQ".to_string()))
+                        }
+                        false => (s.total, None),
                     });
-                    holes.extend(&r.holes);
+                    holes.extend(&s.holes);
+                } else if r + 1 < joined {
+                    let all: Vec<i64> = round.iter().map(|s| s.total).collect();
+                    let n = (all.len() as i64).max(1);
+                    let mean = all.iter().sum::<i64>().div_euclid(n)
+                        + i64::from(all.iter().sum::<i64>().rem_euclid(n) != 0);
+                    totals.push((mean, Some("late".to_string())));
                 }
             }
-            let out = self.disqualified.iter().any(|(d, _)| d == name);
             rows.push(Standing {
                 seat,
                 name: name.clone(),
-                total: totals.iter().sum(),
+                total: totals.iter().map(|t| t.0).sum(),
                 holes,
                 penalty_points: 0,
-                disqualified: out,
+                disqualified: self.disqualified.iter().any(|(d, _)| d == name),
             });
             rounds.push(totals);
         }
+        (rows, rounds)
+    }
+
+    /// The placing of row `s` at `place` (0: none), with its round totals and marks, its
+    /// table and holes played this round.
+    fn placing(&self, s: &Standing, rounds: &[Charged], place: usize) -> Placing {
+        let at = self.played.last().and_then(|r| {
+            r.iter()
+                .enumerate()
+                .find(|(_, m)| m.players.contains(&s.name))
+        });
+        Placing {
+            name: s.name.clone(),
+            total: s.total,
+            rounds: rounds.iter().map(|r| r.0).collect(),
+            place,
+            disqualified: s.disqualified,
+            late: self.late.iter().any(|(l, _)| *l == s.name),
+            withdrew: self.withdrew.iter().any(|(w, _)| *w == s.name),
+            marks: rounds.iter().map(|r| r.1.clone()).collect(),
+            table: at.map(|(i, _)| i + 1),
+            thru: at
+                .filter(|(_, m)| m.finished_at.is_none())
+                .map(|(_, m)| m.regular_holes().count()),
+        }
+    }
+
+    /// Places the rows `left` after those `placed` already, ties broken by the chain
+    /// (countback over every hole the tied players played, then shared).
+    fn place(
+        &self,
+        rows: &[Standing],
+        rounds: &[Vec<Charged>],
+        mut left: Vec<usize>,
+        placed: &mut Vec<Placing>,
+        ties: &mut Vec<Tie>,
+    ) {
         let chain = [Tiebreak::Countback, Tiebreak::Shared];
-        let mut placed: Vec<Placing> = Vec::new();
-        let mut ties: Vec<Tie> = Vec::new();
-        let mut left: Vec<usize> = (0..rows.len()).filter(|&s| !rows[s].disqualified).collect();
         while !left.is_empty() {
-            let mut subset = rows.clone();
+            let mut subset = rows.to_vec();
             for s in subset.iter_mut() {
                 s.disqualified = !left.contains(&s.seat);
             }
             let outcome = decide(&subset, &chain, &[]);
             let winners = outcome.winners;
             let place = placed.len() + 1;
+            let names = |seats: &[usize]| seats.iter().map(|&s| rows[s].name.clone()).collect();
             if let (true, Some(method)) = (outcome.tied.len() > 1, outcome.decided_by) {
                 ties.push(Tie {
-                    players: outcome.tied.iter().map(|&s| rows[s].name.clone()).collect(),
+                    players: names(&outcome.tied),
                     total: outcome.tied.first().map_or(0, |&s| rows[s].total),
                     place,
-                    took: winners.iter().map(|&s| rows[s].name.clone()).collect(),
+                    took: names(&winners),
                     method,
                     steps: outcome
                         .steps
                         .iter()
                         .map(|step| TieStep {
                             method: step.method,
-                            left: step
-                                .remaining
-                                .iter()
-                                .map(|&s| rows[s].name.clone())
-                                .collect(),
+                            left: names(&step.remaining),
                         })
                         .collect(),
                 });
             }
             for &s in &winners {
-                placed.push(Placing {
-                    name: rows[s].name.clone(),
-                    total: rows[s].total,
-                    rounds: rounds[s].clone(),
-                    place,
-                    disqualified: false,
-                });
+                placed.push(self.placing(&rows[s], &rounds[s], place));
             }
             left.retain(|s| !winners.contains(s));
         }
-        for s in rows.iter().filter(|s| s.disqualified) {
-            placed.push(Placing {
-                name: s.name.clone(),
-                total: s.total,
-                rounds: rounds[s.seat].clone(),
-                place: 0,
-                disqualified: true,
-            });
-        }
-        (placed, ties)
     }
 }
 

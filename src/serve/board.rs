@@ -169,7 +169,7 @@ fn not_director(server: &Server, headers: &HeaderMap) -> Option<Response> {
 /// The director's write: `change(store, tournament name)` through
 /// [`Server::change_event`] on a blocking thread; 200 and the board, the kept answer of a
 /// repeat, or the refusal.
-async fn event_write(
+pub(super) async fn event_write(
     server: Arc<Server>,
     keyed: Option<table::once::Keyed>,
     change: impl FnOnce(
@@ -195,7 +195,7 @@ async fn event_write(
 }
 
 /// The director's write read: the refusal, or its body and idempotency key.
-async fn directors_write(
+pub(super) async fn directors_write(
     server: &Server,
     request: Request,
 ) -> Result<(axum::body::Bytes, Option<table::once::Keyed>), Response> {

@@ -28,8 +28,10 @@
 //! JavaScript, CSS and icon are embedded files (`assets/`). Tokio runs on one thread and
 //! only for this command: no other command starts it.
 
+mod accept;
 mod answer;
 mod board;
+mod come_go;
 mod page;
 mod requests;
 mod routes;

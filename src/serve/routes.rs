@@ -45,6 +45,7 @@ const API_SCRIPT: &str = include_str!("assets/api.js");
 const BOARD_SCRIPT: &str = include_str!("assets/board.js");
 const ENTRY_SCRIPT: &str = include_str!("assets/entry.js");
 const RECORD_SCRIPT: &str = include_str!("assets/record.js");
+const ACCEPT_SCRIPT: &str = include_str!("assets/accept.js");
 const STYLE: &str = include_str!("assets/golf.css");
 const ICON: &str = include_str!("assets/icon.svg");
 
@@ -65,7 +66,8 @@ pub fn router(server: Arc<Server>) -> Router {
         .route(&path("/api/amend"), post(amend))
         .route(&path("/api/penalty"), post(penalty))
         .route(&path("/api/undo"), post(undo))
-        .route(&path("/api/finish"), post(finish));
+        .route(&path("/api/finish"), post(finish))
+        .route(&path("/api/accept"), post(super::accept::accept));
     let page = match at {
         "" => "/".to_string(),
         at => at.to_string(),
@@ -78,11 +80,14 @@ pub fn router(server: Arc<Server>) -> Router {
         .route(&path("/tv.html"), get(tv_fragment))
         .route(&path("/card.png"), get(card_png))
         .route(&path("/card.svg"), get(card_svg))
-        .route(&path("/events"), get(events));
+        .route(&path("/events"), get(events))
+        .route(&path("/api/accepts"), get(super::accept::accepts));
     if server.event.is_some() {
         writes = writes
             .route("/api/round", post(super::board::round))
-            .route("/api/penalty", post(super::board::penalty));
+            .route("/api/penalty", post(super::board::penalty))
+            .route("/api/add", post(super::come_go::add))
+            .route("/api/withdraw", post(super::come_go::withdraw));
         reads = reads
             .route("/", get(super::board::index))
             .route("/board", get(super::board::tv))
@@ -105,6 +110,10 @@ pub fn router(server: Arc<Server>) -> Router {
         .route(
             "/golf.css",
             get(|h: HeaderMap| asset("text/css; charset=utf-8", STYLE, h)),
+        )
+        .route(
+            "/accept.js",
+            get(|h: HeaderMap| asset(JS, ACCEPT_SCRIPT, h)),
         )
         .route(
             "/icon.svg",
@@ -527,7 +536,7 @@ fn other_table() -> Response {
 
 /// The seat of a key that passed [`refused`]: this table's scorekeeper, or the director
 /// (at a tournament), for the scope of its idempotency keys.
-fn keepers_seat(server: &Server, desk: &Served, headers: &HeaderMap) -> String {
+pub(super) fn keepers_seat(server: &Server, desk: &Served, headers: &HeaderMap) -> String {
     match (bearer(headers), desk.number) {
         (Some(key), Some(n)) if desk.key_is(key) => format!("table {n}"),
         (Some(key), _) if server.event.is_some() && server.key_is(key) => "director".into(),
@@ -542,7 +551,7 @@ fn keepers_seat(server: &Server, desk: &Served, headers: &HeaderMap) -> String {
 /// recorded: try again) or no longer the one served, 400 for bad input (the message `golf
 /// hole` gives), 500 for a failure of the system. A write once begun is answered, never
 /// abandoned.
-async fn write_then(
+pub(super) async fn write_then(
     server: Arc<Server>,
     desk: Arc<Served>,
     draft: bool,
@@ -809,14 +818,18 @@ async fn undo(State(server): State<Arc<Server>>, Desk(desk): Desk, request: Requ
     .await
 }
 
+/// `POST /api/finish`: `golf finish` from the page; at a tournament's table the
+/// scorekeeper's finish waits for every player's accept (409), the director's does not.
 async fn finish(State(server): State<Arc<Server>>, Desk(desk): Desk, request: Request) -> Response {
+    let director =
+        server.event.is_none() || keepers_seat(&server, &desk, request.headers()) == "director";
     let (meant, keyed) = match meant_of(&server, &desk, request).await {
         Ok(m) => m,
         Err(refusal) => return refusal,
     };
     write_then(server, desk, false, keyed, move |store, id| {
         table::held_to(store, meant.id, id)?;
-        Ok(table::finish(store, Some(id))?.0)
+        Ok(table::finish_as(store, Some(id), director)?.0)
     })
     .await
 }

@@ -609,7 +609,7 @@ pub(super) fn board_shown(t: &Tournament) -> Result<BoardShown> {
     let view = crate::view::tournament::BoardView::new(t);
     Ok(BoardShown {
         json: serde_json::to_string(&view)?,
-        html: page::board(&view).into_string(),
+        html: super::page::board(&view).into_string(),
         round: view.round,
         problem: None,
         view: Some(Arc::new(view)),

@@ -8,6 +8,7 @@
 //! (a constraint, a busy or damaged file); the command layer passes it through
 //! [`explain`], which names the file. Times are RFC 3339 strings in UTC.
 
+pub mod accepts;
 pub mod drafts;
 pub mod maintenance;
 mod matches;

@@ -29,6 +29,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0008_drafts.sql"),
     include_str!("../../migrations/0009_serve_key.sql"),
     include_str!("../../migrations/0010_exactly_once.sql"),
+    include_str!("../../migrations/0011_event_night.sql"),
 ];
 
 /// How long a command waits for another process's write lock.
@@ -702,6 +703,6 @@ mod tests {
                 |r| r.get(0),
             )
             .unwrap();
-        assert_eq!(tables, 14, "v10 adds idempotency and draft_revisions");
+        assert_eq!(tables, 16, "v11 adds accepts and round_clocks");
     }
 }

@@ -119,6 +119,31 @@ pub fn disqualify(
     Ok(())
 }
 
+/// Enters `player` late in tournament `id`, first seated in round `joined` (RULES.md §13).
+pub fn add_player(conn: &Connection, id: i64, player: &str, joined: usize) -> anyhow::Result<()> {
+    conn.execute(
+        "INSERT INTO tournament_players (tournament_id, position, player, joined_round)
+         VALUES (?1, (SELECT coalesce(max(position), -1) + 1 FROM tournament_players WHERE tournament_id = ?1), ?2, ?3)",
+        params![id, player, joined as i64],
+    )?;
+    Ok(())
+}
+
+/// Records that `player` withdrew from tournament `id` at `at`, after `rounds` rounds.
+pub fn withdraw(
+    conn: &Connection,
+    id: i64,
+    player: &str,
+    rounds: usize,
+    at: &str,
+) -> anyhow::Result<()> {
+    conn.execute(
+        "UPDATE tournament_players SET withdrew_after = ?3, withdrew_at = ?4 WHERE tournament_id = ?1 AND player = ?2",
+        params![id, player, rounds as i64, at],
+    )?;
+    Ok(())
+}
+
 /// The tournament a match is a table of, if any.
 pub fn tournament_of(conn: &Connection, match_id: i64) -> anyhow::Result<Option<i64>> {
     Ok(conn
@@ -189,7 +214,7 @@ pub fn load(conn: &Connection, name: Option<&str>) -> anyhow::Result<Option<Tour
     } = h?;
     let damaged = |what: &str| Damaged(format!("tournament {name}: {what}"));
     let mut stmt = conn.prepare_cached(
-        "SELECT player, disqualified_at, reason FROM tournament_players WHERE tournament_id = ?1 ORDER BY position",
+        "SELECT player, disqualified_at, reason, joined_round, withdrew_after FROM tournament_players WHERE tournament_id = ?1 ORDER BY position",
     )?;
     let rows = stmt
         .query_map([id], |r| {
@@ -197,9 +222,21 @@ pub fn load(conn: &Connection, name: Option<&str>) -> anyhow::Result<Option<Tour
                 r.get::<_, String>(0)?,
                 r.get::<_, Option<String>>(1)?,
                 r.get::<_, Option<String>>(2)?,
+                r.get::<_, i64>(3)?,
+                r.get::<_, Option<i64>>(4)?,
             ))
         })?
         .collect::<Result<Vec<_>, _>>()?;
+    let round = |n: i64| usize::try_from(n).unwrap_or(0);
+    let late = rows
+        .iter()
+        .filter(|r| r.3 > 1)
+        .map(|r| (r.0.clone(), round(r.3)))
+        .collect();
+    let withdrew = rows
+        .iter()
+        .filter_map(|r| Some((r.0.clone(), round(r.4?))))
+        .collect();
     let players = rows.iter().map(|r| r.0.clone()).collect();
     let disqualified = rows
         .iter()
@@ -233,6 +270,8 @@ pub fn load(conn: &Connection, name: Option<&str>) -> anyhow::Result<Option<Tour
         holes,
         players,
         disqualified,
+        late,
+        withdrew,
         played,
     }))
 }
@@ -392,6 +431,8 @@ fn insert_record_head(conn: &Connection, t: &TournamentRecord) -> anyhow::Result
         holes: t.holes,
         players: t.players.clone(),
         disqualified: Vec::new(),
+        late: Vec::new(),
+        withdrew: Vec::new(),
         played: Vec::new(),
     };
     insert_tournament(conn, &head, &t.created_at)

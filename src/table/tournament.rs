@@ -93,3 +93,34 @@ pub fn record_round(
     }
     Ok(())
 }
+
+/// Enters `player` late in the tournament `name` (or the newest), in one write: seated
+/// from the next round on, each round missed charged (RULES.md §13, "Coming late").
+/// Returns the tournament with them, and their name as kept. Errors (bad input): as
+/// [`Tournament::add`].
+pub fn add(store: &mut Store, name: Option<&str>, player: &str) -> Result<(Tournament, String)> {
+    store.write(|tx| {
+        let t = find(tx, name)?;
+        let (player, joined) = t.add(player)?;
+        tournaments::add_player(tx, t.id, &player, joined)?;
+        Ok((find(tx, Some(&t.name))?, player))
+    })
+}
+
+/// Withdraws `player` from the tournament `name` (or the newest) between rounds, in one
+/// write: kept for the rounds played, seated no more, placed after every player who played
+/// every round (RULES.md §13, "leaving early"). Returns the tournament and the player's
+/// name as seated. Errors (bad input): as [`Tournament::withdraw`].
+pub fn withdraw(
+    store: &mut Store,
+    name: Option<&str>,
+    player: &str,
+) -> Result<(Tournament, String)> {
+    let now = store::timestamp();
+    store.write(|tx| {
+        let t = find(tx, name)?;
+        let (player, rounds) = t.withdraw(player)?;
+        tournaments::withdraw(tx, t.id, &player, rounds, &now)?;
+        Ok((find(tx, Some(&t.name))?, player))
+    })
+}

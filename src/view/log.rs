@@ -13,7 +13,8 @@ use crate::text::local_time;
 pub struct LogRow {
     /// When (RFC 3339).
     pub at: String,
-    /// `amend`, `undo`, `edit`, `abandon`, `reopen`, `delete` or `restore`.
+    /// `amend`, `undo`, `edit`, `abandon`, `reopen`, `delete`, `restore` or `accept` (a
+    /// player confirmed the card up to the hole, RULES.md §13).
     pub action: String,
     /// The hole concerned.
     pub hole: Option<u32>,
@@ -48,6 +49,7 @@ impl LogView {
             .enumerate()
             .map(|(i, a)| {
                 let old = match a.action.as_str() {
+                    "accept" => "not accepted".into(),
                     "delete" => "kept".into(),
                     "restore" => "deleted".into(),
                     _ => describe(m, &a.detail),
@@ -55,6 +57,7 @@ impl LogView {
                 let made = (a.action == "amend").then(|| made_by(m, i)).flatten();
                 let new = match (&made, a.action.as_str()) {
                     (_, "reopen") => "reopened to be corrected".into(),
+                    (_, "accept") => accepted_by(&a.detail, a.hole),
                     (_, "delete") => "deleted".into(),
                     (_, "restore") => "restored".into(),
                     (Some(h), _) => crate::text::escape(&hole_text(m, h)).into_owned(),
@@ -232,4 +235,23 @@ impl View for LogView {
         }
         format!("Match {} — audit log\n{table}\n", self.id)
     }
+}
+
+/// An accept's entry in words: `ann accepted the card up to hole 9 (her own phone)`.
+fn accepted_by(detail: &str, hole: Option<u32>) -> String {
+    let d: serde_json::Value = serde_json::from_str(detail).unwrap_or_default();
+    let player = crate::text::escape(d["player"].as_str().unwrap_or("?")).into_owned();
+    let by = match d["by"].as_str() {
+        Some("player") => "from their own phone",
+        Some("table") => "on the table's scorekeeper page",
+        Some("director") => "by the director",
+        Some("terminal") => "at the terminal",
+        _ => "",
+    };
+    format!(
+        "{player} accepted the card up to hole {} {by}",
+        hole.unwrap_or(0)
+    )
+    .trim_end()
+    .to_string()
 }

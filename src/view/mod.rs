@@ -7,6 +7,7 @@ pub mod advise;
 pub mod card;
 pub mod chart;
 pub mod config;
+pub mod event;
 pub mod export;
 pub mod history;
 pub mod log;

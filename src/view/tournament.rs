@@ -235,6 +235,29 @@ impl StandingsView {
     }
 }
 
+/// Round `r`'s score of `p` as the board and the terminal show it: `–` for a round not
+/// played (or the round in play before the player's first hole), the score with its mark
+/// beside it (`14 late`, `311 DQ`).
+pub fn round_cell(p: &Placing, r: usize, rounds: usize) -> String {
+    let unplayed = r + 1 == rounds && p.thru == Some(0);
+    match (p.rounds.get(r), p.marks.get(r).cloned().flatten()) {
+        (Some(_), None) if unplayed => "–".to_string(),
+        (Some(t), Some(mark)) => format!("{t} {mark}"),
+        (Some(t), None) => t.to_string(),
+        (None, _) => "–".to_string(),
+    }
+}
+
+/// Where `p` is this round: `table 2, thru 6` while their table plays, `table 2` once it
+/// has finished, empty when not seated.
+pub fn now_cell(p: &Placing) -> String {
+    match (p.table, p.thru) {
+        (Some(t), Some(n)) => format!("table {t}, thru {n}"),
+        (Some(t), None) => format!("table {t}"),
+        _ => String::new(),
+    }
+}
+
 fn place(p: &Placing) -> String {
     match p.disqualified {
         true => "DQ".to_string(),
@@ -246,14 +269,18 @@ impl View for StandingsView {
     fn render(&self, out: &Output) -> String {
         let mut header = vec!["place".to_string(), "player".to_string()];
         header.extend((1..=self.rounds).map(|r| format!("R{r}")));
-        header.push("total".to_string());
+        header.extend(["total".to_string(), "now".to_string()]);
         let mut table = out.table(header);
         for p in &self.players {
-            let mut row = vec![place(p), p.name.clone()];
-            row.extend(
-                (0..self.rounds).map(|r| p.rounds.get(r).map_or("-".to_string(), i64::to_string)),
-            );
+            let name = match (p.withdrew, p.late) {
+                (true, _) => format!("{} (withdrew)", p.name),
+                (false, true) => format!("{} (late)", p.name),
+                _ => p.name.clone(),
+            };
+            let mut row = vec![place(p), name];
+            row.extend((0..self.rounds).map(|r| round_cell(p, r, self.rounds)));
             row.push(p.total.to_string());
+            row.push(now_cell(p));
             table.add_row(row);
         }
         format!(
@@ -280,6 +307,9 @@ pub struct BoardTable {
     pub holes: u32,
     /// Whether the match is finished.
     pub finished: bool,
+    /// Every hole in but not finished: the players who have still to accept the card
+    /// (RULES.md §13, "Accepting the card"); empty otherwise.
+    pub waiting_for_accept: Vec<String>,
 }
 
 /// The tournament's board (CLI.md "Event night", `GET /api/board`): the standing as
@@ -321,6 +351,10 @@ impl BoardView {
                         holes_played: m.regular_holes().count(),
                         holes: m.holes_planned,
                         finished: m.finished_at.is_some(),
+                        waiting_for_accept: match m.finished_at.is_none() && m.card_complete() {
+                            true => m.not_accepted(),
+                            false => Vec::new(),
+                        },
                     })
                     .collect()
             })

@@ -29,6 +29,7 @@ mod cli_table;
 mod cli_table80;
 mod cli_tournament;
 mod cli_track_record;
+mod event_night;
 mod faults;
 mod guards;
 mod guards_one_writer;

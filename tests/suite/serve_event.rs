@@ -153,17 +153,37 @@ fn a_whole_two_round_event_is_run_from_the_tables_keys_and_the_board_follows() {
                 }
             }
         }
-        // each table's scorekeeper finishes its match
+        // each table's players accept the card (here from the table's key, for players
+        // without a phone); the scorekeeper's finish waits for every accept, the last
+        // accept finishes the match
         for n in 1..=3usize {
-            let (id, _) = table(&now, n);
-            let done = served.post_as(
+            let (id, players) = table(&now, n);
+            let early = served.post_as(
                 &keys[n - 1],
                 &format!("/table/{n}/api/finish"),
                 &format!(r#"{{"match": {id}}}"#),
             );
-            assert_eq!(done.status, 200, "{}", done.body);
-            let (seen, _) = next_board(&mut events);
-            assert_eq!(seen["tables"][n - 1]["finished"], true);
+            assert_eq!(early.status, 409, "{}", early.body);
+            assert!(early.body.contains("to accept the card"), "{}", early.body);
+            assert_eq!(
+                board(&served)["tables"][n - 1]["waiting_for_accept"],
+                serde_json::json!(players)
+            );
+            for p in &players {
+                let body = serde_json::json!({"match": id, "hole": 2, "player": p});
+                let done = served.post_as(
+                    &keys[n - 1],
+                    &format!("/table/{n}/api/accept"),
+                    &body.to_string(),
+                );
+                assert_eq!(done.status, 200, "{}", done.body);
+                let (seen, _) = next_board(&mut events);
+                assert_eq!(
+                    standing(&seen),
+                    env.json(&["tournament", "standings", "Club night"])
+                );
+            }
+            assert_eq!(board(&served)["tables"][n - 1]["finished"], true);
         }
         now = board(&served);
         assert_eq!(

@@ -1,9 +1,13 @@
-//! The tournament's board and the director's page.
+//! The tournament's pages under `golf serve --tournament` (CLI.md "Event night"): the
+//! board's fragment (the standing, each table's progress, the clock, how ties were broken),
+//! the board's page for everyone, the TV and the director, and the director's controls.
+//! No inline script or style, as the rest of [`super`].
 
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 use super::entry::qr_svg;
 use super::{head_with, method};
+use crate::view::tournament::{now_cell, round_cell};
 
 /// One table on the director's page: its number, players and scorekeeper's link.
 #[derive(Debug, Clone)]
@@ -54,65 +58,80 @@ pub fn board(view: &crate::view::tournament::BoardView) -> Markup {
                     th scope="col" { "Player" }
                     @for r in 1..=s.rounds { th scope="col" { "R" (r) } }
                     th scope="col" { "Total" }
+                    th scope="col" { "Now" }
                 }
             }
             tbody {
                 @for p in &s.players {
                     tr class=[p.disqualified.then_some("dq").or((p.place == 1).then_some("lead"))] {
                         td.place { @if p.disqualified { abbr title="disqualified" { "DQ" } } @else { (p.place) } }
-                        th.name scope="row" { (p.name) }
+                        th.name scope="row" {
+                            (p.name)
+                            @if p.late { " " span.mark { "late" } }
+                            @if p.withdrew { " " span.mark { "withdrew" } }
+                        }
                         @for r in 0..s.rounds {
-                            td.num { @match p.rounds.get(r) { Some(t) => (t), None => "–" } }
+                            td.num { (round_cell(p, r, s.rounds)) }
                         }
                         td.num.total { (p.total) }
+                        td.now { (now_cell(p)) }
                     }
                 }
             }
         }
         }
-        div.board-side {
-        @if !view.tables.is_empty() {
-            section.progress aria-labelledby="tables-h" {
-                h2 #tables-h { "Round " (view.round) " tables" }
-                ul.tables {
-                    @for t in &view.tables {
-                        li class=[t.finished.then_some("done")] data-table=(t.table) {
-                            a href=(format!("/table/{}", t.table)) { "Table " (t.table) }
-                            span.who { (crate::text::and_list(&t.players)) }
-                            span.state {
-                                @if t.finished { "finished" }
-                                @else { (t.holes_played) " of " (t.holes) " holes played" }
+        div.board-side { (side(view)) }
+        }
+    }
+}
+
+/// The board's side panel: each table's progress this round (or who it waits for to
+/// accept), how each tie was broken (only when there is one), the disqualified.
+fn side(view: &crate::view::tournament::BoardView) -> Markup {
+    html! {
+    @if !view.tables.is_empty() {
+        section.progress aria-labelledby="tables-h" {
+            h2 #tables-h { "Round " (view.round) " tables" }
+            ul.tables {
+                @for t in &view.tables {
+                    li class=[t.finished.then_some("done")] data-table=(t.table) {
+                        a href=(format!("/table/{}", t.table)) { "Table " (t.table) }
+                        span.who { (crate::text::and_list(&t.players)) }
+                        span.state {
+                            @if t.finished { "finished" }
+                            @else if !t.waiting_for_accept.is_empty() {
+                                "waiting for accept: " (crate::text::and_list(&t.waiting_for_accept))
                             }
+                            @else { (t.holes_played) " of " (t.holes) " holes played" }
                         }
                     }
                 }
             }
         }
-        // before the first hole everyone is tied on nothing: not worth a word
-        @if !view.ties.is_empty() && view.tables.iter().any(|t| t.holes_played > 0 || t.finished) || view.round > 1 {
-            section.ties aria-labelledby="ties-h" {
-                h2 #ties-h { "Ties" }
-                ul {
-                    @for t in &view.ties {
-                        li {
-                            (crate::text::and_list(&t.players)) " tied on " (t.total) " for " (ordinal(t.place)) " place: " (tie_words(t))
-                        }
+    }
+    // before the first hole everyone is tied on nothing: not worth a word
+    @if !view.ties.is_empty() && (view.tables.iter().any(|t| t.holes_played > 0 || t.finished) || view.round > 1) {
+        section.ties aria-labelledby="ties-h" {
+            h2 #ties-h { "Ties" }
+            ul {
+                @for t in &view.ties {
+                    li {
+                        (crate::text::and_list(&t.players)) " tied on " (t.total) " for " (ordinal(t.place)) " place: " (tie_words(t))
                     }
                 }
             }
         }
-        @if !view.disqualified.is_empty() {
-            section.dqs aria-labelledby="dq-h" {
-                h2 #dq-h { "Disqualified" }
-                ul {
-                    @for (name, reason) in &view.disqualified {
-                        li { (name) ": " (reason) }
-                    }
+    }
+    @if !view.disqualified.is_empty() {
+        section.dqs aria-labelledby="dq-h" {
+            h2 #dq-h { "Disqualified" }
+            ul {
+                @for (name, reason) in &view.disqualified {
+                    li { (name) ": " (reason) }
                 }
             }
         }
-        }
-        }
+    }
     }
 }
 

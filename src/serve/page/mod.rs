@@ -76,6 +76,9 @@ pub fn page(
                     (form(picker, None))
                     (hand_out(links))
                 }
+                @if !base.is_empty() && entry.is_some() {
+                    script src="/accept.js" defer {}
+                }
                 button #share type="button" { "Share the card" }
                 p.live #live { "Live" }
             }

@@ -137,6 +137,13 @@ fn load_unmapped(conn: &Connection, ids: &[i64], whole: bool) -> anyhow::Result<
             });
         }
     }
+    if whole {
+        for (id, a) in super::super::accepts::load(conn, &list)? {
+            if let Some(i) = slot(id) {
+                matches[i].accepts.push(a);
+            }
+        }
+    }
     for m in &mut matches {
         if let Some(why) = m.damage() {
             return Err(Damaged(format!("match {}: {why}", m.id)).into());
@@ -299,6 +306,7 @@ fn load_headers(conn: &Connection, list: &str, filter: Filter) -> anyhow::Result
             holes: vec![],
             penalties: vec![],
             audit: vec![],
+            accepts: vec![],
         });
     }
     Ok(matches)

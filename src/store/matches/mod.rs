@@ -138,6 +138,8 @@ pub fn insert_hole(conn: &Connection, match_id: i64, hole: &Hole) -> anyhow::Res
         ],
     )?;
     let hole_id = conn.last_insert_rowid();
+    // a playoff hole changes the card as a whole: every accept is asked again
+    super::accepts::clear_from(conn, match_id, if hole.playoff { 1 } else { hole.number })?;
     // what was typed is kept only when it differs from the normalised grid, and the
     // adjustment's words are not kept at all: loading writes them again (schema v6)
     let mut stmt = conn.prepare_cached(
@@ -251,11 +253,20 @@ pub fn delete_hole(
         n == 1,
         "match {match_id}: hole {number} was not found to remove"
     );
+    super::accepts::clear_from(conn, match_id, if playoff { 1 } else { number })?;
     Ok(())
 }
 
 /// Removes the last penalty recorded in a match (the caller keeps it in the audit log).
 pub fn delete_last_penalty(conn: &Connection, match_id: i64) -> anyhow::Result<()> {
+    let hole: Option<u32> = conn
+        .query_row(
+            "SELECT hole FROM penalties WHERE id = (SELECT max(id) FROM penalties WHERE match_id = ?1)",
+            [match_id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    super::accepts::clear_from(conn, match_id, hole.unwrap_or(1).max(1))?;
     let n = conn.execute(
         "DELETE FROM penalties WHERE id = (SELECT max(id) FROM penalties WHERE match_id = ?1)",
         [match_id],
@@ -280,6 +291,7 @@ pub fn insert_penalty(conn: &Connection, match_id: i64, p: &PenaltyRecord) -> an
             p.recorded_at
         ],
     )?;
+    super::accepts::clear_from(conn, match_id, p.hole.max(1))?;
     Ok(())
 }
 
