@@ -20,6 +20,9 @@ use crate::game::{Match, Standing};
 use crate::rules::Tiebreak;
 
 pub mod check;
+#[cfg(test)]
+mod check_leagues;
+pub mod league;
 
 /// A player needs at least this many recorded holes (finished matches, same rules) for
 /// their own scores to be drawn from (RULES.md §15); below it, the simulated ones are.
