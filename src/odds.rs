@@ -399,13 +399,14 @@ pub fn for_match<E: From<OddsError>>(
         true => Some(simulated()?),
         false => None,
     };
-    let shown = Shown::new(history, m.players.len(), bots.as_deref());
+    let now: Vec<&[i64]> = pos.standings.iter().map(|s| s.holes.as_slice()).collect();
+    let shown = Shown::new(history, &now, bots.as_deref());
     Ok(for_position(&pos, &shown, samples, seed)?)
 }
 
-/// The chances from `pos`, each player drawing as `shown` says with the holes of `pos` so
-/// far: [`for_match`] once the table's history is worked out (`golf odds --check` works it
-/// out once a match). Errors: [`OddsError`].
+/// The chances from `pos`, each player drawing as `shown` (what the table has shown, with
+/// the holes of `pos` so far) says: [`for_match`] once the table's history is worked out.
+/// Errors: [`OddsError`].
 pub fn for_position(
     pos: &Position,
     shown: &Shown,

@@ -251,7 +251,6 @@ fn positions(
 ) -> Result<Vec<Position>, OddsError> {
     let winners = m.outcome().winners;
     let won = shares(m.players.len(), &winners);
-    let shown = Shown::new(history, m.players.len(), bot.map(Vec::as_slice));
     let mut out = Vec::new();
     for hole in 1..m.holes_played() {
         let cut = after_hole(m, hole);
@@ -260,6 +259,8 @@ fn positions(
         }
         let key = format!("{seed}/{}/{}/{hole}", m.uuid, m.id);
         let pos = super::Position::of(&cut);
+        let now: Vec<&[i64]> = pos.standings.iter().map(|s| s.holes.as_slice()).collect();
+        let shown = Shown::new(history, &now, bot.map(Vec::as_slice));
         let odds = for_position(&pos, &shown, samples, stable_hash(key.as_bytes()))?;
         let best = pos
             .standings

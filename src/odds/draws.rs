@@ -27,8 +27,10 @@
 //!   player's form tonight is information too). The three spreads — of a hole within a
 //!   match, of a night around a player's mean, of players around the table's mean — are
 //!   estimated from the pool by the method of moments, each pulled towards a default (the
-//!   simulated holes' spread; a night and a player a tenth of it) by a few virtual degrees
-//!   of freedom, so a short pool gives sensible ones;
+//!   spread of tonight's holes across the players, itself pulled towards the simulated
+//!   holes'; a night and a player a tenth of it) by a few virtual degrees of freedom, so a
+//!   short pool gives sensible ones (a hole's spread learns from the
+//!   players' own matches of any length too);
 //! - each hole is rounded to a whole score at random (up with the fraction's probability),
 //!   which keeps the mean and adds less than a quarter of a point² of spread.
 //!
@@ -48,8 +50,8 @@ pub const POOL_MATCHES: usize = 20;
 pub const MIX_HOLES: usize = 30;
 
 /// Virtual degrees of freedom pulling the spread of a hole within a match towards the
-/// simulated holes'.
-const WITHIN_PRIOR: f64 = 30.0;
+/// simulated holes' (few: a real table's holes spread less than greedy bots').
+const WITHIN_PRIOR: f64 = 4.0;
 
 /// Virtual degrees of freedom pulling a night's and a player's spread towards a tenth of
 /// a hole's.
@@ -170,18 +172,36 @@ fn pulled(estimate: f64, df: f64, default: f64, prior: f64) -> f64 {
 }
 
 impl Shown {
-    /// What `history` shows of a match of `players` players; `simulated` the rules'
-    /// simulated hole scores when they were needed (see [`Shown::needs_simulated`]).
-    pub fn new(history: &History, players: usize, simulated: Option<&[i64]>) -> Shown {
+    /// What `history` shows of a match whose players have played `now` (by seat, its
+    /// regular holes so far); `simulated` the rules' simulated hole scores when they were
+    /// needed (see [`Shown::needs_simulated`]).
+    pub fn new(history: &History, now: &[&[i64]], simulated: Option<&[i64]>) -> Shown {
+        let players = now.len();
         let sim = simulated.unwrap_or_default();
         let (sim_mean, sim_ss, sim_n) = moments(sim.iter().map(|&x| x as f64));
         let fallback = match sim_n {
             0 | 1 => DEFAULT_WITHIN,
             n => (sim_ss / (n - 1) as f64).max(0.25),
         };
+        // tonight's holes across the players: an upper bound on a hole's spread (players'
+        // and nights' differences in it too), a real table's where the pool is short
+        let (mut ssc, mut dfc) = (0.0, 0.0);
+        for hole in 0..now.iter().map(|h| h.len()).max().unwrap_or(0) {
+            let (_, ss, n) = moments(now.iter().filter_map(|h| h.get(hole)).map(|&x| x as f64));
+            ssc += ss;
+            dfc += n.saturating_sub(1) as f64;
+        }
+        let fallback = (fallback * WITHIN_PRIOR + ssc) / (WITHIN_PRIOR + dfc);
         // a hole within a match
         let (mut ssw, mut dfw) = (0.0, 0.0);
-        for (_, g) in history.pool.iter().filter(|(_, g)| g.len() >= 2) {
+        // the pool's matches and the players' own (any length), a match of the pool that is
+        // also a player's own counted twice
+        let groups = history
+            .pool
+            .iter()
+            .map(|(_, g)| g)
+            .chain(history.own.iter().flatten());
+        for g in groups.filter(|g| g.len() >= 2) {
             let (_, ss, n) = moments(g.iter().map(|&x| x as f64));
             ssw += ss;
             dfw += (n - 1) as f64;
@@ -425,7 +445,7 @@ mod tests {
             pool: vec![(0, vec![3, 5, 4, 6, 2]), (0, vec![4, 4, 5, 3, 4])],
         };
         let sims: Vec<i64> = (0..100).map(|i| i % 13).collect();
-        let shown = Shown::new(&history, 2, Some(&sims));
+        let shown = Shown::new(&history, &[&[4], &[9]], Some(&sims));
         let d = shown.draws(&[&[4], &[9]]);
         let (_, ann) = d[0].as_ref().unwrap();
         assert_eq!((ann.own_holes, ann.pool_holes), (11, 12));
@@ -439,7 +459,7 @@ mod tests {
         assert!(bob.level > ann.level, "{bob:?} {ann:?}");
         assert!(bob.level_sd > ann.level_sd);
         // with nothing at all, nothing to draw from
-        let empty = Shown::new(&History::default(), 2, None);
+        let empty = Shown::new(&History::default(), &[&[], &[]], None);
         assert!(empty.draws(&[&[], &[]]).iter().all(Option::is_none));
     }
 }

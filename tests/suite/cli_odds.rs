@@ -117,7 +117,8 @@ fn position(holes: [&[i64]; 2], left: u32, chain: &[Tiebreak], target: Option<i6
 /// The chances from `pos` with `history` as the library works them out (RULES.md §15):
 /// the oracle of what the store reads and what the command does with it.
 fn expected(pos: &Position, history: &History, samples: u32, seed: u64) -> Vec<f64> {
-    let shown = Shown::new(history, 2, None);
+    let now: Vec<&[i64]> = pos.standings.iter().map(|s| s.holes.as_slice()).collect();
+    let shown = Shown::new(history, &now, None);
     let odds = for_position(pos, &shown, samples, seed).unwrap();
     odds.players.iter().map(|p| p.chance).collect()
 }
