@@ -1,10 +1,12 @@
 //! The odds judged against what happened (RULES.md §15, §16 "A track record"; CLI.md
 //! `golf odds --check`): every finished match replayed hole by hole; after each regular
-//! hole but the last, the chances `golf odds` would have shown then — [`super::for_match`]
-//! on the match cut after that hole, each player's history their holes in their latest 20
-//! finished matches under the same rule set that finished *before* this one, a player with
-//! fewer than 30 such holes drawing from the rules' simulated holes — scored against who won
-//! the match: log loss and Brier score beside the uniform guess and "the leader after that
+//! hole but the last, the chances `golf odds` would have shown then — [`super::for_position`]
+//! on the match cut after that hole, what the table had shown before it read as
+//! `store::stats::hole_history` reads it (each player's holes in their latest 20 finished
+//! matches under the same rule set, the pool of their latest 20 under the same rule set and
+//! length, both from matches that finished *before* this one; [`super::draws`]), the
+//! simulated holes drawn from only while the pool is short — scored against who won the
+//! match: log loss and Brier score beside the uniform guess and "the leader after that
 //! hole wins" (shared among tied leaders), and a reliability table (tenths of chance).
 //!
 //! A Monte Carlo chance of 0 given to a player who then won would make the log loss

@@ -171,76 +171,87 @@ fn pulled(estimate: f64, df: f64, default: f64, prior: f64) -> f64 {
     (estimate.max(0.0) * df + default * prior) / (df + prior)
 }
 
+/// The variance of a hole within a match (points², ≥ 0.25): the pool's matches and the
+/// players' own (any length; a match in both counted twice), pulled by [`WITHIN_PRIOR`]
+/// virtual degrees of freedom towards tonight's holes across the players (an upper bound:
+/// players' and nights' differences are in it too), itself pulled as far towards
+/// `sim_var`, the simulated holes'.
+fn within(history: &History, now: &[&[i64]], sim_var: f64) -> f64 {
+    let (mut ssc, mut dfc) = (0.0, 0.0);
+    for hole in 0..now.iter().map(|h| h.len()).max().unwrap_or(0) {
+        let (_, ss, n) = moments(now.iter().filter_map(|h| h.get(hole)).map(|&x| x as f64));
+        ssc += ss;
+        dfc += n.saturating_sub(1) as f64;
+    }
+    let fallback = (sim_var * WITHIN_PRIOR + ssc) / (WITHIN_PRIOR + dfc);
+    let (mut ssw, mut dfw) = (0.0, 0.0);
+    let groups = history
+        .pool
+        .iter()
+        .map(|(_, g)| g)
+        .chain(history.own.iter().flatten());
+    for g in groups.filter(|g| g.len() >= 2) {
+        let (_, ss, n) = moments(g.iter().map(|&x| x as f64));
+        ssw += ss;
+        dfw += (n - 1) as f64;
+    }
+    pulled(ssw / dfw.max(1.0), dfw, fallback, WITHIN_PRIOR).max(0.25)
+}
+
+/// The variances of a night around a player's mean and of players around the table's
+/// mean (points²), by the method of moments over the pool's matches of a table of
+/// `players`, each pulled towards a tenth of `within` by [`LEVEL_PRIOR`] virtual degrees
+/// of freedom (the players' at least a hundredth of it).
+fn night_and_between(history: &History, players: usize, within: f64) -> (f64, f64) {
+    // each player's matches' means, and how much of their spread a hole's explains
+    let mut means: Vec<Vec<(f64, f64)>> = vec![Vec::new(); players];
+    for (seat, g) in history.pool.iter().filter(|(_, g)| !g.is_empty()) {
+        if let Some(m) = means.get_mut(*seat) {
+            let h = g.len() as f64;
+            m.push((g.iter().sum::<i64>() as f64 / h, 1.0 / h));
+        }
+    }
+    let (mut ssn, mut dfn, mut noise, mut groups) = (0.0, 0.0, 0.0, 0.0);
+    for m in means.iter().filter(|m| m.len() >= 2) {
+        let (_, ss, n) = moments(m.iter().map(|g| g.0));
+        ssn += ss;
+        dfn += (n - 1) as f64;
+        noise += m.iter().map(|g| g.1).sum::<f64>();
+        groups += n as f64;
+    }
+    let raw = ssn / dfn.max(1.0) - within * noise / groups.max(1.0);
+    let night = pulled(raw, dfn, LEVEL_SHARE * within, LEVEL_PRIOR);
+    let per_player: Vec<(f64, f64)> = means
+        .iter()
+        .filter(|m| !m.is_empty())
+        .map(|m| {
+            let n = m.len() as f64;
+            let mean = m.iter().map(|g| g.0).sum::<f64>() / n;
+            let var = m.iter().map(|g| night + within * g.1).sum::<f64>() / (n * n);
+            (mean, var)
+        })
+        .collect();
+    let (_, ssb, nb) = moments(per_player.iter().map(|p| p.0));
+    let noise_b = per_player.iter().map(|p| p.1).sum::<f64>() / nb.max(1) as f64;
+    let dfb = nb.saturating_sub(1) as f64;
+    let raw = ssb / dfb.max(1.0) - noise_b;
+    let between = pulled(raw, dfb, LEVEL_SHARE * within, LEVEL_PRIOR).max(0.01 * within);
+    (night, between)
+}
+
 impl Shown {
     /// What `history` shows of a match whose players have played `now` (by seat, its
     /// regular holes so far); `simulated` the rules' simulated hole scores when they were
     /// needed (see [`Shown::needs_simulated`]).
     pub fn new(history: &History, now: &[&[i64]], simulated: Option<&[i64]>) -> Shown {
-        let players = now.len();
         let sim = simulated.unwrap_or_default();
         let (sim_mean, sim_ss, sim_n) = moments(sim.iter().map(|&x| x as f64));
-        let fallback = match sim_n {
+        let sim_var = match sim_n {
             0 | 1 => DEFAULT_WITHIN,
             n => (sim_ss / (n - 1) as f64).max(0.25),
         };
-        // tonight's holes across the players: an upper bound on a hole's spread (players'
-        // and nights' differences in it too), a real table's where the pool is short
-        let (mut ssc, mut dfc) = (0.0, 0.0);
-        for hole in 0..now.iter().map(|h| h.len()).max().unwrap_or(0) {
-            let (_, ss, n) = moments(now.iter().filter_map(|h| h.get(hole)).map(|&x| x as f64));
-            ssc += ss;
-            dfc += n.saturating_sub(1) as f64;
-        }
-        let fallback = (fallback * WITHIN_PRIOR + ssc) / (WITHIN_PRIOR + dfc);
-        // a hole within a match
-        let (mut ssw, mut dfw) = (0.0, 0.0);
-        // the pool's matches and the players' own (any length), a match of the pool that is
-        // also a player's own counted twice
-        let groups = history
-            .pool
-            .iter()
-            .map(|(_, g)| g)
-            .chain(history.own.iter().flatten());
-        for g in groups.filter(|g| g.len() >= 2) {
-            let (_, ss, n) = moments(g.iter().map(|&x| x as f64));
-            ssw += ss;
-            dfw += (n - 1) as f64;
-        }
-        let within = pulled(ssw / dfw.max(1.0), dfw, fallback, WITHIN_PRIOR).max(0.25);
-        // each player's matches' means, and how much of their spread a hole's explains
-        let mut means: Vec<Vec<(f64, f64)>> = vec![Vec::new(); players];
-        for (seat, g) in history.pool.iter().filter(|(_, g)| !g.is_empty()) {
-            if let Some(m) = means.get_mut(*seat) {
-                let h = g.len() as f64;
-                m.push((g.iter().sum::<i64>() as f64 / h, 1.0 / h));
-            }
-        }
-        let (mut ssn, mut dfn, mut noise, mut groups) = (0.0, 0.0, 0.0, 0.0);
-        for m in means.iter().filter(|m| m.len() >= 2) {
-            let (_, ss, n) = moments(m.iter().map(|g| g.0));
-            ssn += ss;
-            dfn += (n - 1) as f64;
-            noise += m.iter().map(|g| g.1).sum::<f64>();
-            groups += n as f64;
-        }
-        let raw = ssn / dfn.max(1.0) - within * noise / groups.max(1.0);
-        let night = pulled(raw, dfn, LEVEL_SHARE * within, LEVEL_PRIOR);
-        // players around the table's mean
-        let per_player: Vec<(f64, f64)> = means
-            .iter()
-            .filter(|m| !m.is_empty())
-            .map(|m| {
-                let n = m.len() as f64;
-                let mean = m.iter().map(|g| g.0).sum::<f64>() / n;
-                let var = m.iter().map(|g| night + within * g.1).sum::<f64>() / (n * n);
-                (mean, var)
-            })
-            .collect();
-        let (_, ssb, nb) = moments(per_player.iter().map(|p| p.0));
-        let noise_b = per_player.iter().map(|p| p.1).sum::<f64>() / nb.max(1) as f64;
-        let dfb = nb.saturating_sub(1) as f64;
-        let raw = ssb / dfb.max(1.0) - noise_b;
-        let between = pulled(raw, dfb, LEVEL_SHARE * within, LEVEL_PRIOR).max(0.01 * within);
+        let within = within(history, now, sim_var);
+        let (night, between) = night_and_between(history, now.len(), within);
         // the table's mean: the pool's, mixed with the simulated holes' below 30 holes
         let (pool_mean, _, pool_n) = moments(
             history
@@ -255,8 +266,8 @@ impl Shown {
                 w * pool_mean + (1.0 - w) * sim_mean
             }
         };
-        let scale = (within / fallback).sqrt();
-        let players = (0..players)
+        let scale = (within / sim_var).sqrt();
+        let players = (0..now.len())
             .map(|seat| {
                 let own = history.own.get(seat).map_or(&[][..], Vec::as_slice);
                 let mut precision = 1.0 / between;
