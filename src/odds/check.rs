@@ -12,8 +12,9 @@
 //! A Monte Carlo chance of 0 given to a player who then won would make the log loss
 //! infinite: the log loss counts such a chance as half a sample, 1/(2·samples) (the
 //! estimate cannot tell 0 from less than one in `samples`). Each position is estimated with
-//! its own ChaCha stream, seeded from the check's seed, the match's stable id and the hole,
-//! so the figures are the same whatever the number of threads.
+//! its own ChaCha stream, seeded from the check's seed, when the match finished, its players
+//! and the hole — not its ids, so the figures are the same whatever the number of threads,
+//! and the same for the same matches imported into another database.
 
 use std::collections::{HashMap, VecDeque};
 
@@ -259,7 +260,11 @@ fn positions(
         if cut.over() {
             break;
         }
-        let key = format!("{seed}/{}/{}/{hole}", m.uuid, m.id);
+        let key = format!(
+            "{seed}/{}/{}/{hole}",
+            m.finished_at.as_deref().unwrap_or_default(),
+            m.players.join("\u{1f}")
+        );
         let pos = super::Position::of(&cut);
         let now: Vec<&[i64]> = pos.standings.iter().map(|s| s.holes.as_slice()).collect();
         let shown = Shown::new(history, &now, bot.map(Vec::as_slice));
