@@ -137,7 +137,7 @@ fn odds_on_generated_leagues_beat_the_baselines_and_come_near_the_truth() {
 /// more came true within 10 points of the chance shown.
 #[test]
 fn the_reliability_table_keeps_to_the_diagonal_on_200_matches() {
-    let l = league(4, 3, 4, 200, 8);
+    let l = league(4, 3, 9, 200, 8);
     let (_, record) = judged(&l, 1000);
     let judged: Vec<_> = record.reliability.iter().filter(|b| b.n >= 30).collect();
     assert!(judged.len() >= 8, "{:?}", record.reliability);
@@ -165,7 +165,7 @@ fn figures_of_the_leagues() {
             o2.log_loss, o2.brier, t2.log_loss, t2.brier, lead2.brier, o2.n
         );
     }
-    let l = league(4, 3, 4, 200, 8);
+    let l = league(4, 3, 9, 200, 8);
     let (_, record) = judged(&l, 1000);
     for b in &record.reliability {
         print!(

@@ -175,7 +175,7 @@ fn pulled(estimate: f64, df: f64, default: f64, prior: f64) -> f64 {
 /// players' own (any length; a match in both counted twice), pulled by [`WITHIN_PRIOR`]
 /// virtual degrees of freedom towards tonight's holes across the players (an upper bound:
 /// players' and nights' differences are in it too), itself pulled as far towards
-/// `sim_var`, the simulated holes'.
+/// `sim_var`, the simulated holes', and never above it.
 fn within(history: &History, now: &[&[i64]], sim_var: f64) -> f64 {
     let (mut ssc, mut dfc) = (0.0, 0.0);
     for hole in 0..now.iter().map(|h| h.len()).max().unwrap_or(0) {
@@ -183,7 +183,8 @@ fn within(history: &History, now: &[&[i64]], sim_var: f64) -> f64 {
         ssc += ss;
         dfc += n.saturating_sub(1) as f64;
     }
-    let fallback = (sim_var * WITHIN_PRIOR + ssc) / (WITHIN_PRIOR + dfc);
+    // an upper bound: a spread wider than the simulated holes' says the players differ
+    let fallback = ((sim_var * WITHIN_PRIOR + ssc) / (WITHIN_PRIOR + dfc)).min(sim_var);
     let (mut ssw, mut dfw) = (0.0, 0.0);
     let groups = history
         .pool
