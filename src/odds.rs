@@ -305,7 +305,15 @@ fn hole(d: &Draw, level: f64, u: u64) -> i64 {
     let i = (((u >> 22) & 0x1F_FFFF) as usize * list.len()) >> 21;
     let fraction = (u & 0x3F_FFFF) as f64 / f64::from(1u32 << 22);
     let value = list.get(i).copied().unwrap_or_default();
-    (level + value + fraction).floor().clamp(-1e12, 1e12) as i64
+    floor((level + value + fraction).clamp(-1e12, 1e12))
+}
+
+/// `x.floor()` for |x| ≤ 10¹², without the library call `f64::floor` makes on a CPU
+/// without SSE4.1 (a tenth of `golf odds --check`'s time).
+#[inline]
+fn floor(x: f64) -> i64 {
+    let t = x as i64;
+    t - i64::from((t as f64) > x)
 }
 
 /// How far a player is behind the leader, and what it takes to catch up (RULES.md §15).
@@ -688,6 +696,13 @@ mod tests {
         assert_eq!(card_samples(&new(2, 1)), DEFAULT_SAMPLES);
         assert_eq!(card_samples(&new(2, 9)), CARD_DRAWS / 18);
         assert_eq!(card_samples(&new(8, 36)), CARD_MIN_SAMPLES);
+    }
+
+    #[test]
+    fn floor_is_the_librarys() {
+        for x in [-3.5, -3.0, -0.25, 0.0, 0.25, 2.0, 2.999, -1e12, 1e12] {
+            assert_eq!(floor(x), x.floor() as i64, "{x}");
+        }
     }
 
     #[test]
