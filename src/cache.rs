@@ -39,13 +39,16 @@ const SIMULATED_SCORES: usize = 6_000;
 
 /// The chances line of `golf card`, `golf hole` and `golf serve` for match `m` (RULES.md
 /// §15): `golf odds`'s estimate at [`crate::odds::card_samples`] samples and the match's own
-/// [`crate::odds::default_seed`], a player whose `history` is short drawing from the rules'
-/// [`simulated`] scores. `None` when the chances cannot be worked out (`golf odds` says why):
+/// [`crate::odds::default_seed`], each player's holes drawn from the table's `history` (and
+/// from the rules' [`simulated`] scores while the table's pool is short). `None` when the chances cannot be worked out (`golf odds` says why):
 /// the line is left off, never the card.
-pub fn card_odds(m: &crate::game::Match, history: Vec<Vec<i64>>) -> Option<crate::odds::Odds> {
+pub fn card_odds(
+    m: &crate::game::Match,
+    history: crate::odds::History,
+) -> Option<crate::odds::Odds> {
     let simulated = || simulated(&m.rules, m.players.len());
     let seed = crate::odds::default_seed(m);
-    crate::odds::for_match(m, history, simulated, crate::odds::card_samples(m), seed).ok()
+    crate::odds::for_match(m, &history, simulated, crate::odds::card_samples(m), seed).ok()
 }
 
 /// The seed of the simulated distribution (fixed: the same rules give the same scores).

@@ -852,6 +852,10 @@ pub struct OddsArgs {
     /// With --check: only matches of this variant.
     #[arg(long, value_name = "NAME", requires = "check")]
     pub rules: Option<String>,
+    /// Also say where each player's hole scores were drawn from: their own holes, the
+    /// table's pool, simulated bots, with the counts, the shares and the level drawn around.
+    #[arg(long, conflicts_with = "check")]
+    pub explain: bool,
 }
 
 /// `golf history`.

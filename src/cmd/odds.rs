@@ -38,10 +38,10 @@ pub fn run(ctx: &Context, args: OddsArgs) -> Result<()> {
     let seed = args.seed.unwrap_or_else(|| crate::odds::default_seed(&m));
     let odds = crate::odds::for_match(
         &m,
-        history,
+        &history,
         || crate::cache::simulated(&m.rules, m.players.len()),
         args.samples.unwrap_or(crate::odds::DEFAULT_SAMPLES),
         seed,
     )?;
-    ctx.out.show(&OddsView::new(&m, &odds))
+    ctx.out.show(&OddsView::new(&m, &odds, args.explain))
 }

@@ -1,24 +1,28 @@
 //! The odds judged against what happened (RULES.md §15, §16 "A track record"; CLI.md
 //! `golf odds --check`): every finished match replayed hole by hole; after each regular
-//! hole but the last, the chances `golf odds` would have shown then — [`super::for_match`]
-//! on the match cut after that hole, each player's history their holes in their latest 20
-//! finished matches under the same rule set that finished *before* this one, a player with
-//! fewer than 30 such holes drawing from the rules' simulated holes — scored against who won
-//! the match: log loss and Brier score beside the uniform guess and "the leader after that
+//! hole but the last, the chances `golf odds` would have shown then — [`super::for_position`]
+//! on the match cut after that hole, what the table had shown before it read as
+//! `store::stats::hole_history` reads it (each player's holes in their latest 20 finished
+//! matches under the same rule set, the pool of their latest 20 under the same rule set and
+//! length, both from matches that finished *before* this one; [`super::draws`]), the
+//! simulated holes drawn from only while the pool is short — scored against who won the
+//! match: log loss and Brier score beside the uniform guess and "the leader after that
 //! hole wins" (shared among tied leaders), and a reliability table (tenths of chance).
 //!
 //! A Monte Carlo chance of 0 given to a player who then won would make the log loss
 //! infinite: the log loss counts such a chance as half a sample, 1/(2·samples) (the
 //! estimate cannot tell 0 from less than one in `samples`). Each position is estimated with
-//! its own ChaCha stream, seeded from the check's seed, the match's stable id and the hole,
-//! so the figures are the same whatever the number of threads.
+//! its own ChaCha stream, seeded from the check's seed, when the match finished, its players
+//! and the hole — not its ids, so the figures are the same whatever the number of threads,
+//! and the same for the same matches imported into another database.
 
 use std::collections::{HashMap, VecDeque};
 
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::{for_match, stable_hash, OddsError, HISTORY_HOLES};
+use super::draws::POOL_MATCHES;
+use super::{for_position, stable_hash, History, OddsError, Shown};
 use crate::game::Match;
 use crate::ratings::check::{judge, shares, Judged};
 
@@ -135,44 +139,22 @@ pub fn check<E>(
     }
     let mut order: Vec<&Finished> = matches.iter().collect();
     order.sort_by(|a, b| (&a.m.finished_at, a.m.id).cmp(&(&b.m.finished_at, b.m.id)));
-    // each player's latest matches' holes under each rule set, as the replay reaches them
-    let mut kept: HashMap<(i64, String), VecDeque<Vec<i64>>> = HashMap::new();
+    let mut table = Table::default();
     let mut bots: HashMap<BotKey, Option<Vec<i64>>> = HashMap::new();
-    // each match replayed: the match, its players' histories, the key of the simulated
-    // holes it needs (if anyone lacks history)
-    let mut replays: Vec<(&Match, Histories, Option<BotKey>)> = Vec::new();
+    // each match replayed: the match, what the table had shown before it, the key of the
+    // simulated holes it may draw from
+    let mut replays: Vec<(&Match, History, Option<BotKey>)> = Vec::new();
     for f in &order {
         let m = &f.m;
-        let history: Vec<Vec<i64>> = m
-            .players
-            .iter()
-            .map(|p| {
-                kept.get(&(f.rule_set, p.to_lowercase()))
-                    .map(|q| q.iter().flatten().copied().collect())
-                    .unwrap_or_default()
-            })
-            .collect();
         if m.holes_played() >= 2 {
-            let key = history
-                .iter()
-                .any(|h| h.len() < HISTORY_HOLES)
-                .then_some((f.rule_set, m.players.len()));
+            let history = table.history(f);
+            let key = Shown::needs_simulated(&history).then_some((f.rule_set, m.players.len()));
             if let Some(key) = key {
                 bots.entry(key).or_insert_with(|| simulated(m).ok());
             }
             replays.push((m, history, key));
         }
-        for (seat, p) in m.players.iter().enumerate() {
-            let holes: Vec<i64> = m
-                .regular_holes()
-                .filter_map(|h| h.entry(seat).map(crate::game::Entry::total))
-                .collect();
-            let q = kept.entry((f.rule_set, p.to_lowercase())).or_default();
-            q.push_back(holes);
-            if q.len() > HISTORY_MATCHES {
-                q.pop_front();
-            }
-        }
+        table.keep(f);
     }
     let mut jobs: Vec<Job> = Vec::with_capacity(replays.len());
     let mut skipped = 0;
@@ -199,24 +181,73 @@ pub fn check<E>(
     Ok(summarise(all, replayed, skipped, samples, seed))
 }
 
-/// Each player's hole scores to draw from, seat order.
-type Histories = Vec<Vec<i64>>;
-
 /// The simulated hole scores' key: rule set and number of players.
 type BotKey = (i64, usize);
 
-/// One match to replay: the match, its players' histories (seat order), the simulated
-/// hole scores a player without history draws from.
+/// Each player's latest matches' holes as the replay reaches them: their own under each
+/// rule set, and the pool's under each rule set and length (RULES.md §15, as
+/// `store::stats::hole_history` reads them).
+#[derive(Default)]
+struct Table {
+    own: HashMap<(i64, String), VecDeque<Vec<i64>>>,
+    pool: HashMap<(i64, u32, String), VecDeque<Vec<i64>>>,
+}
+
+impl Table {
+    /// What the table had shown of `f`'s players before it.
+    fn history(&self, f: &Finished) -> History {
+        let mut history = History::default();
+        for (seat, p) in f.m.players.iter().enumerate() {
+            let name = p.to_lowercase();
+            let own = self.own.get(&(f.rule_set, name.clone()));
+            history.own.push(
+                own.map(|q| q.iter().rev().cloned().collect())
+                    .unwrap_or_default(),
+            );
+            if let Some(q) = self.pool.get(&(f.rule_set, f.m.holes_planned, name)) {
+                history.pool.extend(q.iter().map(|h| (seat, h.clone())));
+            }
+        }
+        history
+    }
+
+    /// Keeps `f`'s holes.
+    fn keep(&mut self, f: &Finished) {
+        for (seat, p) in f.m.players.iter().enumerate() {
+            let holes: Vec<i64> =
+                f.m.regular_holes()
+                    .filter_map(|h| h.entry(seat).map(crate::game::Entry::total))
+                    .collect();
+            let name = p.to_lowercase();
+            let own = self.own.entry((f.rule_set, name.clone())).or_default();
+            own.push_back(holes.clone());
+            if own.len() > HISTORY_MATCHES {
+                own.pop_front();
+            }
+            let pool = self
+                .pool
+                .entry((f.rule_set, f.m.holes_planned, name))
+                .or_default();
+            pool.push_back(holes);
+            if pool.len() > POOL_MATCHES {
+                pool.pop_front();
+            }
+        }
+    }
+}
+
+/// One match to replay: the match, what the table had shown before it, the simulated
+/// hole scores it may draw from.
 struct Job<'a> {
     m: &'a Match,
-    history: Vec<Vec<i64>>,
+    history: History,
     bot: Option<&'a Vec<i64>>,
 }
 
 /// The positions of one finished match `m`, judged.
 fn positions(
     m: &Match,
-    history: &[Vec<i64>],
+    history: &History,
     bot: Option<&Vec<i64>>,
     samples: u32,
     seed: u64,
@@ -229,21 +260,23 @@ fn positions(
         if cut.over() {
             break;
         }
-        let key = format!("{seed}/{}/{}/{hole}", m.uuid, m.id);
-        let odds = for_match::<OddsError>(
-            &cut,
-            history.to_vec(),
-            || Ok(bot.cloned().unwrap_or_default()),
-            samples,
-            stable_hash(key.as_bytes()),
-        )?;
-        let standings = cut.standings();
-        let best = standings
+        let key = format!(
+            "{seed}/{}/{}/{hole}",
+            m.finished_at.as_deref().unwrap_or_default(),
+            m.players.join("\u{1f}")
+        );
+        let pos = super::Position::of(&cut);
+        let now: Vec<&[i64]> = pos.standings.iter().map(|s| s.holes.as_slice()).collect();
+        let shown = Shown::new(history, &now, bot.map(Vec::as_slice));
+        let odds = for_position(&pos, &shown, samples, stable_hash(key.as_bytes()))?;
+        let best = pos
+            .standings
             .iter()
             .filter(|s| !s.disqualified)
             .map(|s| s.total)
             .min();
-        let leaders = standings
+        let leaders = pos
+            .standings
             .iter()
             .filter(|s| !s.disqualified && Some(s.total) == best)
             .map(|s| s.seat)

@@ -373,46 +373,66 @@ pub fn history_ids(conn: &Connection, filter: &Filter, limit: u32) -> anyhow::Re
 /// How many of a player's latest qualifying matches [`hole_history`] takes the holes of.
 pub const HISTORY_MATCHES_USED: u32 = 20;
 
-/// Each player's recent hole scores (grid score plus adjustment, regular holes) in other
-/// finished matches under the same resolved rules as match `id` — the same variant and
-/// house rules, one stored rule set — deleted (the `kept_matches` view) and abandoned
-/// matches left out, by seat of match `id` (names any case). What `golf odds` draws a
-/// player's holes from (RULES.md §15): the latest [`HISTORY_MATCHES_USED`] matches that
-/// qualify, filtered first, so matches that do not qualify never crowd them out.
-pub fn hole_history(conn: &Connection, id: i64) -> anyhow::Result<Vec<Vec<i64>>> {
-    let (rule_set, players): (i64, Vec<String>) = {
-        let rule_set = conn.query_row("SELECT rule_set FROM matches WHERE id = ?1", [id], |r| {
-            r.get(0)
-        })?;
+/// What this table has shown of match `id`'s players (RULES.md §15, "The table's own
+/// history"), by seat of match `id` (names any case), other finished matches only — deleted
+/// (the `kept_matches` view) and abandoned ones left out — each hole a grid score plus its
+/// adjustment, regular holes in order: each player's own holes in their latest
+/// [`HISTORY_MATCHES_USED`] matches under the same resolved rules (the same variant and
+/// house rules, one stored rule set; any length), newest first, and the pool, each
+/// player's latest [`crate::odds::draws::POOL_MATCHES`] under those rules and match
+/// `id`'s length. The matches that qualify are filtered first, so others never crowd them
+/// out. Errors: no match `id`, SQLite's.
+pub fn hole_history(conn: &Connection, id: i64) -> anyhow::Result<crate::odds::History> {
+    let (rule_set, length): (i64, i64) = conn.query_row(
+        "SELECT rule_set, holes_planned FROM matches WHERE id = ?1",
+        [id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    let players = {
         let mut stmt =
             conn.prepare("SELECT player FROM seats WHERE match_id = ?1 ORDER BY seat")?;
         let players = stmt
             .query_map([id], |r| r.get(0))?
             .collect::<Result<Vec<String>, _>>()?;
-        (rule_set, players)
+        players
     };
     let mut stmt = conn.prepare(
         "WITH same AS (
              SELECT s.match_id, s.seat FROM seats s JOIN kept_matches m ON m.id = s.match_id
              WHERE s.player = ?1 COLLATE NOCASE AND s.match_id <> ?2
-               AND m.rule_set = ?3 AND m.finished_at IS NOT NULL AND m.abandoned_at IS NULL
+               AND m.rule_set = ?3 AND (?5 IS NULL OR m.holes_planned = ?5)
+               AND m.finished_at IS NOT NULL AND m.abandoned_at IS NULL
              ORDER BY s.match_id DESC LIMIT ?4
          )
-         SELECT g.score + g.adjustment
+         SELECT same.match_id, g.score + g.adjustment
          FROM same
          JOIN holes h ON h.match_id = same.match_id AND h.playoff = 0
-         JOIN grids g ON g.hole_id = h.id AND g.seat = same.seat",
+         JOIN grids g ON g.hole_id = h.id AND g.seat = same.seat
+         ORDER BY same.match_id DESC, h.number",
     )?;
-    players
-        .iter()
-        .map(|player| {
-            stmt.query_map(params![player, id, rule_set, HISTORY_MATCHES_USED], |r| {
-                r.get(0)
-            })?
-            .collect::<Result<Vec<i64>, _>>()
-            .map_err(Into::into)
-        })
-        .collect()
+    let mut matches = |player: &str, limit: usize, length: Option<i64>| {
+        let mut out: Vec<(i64, Vec<i64>)> = Vec::new();
+        let mut rows = stmt.query(params![player, id, rule_set, limit as i64, length])?;
+        while let Some(r) = rows.next()? {
+            let (m, score): (i64, i64) = (r.get(0)?, r.get(1)?);
+            match out.last_mut() {
+                Some((last, holes)) if *last == m => holes.push(score),
+                _ => out.push((m, vec![score])),
+            }
+        }
+        anyhow::Ok(out.into_iter().map(|(_, holes)| holes).collect::<Vec<_>>())
+    };
+    let mut history = crate::odds::History::default();
+    for (seat, player) in players.iter().enumerate() {
+        history
+            .own
+            .push(matches(player, HISTORY_MATCHES_USED as usize, None)?);
+        let pool = matches(player, crate::odds::draws::POOL_MATCHES, Some(length))?;
+        history
+            .pool
+            .extend(pool.into_iter().map(|holes| (seat, holes)));
+    }
+    Ok(history)
 }
 
 /// Every finished match (not deleted, not abandoned) of the variant `rules` (any when

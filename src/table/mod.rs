@@ -727,7 +727,7 @@ fn table_in_play(
 /// The players' recorded history for the chances line of match `m` (RULES.md §15), read
 /// apart from the match so that the chances are worked out outside a write's lock;
 /// `None` when it cannot be read (the line is then left off, never the card).
-pub fn history(store: &mut Store, match_id: i64) -> Option<Vec<Vec<i64>>> {
+pub fn history(store: &mut Store, match_id: i64) -> Option<crate::odds::History> {
     store
         .read(|tx| Ok(store::stats::hole_history(tx, match_id)?))
         .ok()

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::{Output, View};
 use crate::game::Match;
-use crate::odds::{Method, Odds};
+use crate::odds::{Method, Odds, Sources};
 
 /// One player's chance and what it takes to catch the leader.
 #[derive(Debug, Serialize)]
@@ -22,12 +22,18 @@ pub struct PlayerOddsView {
     pub behind: i64,
     /// The average per hole left by which they must beat the leader; `null` with no hole left.
     pub needed_per_hole: Option<f64>,
-    /// Where their hole scores were drawn from: `history` or `simulated`.
+    /// Where their hole scores were drawn from: `history` (their own alone), `table`
+    /// (their own and the table's pool) or `simulated` (simulated bots' too).
     pub method: Method,
-    /// Their recorded holes under these rules (their own are drawn from at 30 or more).
+    /// Their own holes: this match's so far and their recent finished matches' under
+    /// these rules (drawn from alone at 30 or more).
     pub history_holes: usize,
     /// Disqualified: no chance.
     pub disqualified: bool,
+    /// With `--explain`: where their draws came from, with the counts and shares, and the
+    /// level (mean hole score) they were drawn around with its standard deviation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draws: Option<Sources>,
 }
 
 /// `golf odds`.
@@ -46,15 +52,19 @@ pub struct OddsView {
     pub samples: u32,
     /// Their seed.
     pub seed: u64,
-    /// `history`, `simulated`, or `mixed` (some of each; each player's says which).
+    /// `history`, `table`, `simulated`, or `mixed` (not all alike; each player's says
+    /// which).
     pub method: String,
     /// Every player, seat order.
     pub players: Vec<PlayerOddsView>,
+    #[serde(skip)]
+    explain: bool,
 }
 
 impl OddsView {
-    /// The view of `odds` for match `m`.
-    pub fn new(m: &Match, odds: &Odds) -> OddsView {
+    /// The view of `odds` for match `m`; `explain`, with where each player's draws came
+    /// from.
+    pub fn new(m: &Match, odds: &Odds, explain: bool) -> OddsView {
         OddsView {
             id: m.id,
             rules: m.rules.display_name(),
@@ -76,13 +86,16 @@ impl OddsView {
                     method: p.method,
                     history_holes: p.history_holes,
                     disqualified: p.disqualified,
+                    draws: p.sources.clone().filter(|_| explain),
                 })
                 .collect(),
+            explain,
         }
     }
 }
 
-/// `history` or `simulated` when every player who can win draws alike, else `mixed`.
+/// `history`, `table` or `simulated` when every player who can win draws alike, else
+/// `mixed`.
 fn method(odds: &Odds) -> String {
     let mut methods = odds
         .players
@@ -119,9 +132,12 @@ impl View for OddsView {
         for p in &self.players {
             let from = match (p.disqualified, p.method) {
                 (true, _) => "disqualified".to_string(),
-                (false, Method::History) => format!("own history ({} holes)", p.history_holes),
+                (false, Method::History) => format!("own holes ({})", p.history_holes),
+                (false, Method::Table) => {
+                    format!("own holes ({}) and the table's", p.history_holes)
+                }
                 (false, Method::Simulated) => format!(
-                    "simulated greedy bots ({} holes of history)",
+                    "own holes ({}), the table's and simulated bots",
                     p.history_holes
                 ),
             };
@@ -145,12 +161,57 @@ impl View for OddsView {
             ]);
         }
         text.push_str(&format!("{table}\n"));
+        if self.explain {
+            text.push_str(&self.explained(out));
+        }
         text.push_str(&out.wrap(&format!(
-            "The rest of the match played {} times (seed {}; the same seed plays the same samples); ± is the half-width of the 95% interval in points of percentage. A player's own hole scores are drawn from once they have 30 holes in finished matches under these rules.",
+            "The rest of the match played {} times (seed {}; the same seed plays the same samples); ± is the half-width of the 95% interval in points of percentage. Each player's holes are drawn around their level tonight (what their holes say, this match's included, with its uncertainty) from their own holes — tonight's and their latest 20 finished matches' under these rules — mixed below 30 holes with the table's, and below 30 of those with simulated bots'.",
             thousands(self.samples),
             self.seed
         )));
         text
+    }
+}
+
+impl OddsView {
+    /// `--explain`'s table: each player's sources, counts and shares, and their level.
+    fn explained(&self, out: &Output) -> String {
+        let mut table = out.table([
+            "player",
+            "own holes",
+            "share",
+            "table's pool",
+            "share",
+            "simulated",
+            "level",
+            "±",
+        ]);
+        let pct = |p: f64| format!("{:.0}%", 100.0 * p);
+        for p in &self.players {
+            let Some(d) = &p.draws else { continue };
+            table.add_row([
+                p.name.clone(),
+                d.own_holes.to_string(),
+                pct(d.own_share),
+                d.pool_holes.to_string(),
+                pct(d.pool_share),
+                match d.simulated_share > 0.0 {
+                    true => format!("{} ({} holes)", pct(d.simulated_share), d.simulated_holes),
+                    false => "—".to_string(),
+                },
+                format!("{:.1}", d.level),
+                format!("{:.1}", d.level_sd),
+            ]);
+        }
+        let spread = self
+            .players
+            .iter()
+            .find_map(|p| p.draws.as_ref())
+            .map_or(0.0, |d| d.spread);
+        format!(
+            "Where each player's holes were drawn from:\n{table}\n{}",
+            out.wrap(&format!("A player's level is the mean hole score their holes say they play at tonight, ± one standard deviation (drawn once per sample); each hole is that level plus a deviation from the sources in their shares, a hole's spread within a match being {spread:.1} at this table.\n"))
+        )
     }
 }
 

@@ -4,7 +4,7 @@
 
 use crate::common::Env;
 use golf::game::Standing;
-use golf::odds::{exact, Position};
+use golf::odds::{for_position, History, Position, Shown};
 use golf::rules::Tiebreak;
 use serde::Deserialize;
 
@@ -37,6 +37,7 @@ struct Player {
     method: String,
     history_holes: usize,
     disqualified: bool,
+    draws: Option<serde_json::Value>,
 }
 
 /// ann's and bob's hole scores in their past matches: each value equally often.
@@ -75,9 +76,23 @@ fn new_match(env: &Env, args: &[&str]) -> i64 {
     env.json(&all)["match"].as_i64().unwrap()
 }
 
-/// The exact chances of ann and bob, who have played `holes` (ann's, bob's) with
-/// `left` holes to come under `chain`, drawing from `ANN` and `BOB`.
-fn exact_chances(holes: [&[i64]; 2], left: u32, chain: &[Tiebreak]) -> Vec<f64> {
+/// What the store reads of `n` imported matches of `holes` holes from [`history`]: each
+/// player's own holes (newest first, at most 20) and the pool (ann's, then bob's).
+fn imported(n: usize, holes: usize) -> History {
+    let ann: Vec<i64> = (0..holes).map(|i| ANN[i % 5]).collect();
+    let bob: Vec<i64> = (0..holes).map(|i| BOB[(i * 2) % 5]).collect();
+    let kept = n.min(20);
+    History {
+        own: vec![vec![ann.clone(); kept], vec![bob.clone(); kept]],
+        pool: std::iter::repeat_n((0, ann), kept)
+            .chain(std::iter::repeat_n((1, bob), kept))
+            .collect(),
+    }
+}
+
+/// ann's and bob's position after `holes` (ann's, bob's) with `left` holes to come under
+/// `chain` and `target`.
+fn position(holes: [&[i64]; 2], left: u32, chain: &[Tiebreak], target: Option<i64>) -> Position {
     let standings = holes
         .iter()
         .enumerate()
@@ -90,34 +105,45 @@ fn exact_chances(holes: [&[i64]; 2], left: u32, chain: &[Tiebreak]) -> Vec<f64> 
             disqualified: false,
         })
         .collect();
-    let pos = Position {
+    Position {
         standings,
         chain: chain.to_vec(),
         playoffs: vec![],
         holes_left: left,
-        target: None,
-    };
-    exact(&pos, &[&ANN, &BOB]).unwrap()
+        target,
+    }
 }
 
-fn assert_within(doc: &Odds, exact: &[f64]) {
-    for (p, x) in doc.players.iter().zip(exact) {
+/// The chances from `pos` with `history` as the library works them out (RULES.md §15):
+/// the oracle of what the store reads and what the command does with it.
+fn expected(pos: &Position, history: &History, samples: u32, seed: u64) -> Vec<f64> {
+    let now: Vec<&[i64]> = pos.standings.iter().map(|s| s.holes.as_slice()).collect();
+    let shown = Shown::new(history, &now, None);
+    let odds = for_position(pos, &shown, samples, seed).unwrap();
+    odds.players.iter().map(|p| p.chance).collect()
+}
+
+/// The command's chances are the library's, to the last digit.
+fn assert_same(doc: &Odds, expected: &[f64]) {
+    for (p, x) in doc.players.iter().zip(expected) {
         assert!(
-            (p.chance - x).abs() <= p.ci95,
-            "{}: {} ± {} but exactly {x}",
+            (p.chance - x).abs() < 1e-12,
+            "{}: {} but {x}",
             p.name,
-            p.chance,
-            p.ci95
+            p.chance
         );
         assert!(p.ci95 < 0.01, "{}: ± {}", p.name, p.ci95);
     }
 }
 
+/// Eight earlier matches of four holes: 32 own holes each and a pool of 64, so both draw
+/// from their own holes alone, around a level their holes (tonight's too) say.
 #[test]
-fn the_chance_is_the_exact_probability_within_its_interval() {
+fn the_chances_are_the_estimate_from_the_tables_own_history() {
     let env = Env::new();
-    history(&env, "last-week", "classic", &[], 30);
-    history(&env, "last-month", "classic", &[], 10);
+    for i in 0..8 {
+        history(&env, &format!("week-{i}"), "classic", &[], 4);
+    }
     // ann 3, bob 5 after one of four holes; countback settles a level total
     new_match(
         &env,
@@ -134,20 +160,42 @@ fn the_chance_is_the_exact_probability_within_its_interval() {
     let doc = odds(&env, &["--samples", "100000", "--seed", "1"]);
     assert_eq!((doc.holes_played, doc.holes_left), (1, 3));
     assert_eq!(doc.method, "history");
-    assert_eq!(doc.players[0].history_holes, 40);
+    assert_eq!(doc.players[0].history_holes, 33);
     assert_eq!(doc.players[1].method, "history");
-    let exact = exact_chances([&[3], &[5]], 3, &[Tiebreak::Countback, Tiebreak::Shared]);
-    assert_within(&doc, &exact);
+    let chain = [Tiebreak::Countback, Tiebreak::Shared];
+    let pos = position([&[3], &[5]], 3, &chain, None);
+    assert_same(&doc, &expected(&pos, &imported(8, 4), 100_000, 1));
+    // ann's holes average 5.2 and bob's 4.2, but she leads by 2 with 3 holes left
+    assert!((0.4..0.7).contains(&doc.players[0].chance), "{doc:?}");
     assert_eq!((doc.players[1].behind, doc.players[0].behind), (2, 0));
     assert_eq!(doc.players[1].needed_per_hole, Some(2.0 / 3.0));
+    // --explain says where the draws came from, in the table and the JSON
+    let text = env.ok(&["odds", "--explain", "--samples", "1000"]);
+    assert!(
+        text.contains("Where each player's holes were drawn from"),
+        "{text}"
+    );
+    let json = env.json(&["odds", "--explain", "--samples", "1000"]);
+    let draws = &json["players"][0]["draws"];
+    assert_eq!(draws["own_holes"], 33);
+    assert_eq!(draws["pool_holes"], 66);
+    assert_eq!(draws["own_share"], 1.0);
+    assert_eq!(draws["simulated_share"], 0.0);
+    assert!(
+        doc.players.iter().all(|p| p.draws.is_none()),
+        "only with --explain"
+    );
 }
 
 #[test]
 fn a_countback_tie_is_settled_as_the_match_would_settle_it() {
     let env = Env::new();
-    history(&env, "last-week", "classic", &[], 30);
+    for i in 0..8 {
+        history(&env, &format!("week-{i}"), "classic", &[], 4);
+    }
     // level on 6 with two holes left: ann's 1 beats bob's lowest (3) on countback, so every
     // sampled tie on totals that keeps ann's 1 goes her way; shared alone splits them
+    let mut chances = Vec::new();
     for (chain, tiebreak) in [
         ("countback,shared", [Tiebreak::Countback, Tiebreak::Shared]),
         ("shared,countback", [Tiebreak::Shared, Tiebreak::Countback]),
@@ -166,14 +214,13 @@ fn a_countback_tie_is_settled_as_the_match_would_settle_it() {
                 "1",
             ],
         );
-        let exact = exact_chances([&[1, 5], &[3, 3]], 2, &tiebreak);
-        assert_within(&doc, &exact);
+        let pos = position([&[1, 5], &[3, 3]], 2, &tiebreak, None);
+        assert_same(&doc, &expected(&pos, &imported(8, 4), 100_000, 1));
+        chances.push(doc.players[0].chance);
     }
-    let countback = exact_chances([&[1, 5], &[3, 3]], 2, &[Tiebreak::Countback]);
-    let shared = exact_chances([&[1, 5], &[3, 3]], 2, &[Tiebreak::Shared]);
     assert!(
-        countback[0] > shared[0] + 0.01,
-        "countback favours ann: {countback:?} vs {shared:?}"
+        chances[0] > chances[1] + 0.01,
+        "countback favours ann: {chances:?}"
     );
 }
 
@@ -206,7 +253,12 @@ fn history_is_finished_matches_under_the_same_rules_only() {
     ]);
     let doc = odds(&env, &["--match", &now.to_string(), "--samples", "100"]);
     let holes: Vec<usize> = doc.players.iter().map(|p| p.history_holes).collect();
-    assert_eq!(holes, vec![20, 20, 0]);
+    assert_eq!(
+        holes,
+        vec![21, 21, 1],
+        "tonight's hole and the counted match's 20"
+    );
+    // no earlier match of 9 holes: the pool holds tonight's 3 holes, and simulated bots
     assert_eq!(doc.method, "simulated");
 }
 
@@ -262,7 +314,7 @@ fn the_same_seed_gives_the_same_output() {
     let a = env.ok(&["odds", "--seed", "7", "--samples", "5000"]);
     assert_eq!(a, env.ok(&["odds", "--seed", "7", "--samples", "5000"]));
     assert!(a.contains("seed 7"), "{a}");
-    assert!(a.contains("own history (30 holes)"), "{a}");
+    assert!(a.contains("own holes (31)"), "{a}");
     let other = odds(&env, &["--seed", "8", "--samples", "5000"]);
     let seven = odds(&env, &["--seed", "7", "--samples", "5000"]);
     assert_ne!(other.players[0].chance, seven.players[0].chance);
@@ -288,44 +340,23 @@ fn odds_of_a_match_that_is_over_or_out_of_range_are_refused() {
 #[test]
 fn a_target_ends_each_sample_on_the_hole_it_is_reached() {
     let env = Env::new();
-    history(&env, "last-week", "classic", &[], 30);
-    // target 20: bob's 19 reaches it on the next hole whatever he draws (his lowest is 1),
-    // so ann wins exactly when her draw keeps her under bob: 12 + {0,2,4} < 19 + bob's draw
+    for i in 0..8 {
+        history(&env, &format!("week-{i}"), "classic", &[], 9);
+    }
+    // target 20: bob's 19 reaches it on the next hole whatever he draws (a hole near his
+    // lowest, 1, at worst), so ann wins when her draw keeps her under bob
     new_match(&env, &["--holes", "9", "--target", "20", "ann", "bob"]);
     env.ok(&["hole", "ann=12", "bob=19"]);
     let doc = odds(&env, &["--samples", "100000", "--seed", "3"]);
-    let standings = vec![
-        Standing {
-            seat: 0,
-            name: "ann".into(),
-            holes: vec![12],
-            penalty_points: 0,
-            total: 12,
-            disqualified: false,
-        },
-        Standing {
-            seat: 1,
-            name: "bob".into(),
-            holes: vec![19],
-            penalty_points: 0,
-            total: 19,
-            disqualified: false,
-        },
+    let chain = [
+        Tiebreak::Countback,
+        Tiebreak::MostHolesWon,
+        Tiebreak::Shared,
     ];
-    let pos = Position {
-        standings,
-        chain: vec![
-            Tiebreak::Countback,
-            Tiebreak::MostHolesWon,
-            Tiebreak::Shared,
-        ],
-        playoffs: vec![],
-        holes_left: 8,
-        target: Some(20),
-    };
-    let exact = exact(&pos, &[&ANN, &BOB]).unwrap();
-    assert_within(&doc, &exact);
-    assert!(exact[0] > 0.7, "{exact:?}");
+    let pos = position([&[12], &[19]], 8, &chain, Some(20));
+    assert_same(&doc, &expected(&pos, &imported(8, 9), 100_000, 3));
+    // without the target, bob would have 8 holes to catch up 7 points
+    assert!(doc.players[0].chance > 0.7, "{doc:?}");
 }
 
 #[test]
@@ -395,7 +426,11 @@ fn other_matches_never_crowd_a_players_history_out() {
     ]);
     let doc = odds(&env, &["--match", &now.to_string(), "--samples", "100"]);
     let holes: Vec<usize> = doc.players.iter().map(|p| p.history_holes).collect();
-    assert_eq!(holes, vec![27, 27], "the three classic matches' holes");
+    assert_eq!(
+        holes,
+        vec![28, 28],
+        "the three classic matches' holes and tonight's"
+    );
 }
 
 /// The card's chances line and `golf odds` agree (issue 31): the same estimate when the

@@ -498,6 +498,19 @@ fn the_example_season_is_judged_and_bad_flags_are_refused() {
     assert!(check["matches"].as_u64().unwrap() > 0, "{check}");
     let odds = env.ok(&["odds", "--check"]);
     assert!(odds.contains("Reliability"), "{odds}");
+    // six finished matches or more: the odds beat the leader in Brier and a coin in log
+    // loss (RULES.md §15, "The table's own history")
+    let odds = env.json(&["odds", "--check"]);
+    assert!(odds["matches"].as_u64().unwrap() >= 6, "{odds}");
+    let b = &odds["baselines"];
+    assert!(
+        odds["brier"].as_f64() < b["leader"]["brier"].as_f64(),
+        "{b}"
+    );
+    assert!(
+        odds["log_loss"].as_f64() < b["uniform"]["log_loss"].as_f64(),
+        "{b}"
+    );
     for bad in [
         &["ratings", "--method", "elo"][..],
         &["ratings", "--check", "--player", "ann"],
@@ -512,4 +525,108 @@ fn the_example_season_is_judged_and_bad_flags_are_refused() {
         let stderr = env.bad(bad);
         assert!(!stderr.contains("panicked"), "{bad:?}: {stderr}");
     }
+}
+
+/// A league of players whose distributions are known ([`golf::odds::league`]), written as
+/// scoresheets and imported: `golf odds --check` beats a coin in log loss and the leader in
+/// Brier, and in the second half comes within 0.05 of the log loss the generating
+/// distributions give.
+#[test]
+fn the_odds_of_an_imported_league_come_near_its_true_distributions() {
+    use golf::odds::league::{League, Player};
+    let players = [
+        ("ann", 7, 4.0, 2),
+        ("bob", 8, 4.0, 3),
+        ("cat", 9, 5.0, 2),
+        ("dan", 8, 3.0, 1),
+    ]
+    .into_iter()
+    .map(|(name, mean, spread, night)| Player {
+        name: name.into(),
+        mean,
+        spread,
+        night,
+    })
+    .collect();
+    let league = League {
+        players,
+        seats: 3,
+        holes: 4,
+        matches: 40,
+        seed: 11,
+    };
+    let played = league.play();
+    let env = Env::new();
+    let mut files = vec!["import".to_string()];
+    for (i, p) in played.iter().enumerate() {
+        let names: Vec<&str> = p
+            .seats
+            .iter()
+            .map(|&s| league.players[s].name.as_str())
+            .collect();
+        let mut text = format!(
+            "rules = \"classic\"\ndate = \"2026-{:02}-{:02}T20:00:00Z\"\nholes = 4\ntiebreak = [\"shared\"]\nplayers = [{}]\n",
+            1 + i / 28,
+            1 + i % 28,
+            names.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", ")
+        );
+        for hole in &p.holes {
+            let grids: Vec<String> = names
+                .iter()
+                .zip(hole)
+                .map(|(n, v)| format!("{n} = {v}"))
+                .collect();
+            text.push_str(&format!("[[hole]]\ngrids = {{ {} }}\n", grids.join(", ")));
+        }
+        files.push(
+            env.write(&format!("m{i:02}.toml"), &text)
+                .display()
+                .to_string(),
+        );
+    }
+    let refs: Vec<&str> = files.iter().map(String::as_str).collect();
+    env.ok(&refs);
+    let check = env.json(&["odds", "--check"]);
+    assert_eq!(check["matches"], 40, "{}", check["matches"]);
+    let b = &check["baselines"];
+    assert!(
+        check["log_loss"].as_f64() < b["uniform"]["log_loss"].as_f64(),
+        "{b}"
+    );
+    assert!(
+        check["brier"].as_f64() < b["leader"]["brier"].as_f64(),
+        "{b}"
+    );
+    // the second half against the generating distributions, position by position
+    let (mut odds, mut truth, mut n) = (0.0, 0.0, 0.0);
+    for p in check["positions"].as_array().unwrap() {
+        let id = p["match"].as_u64().unwrap() as usize;
+        if id <= 20 {
+            continue;
+        }
+        let m = &played[id - 1];
+        let true_chances = league.truth(m, p["hole"].as_u64().unwrap() as usize);
+        let winners: Vec<&str> = p["winners"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_str().unwrap())
+            .collect();
+        for (seat, &s) in m.seats.iter().enumerate() {
+            let name = league.players[s].name.as_str();
+            if winners.contains(&name) {
+                let k = winners.len() as f64;
+                let c = p["chances"][name].as_f64().unwrap().max(0.5 / 1000.0);
+                odds -= c.ln() / k;
+                truth -= true_chances[seat].ln() / k;
+            }
+        }
+        n += 1.0;
+    }
+    assert!(n > 0.0);
+    let (odds, truth) = (odds / n, truth / n);
+    assert!(
+        odds < truth + 0.05,
+        "second half: odds {odds} vs truth {truth}"
+    );
 }
