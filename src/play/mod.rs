@@ -157,8 +157,11 @@ pub struct Position {
 
 /// One hole in play: the layouts, the stock, the discard pile and whose turn it is.
 ///
-/// Fields are private: a bot sees a hole only through [`view::View`].
-#[derive(Debug, Clone)]
+/// Fields are private: a bot sees a hole only through [`view::View`]. Its `Debug` shows
+/// what everyone at the table sees and no more: each grid's face-up cards with `?` for a
+/// face-down one (RULES.md §2), the discard pile, the drawn card only when it came from the
+/// discard pile, and the stock's size, never its cards.
+#[derive(Clone)]
 pub struct Hole {
     playing: Playing,
     players: usize,
@@ -184,6 +187,117 @@ pub struct Hole {
     /// Whether the stock has been rebuilt from the discard pile this hole: its cards are
     /// then known to everyone (they were all face up), only their order is not.
     stock_known: bool,
+}
+
+/// A grid as a player sees it, for `Debug`: face-up cards, `?5` for a peeked face-down
+/// card, `?` for any other (RULES.md §2's notation for a position in play).
+struct Masked<'a> {
+    grid: &'a Grid,
+    face_up: u32,
+    peeked: u32,
+}
+
+impl std::fmt::Debug for Masked<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("\"")?;
+        let columns = self.grid.columns().max(1);
+        for (cell, card) in self.grid.cards().iter().enumerate() {
+            if cell > 0 {
+                f.write_str(if cell % columns == 0 { " / " } else { " " })?;
+            }
+            let bit = 1u32.checked_shl(cell as u32).unwrap_or(0);
+            if self.face_up & bit != 0 {
+                write!(f, "{card}")?;
+            } else if self.peeked & bit != 0 {
+                write!(f, "?{card}")?;
+            } else {
+                f.write_str("?")?;
+            }
+        }
+        f.write_str("\"")
+    }
+}
+
+/// Cards seen face up (the discard pile), for `Debug`: in grid notation, bottom first,
+/// one string.
+struct Cards<'a>(&'a [Card]);
+
+impl std::fmt::Debug for Cards<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("\"")?;
+        for (i, card) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{card}")?;
+        }
+        f.write_str("\"")
+    }
+}
+
+impl Hole {
+    /// Every field, hidden cards and all, for the tests that compare two holes field for
+    /// field (its `Debug` hides what nobody at the table sees).
+    #[cfg(test)]
+    pub(crate) fn everything(&self) -> String {
+        format!(
+            "{:?}",
+            (
+                (
+                    &self.playing,
+                    self.players,
+                    self.cells,
+                    self.columns,
+                    &self.values
+                ),
+                (&self.grids, &self.face_up, &self.peeked, &self.started),
+                (
+                    &self.stock,
+                    &self.discard,
+                    self.dealer,
+                    self.current,
+                    self.first
+                ),
+                (
+                    self.phase,
+                    self.drawn,
+                    self.ended,
+                    self.final_turns,
+                    self.turns
+                ),
+                (self.reshuffled, self.stock_known),
+            )
+        )
+    }
+}
+
+impl std::fmt::Debug for Hole {
+    /// What everyone at the table sees (the type's doc).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let grids: Vec<Masked<'_>> = (self.grids.iter().enumerate())
+            .map(|(seat, grid)| Masked {
+                grid,
+                face_up: self.face_up(seat),
+                peeked: 0,
+            })
+            .collect();
+        let drawn = self.drawn.map(|(card, source)| match source {
+            Source::Discard => card.to_string(),
+            Source::Stock => "?".to_string(),
+        });
+        f.debug_struct("Hole")
+            .field("players", &self.players)
+            .field("dealer", &self.dealer)
+            .field("phase", &self.phase)
+            .field("current", &self.current)
+            .field("turns", &self.turns)
+            .field("grids", &grids)
+            .field("discard", &Cards(&self.discard))
+            .field("drawn", &drawn)
+            .field("stock", &self.stock.len())
+            .field("ended", &self.ended)
+            .finish()
+    }
 }
 
 impl Hole {
@@ -868,8 +982,53 @@ mod tests {
                 let mut again_rng = ChaCha8Rng::seed_from_u64(seed);
                 hole.redeal(&rules, &pack, players, dealer, &mut again_rng)
                     .unwrap();
-                assert_eq!(format!("{hole:?}"), format!("{fresh:?}"), "{name}");
+                assert_eq!(hole.everything(), fresh.everything(), "{name}");
                 assert_eq!(fresh_rng, again_rng, "{name}: the same draws from the rng");
+            }
+        }
+    }
+
+    /// A view's `Debug`, and a hole's, show no card its player (anyone, for the hole)
+    /// cannot see: with every unseen card shuffled elsewhere they print the very same, while
+    /// the holes themselves differ.
+    #[test]
+    fn debug_shows_no_hidden_card() {
+        for (name, house) in [
+            ("classic", &[][..]),
+            ("classic", &["look-once"][..]),
+            ("six-card", &["knock"][..]),
+            ("four-card", &[][..]),
+            ("play-nine", &[][..]),
+        ] {
+            let house: Vec<String> = house.iter().map(|h| h.to_string()).collect();
+            let rules = crate::rules::resolve(name, &house).unwrap();
+            let pack = pack(&rules, rules.deck.decks_for(3));
+            let mut rng = ChaCha8Rng::seed_from_u64(5);
+            let mut shuffler = ChaCha8Rng::seed_from_u64(6);
+            let mut hole = Hole::deal(&rules, &pack, 3, 0, &mut rng).unwrap();
+            let mut legal = MoveList::default();
+            let (mut step, mut differed) = (0usize, 0usize);
+            while hole.phase() != Phase::Over {
+                for seat in 0..3 {
+                    let mut scrambled = hole.clone();
+                    scrambled.shuffle_unseen(seat, &mut shuffler);
+                    differed += usize::from(scrambled.everything() != hole.everything());
+                    let (seen, also) = (hole.view(seat), scrambled.view(seat));
+                    assert_eq!(format!("{seen:?}"), format!("{also:?}"), "{name}");
+                    assert_eq!(format!("{hole:?}"), format!("{scrambled:?}"), "{name}");
+                    assert!(!format!("{seen:?}").contains("stock: ["), "{name}");
+                }
+                hole.legal_moves(&mut legal);
+                let moves = legal.as_slice();
+                let m = moves[if step % 3 == 0 { moves.len() - 1 } else { 0 }];
+                hole.apply(m, &mut rng).unwrap();
+                step += 1;
+            }
+            assert!(differed > 10, "{name}: the scramble moved hidden cards");
+            // over, every card is face up: the view shows every grid whole
+            let over = format!("{:?}", hole.view(0));
+            for grid in hole.grids() {
+                assert!(over.contains(&grid.to_string()), "{name}: {over}");
             }
         }
     }
@@ -933,7 +1092,7 @@ mod tests {
                     let played = copy.apply(m, &mut rng.clone());
                     assert_eq!(played.is_ok(), legal.contains(m), "{name}: {m:?}");
                     if played.is_err() {
-                        assert_eq!(format!("{copy:?}"), format!("{hole:?}"), "{name}: {m:?}");
+                        assert_eq!(copy.everything(), hole.everything(), "{name}: {m:?}");
                     }
                 }
                 let moves = legal.as_slice();
@@ -990,9 +1149,9 @@ mod tests {
         );
         // a redeal refused leaves the hole as it was
         let mut hole = Hole::deal(&classic, &one_deck, 2, 0, &mut rng).unwrap();
-        let before = format!("{hole:?}");
+        let before = hole.everything();
         assert!(hole.redeal(&crowded, &one_deck, 2, 1, &mut rng).is_err());
-        assert_eq!(format!("{hole:?}"), before);
+        assert_eq!(hole.everything(), before);
     }
 
     /// A finished hole's returns are its grids' scores and the adjustments `scoring::hole`
