@@ -137,6 +137,40 @@ pub fn in_order(matches: &[RatedMatch]) -> Vec<&RatedMatch> {
     order
 }
 
+/// The fewest of the latest matches plain `golf ratings` replays to choose its default
+/// method (CLI.md): a track record refits Plackett–Luce before every match judged, each
+/// refit over every match before it, so a whole replay grows with the square of the matches
+/// (about 50 s for 10,000); the choice looks at the latest of them alone, as a selection of
+/// their own ([`recent`]). `golf ratings --check` still replays the whole selection.
+pub const RECENT: usize = 1_000;
+
+/// The first match of [`recent`]'s matches moves in steps of this many, so that while
+/// matches are added the replay kept in the cache folder carries on from where it got to
+/// (it replays the latest [`RECENT`] to `RECENT + RECENT_STEP − 1`).
+pub const RECENT_STEP: usize = 250;
+
+/// The latest matches of `order` ([`in_order`]'s list) that plain `golf ratings` judges
+/// the methods on: all of them up to [`RECENT`] + [`RECENT_STEP`] − 1; beyond, from the
+/// largest multiple of [`RECENT_STEP`] that leaves at least [`RECENT`] — between 1,000 and
+/// 1,249 matches, the first of them fixed while 250 more are added.
+pub fn recent<'o, 'm>(order: &'o [&'m RatedMatch]) -> &'o [&'m RatedMatch] {
+    latest(order, RECENT, RECENT_STEP)
+}
+
+/// [`recent`] with other bounds: the latest `fewest` to `fewest + step − 1` matches of
+/// `order` (all of them when they are fewer), the first from a multiple of `step` (a `step`
+/// of 0 counts as 1).
+pub fn latest<'o, 'm>(
+    order: &'o [&'m RatedMatch],
+    fewest: usize,
+    step: usize,
+) -> &'o [&'m RatedMatch] {
+    let n = order.len();
+    let step = step.max(1);
+    let start = n.saturating_sub(fewest) / step * step;
+    &order[start.min(n)..]
+}
+
 /// Where a replay got to: enough to carry on when later matches are added (the cache keeps
 /// it), and to give the figures so far.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -356,6 +390,28 @@ mod tests {
             );
             assert_eq!(progress, resume(&order, None).1);
         }
+    }
+
+    #[test]
+    fn the_latest_matches_start_at_a_step() {
+        let all: Vec<RatedMatch> = (1..=1_600)
+            .map(|i| m(i, &[("ann", 1), ("bob", 2)]))
+            .collect();
+        let order: Vec<&RatedMatch> = all.iter().collect();
+        for (n, first) in [
+            (0, 0),
+            (30, 0),
+            (1_249, 0),
+            (1_250, 250),
+            (1_499, 250),
+            (1_500, 500),
+        ] {
+            let latest = recent(&order[..n]);
+            assert_eq!(latest.len(), n - first, "{n}");
+            assert!(latest.len() <= RECENT + RECENT_STEP - 1);
+            assert!(n < RECENT || latest.len() >= RECENT, "{n}");
+        }
+        assert_eq!(latest(&order[..7], 3, 0).len(), 3);
     }
 
     #[test]

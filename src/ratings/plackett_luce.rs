@@ -349,6 +349,53 @@ pub fn leaderboard(matches: &[RatedMatch]) -> Leaderboard {
     Leaderboard { standings, nights }
 }
 
+/// Every player's Plackett–Luce rating night by night, for `golf chart --ratings --method
+/// plackett-luce`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Nightly {
+    /// Each player's rating (100·ln γ) of the fit over every match up to the end of each
+    /// night, from their first night on — on the nights they did not play too, since a
+    /// whole-history fit moves with everyone's results; best final rating first, then by
+    /// name.
+    pub courses: Vec<super::Course>,
+    /// Every night with a fitted match, oldest first.
+    pub nights: Vec<String>,
+}
+
+/// The ratings of `matches` (any order; fewer than two players left out) night by night:
+/// after each night, the fit over every match that finished by its end (what `golf ratings
+/// --method plackett-luce --until NIGHT` shows), each fit starting from the night before's
+/// strengths. A fit per night: about 200 for the 10,000-match bench season.
+pub fn nightly(matches: &[RatedMatch]) -> Nightly {
+    let mut order: Vec<&RatedMatch> = matches.iter().filter(|m| m.placings.len() > 1).collect();
+    order.sort_by(|a, b| (&a.finished_at, a.id).cmp(&(&b.finished_at, b.id)));
+    let mut model = Model::new();
+    let mut nights: Vec<String> = Vec::new();
+    let mut courses: Vec<super::Course> = Vec::new();
+    let mut at = 0;
+    while at < order.len() {
+        let night = &order[at].night;
+        while at < order.len() && order[at].night == *night {
+            model.add(order[at]);
+            at += 1;
+        }
+        model.fit();
+        for (i, (name, gamma, _)) in model.players().enumerate() {
+            if i == courses.len() {
+                courses.push(super::Course {
+                    player: name.to_string(),
+                    nights: Vec::new(),
+                });
+            }
+            courses[i].nights.push((night.clone(), rating(gamma)));
+        }
+        nights.push(night.clone());
+    }
+    let last = |c: &super::Course| c.nights.last().map_or(0.0, |(_, r)| *r);
+    courses.sort_by(|a, b| last(b).total_cmp(&last(a)).then(a.player.cmp(&b.player)));
+    Nightly { courses, nights }
+}
+
 /// `before`'s strengths in `now`'s player order (1 for players new since): where the fit
 /// over every match starts, close to where it ends.
 fn before_gammas(before: &Model, now: &Model) -> Vec<f64> {
@@ -639,6 +686,41 @@ mod tests {
         assert!((ann * bob - 1.0).abs() < 1e-6, "{ann} {bob}");
         assert_eq!(rating(1.0), 0.0);
         assert!((rating(2.0) - 69.31).abs() < 0.01);
+    }
+
+    #[test]
+    fn night_by_night_each_night_is_the_fit_up_to_it() {
+        let night = |id: i64, night: &str, places: &[(&str, usize)]| RatedMatch {
+            night: night.into(),
+            finished_at: format!("{night}T20:00:{id:02}.000Z"),
+            ..m(id, places)
+        };
+        let matches = [
+            night(1, "2026-11-01", &[("ann", 1), ("bob", 2)]),
+            night(2, "2026-11-01", &[("ann", 1), ("bob", 2)]),
+            night(3, "2026-11-08", &[("cat", 1), ("ann", 2)]),
+            night(4, "2026-11-15", &[("bob", 1), ("cat", 2)]),
+        ];
+        let n = nightly(&matches);
+        assert_eq!(n.nights, ["2026-11-01", "2026-11-08", "2026-11-15"]);
+        for (k, night) in n.nights.iter().enumerate() {
+            let upto: Vec<RatedMatch> = (matches.iter())
+                .filter(|m| m.night <= *night)
+                .cloned()
+                .collect();
+            let board = leaderboard(&upto);
+            for row in &board.standings {
+                let course = n.courses.iter().find(|c| c.player == row.player).unwrap();
+                let (when, r) = &course.nights[course.nights.len() - (n.nights.len() - k)];
+                assert_eq!(when, night);
+                assert!((r - row.rating).abs() < 1e-4, "{night} {}", row.player);
+            }
+        }
+        // cat first played on the second night: a point each night from then on
+        let cat = n.courses.iter().find(|c| c.player == "cat").unwrap();
+        assert_eq!(cat.nights.len(), 2);
+        let last = |c: &crate::ratings::Course| c.nights.last().unwrap().1;
+        assert!(n.courses.windows(2).all(|w| last(&w[0]) >= last(&w[1])));
     }
 
     #[test]
