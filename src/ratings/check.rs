@@ -18,7 +18,7 @@ use skillratings::weng_lin::{
 };
 use skillratings::MultiTeamOutcome;
 
-use super::plackett_luce::Model;
+use super::plackett_luce::{Model, PREDICTION_TOLERANCE};
 use super::{Method, RatedMatch};
 
 /// How one set of chances fared against one result.
@@ -233,7 +233,7 @@ pub fn resume(order: &[&RatedMatch], from: Option<&Progress>) -> (Check, Progres
             let refs: Vec<&[WengLinRating]> = teams.iter().map(|t| &t[..]).collect();
             let wl = expected_score_multi_team(&refs, &config);
             let wl_sum: f64 = wl.iter().sum();
-            model.fit_to(super::plackett_luce::PREDICTION_TOLERANCE);
+            model.fit_to(PREDICTION_TOLERANCE);
             let chances = [
                 wl.iter().map(|c| c / wl_sum).collect::<Vec<f64>>(),
                 model.chances(&players),
@@ -412,6 +412,36 @@ mod tests {
             assert!(n < RECENT || latest.len() >= RECENT, "{n}");
         }
         assert_eq!(latest(&order[..7], 3, 0).len(), 3);
+    }
+
+    /// The track record's Plackett–Luce chances come from fits each started from the one
+    /// before (Newton's steps, to [`PREDICTION_TOLERANCE`]); each is within a millionth of
+    /// a fit from scratch, to full precision, over the matches before its match.
+    #[test]
+    fn warm_started_chances_are_a_full_refits() {
+        let league = crate::ratings::plackett_luce::tests::league(150);
+        let c = check(&league);
+        let order = in_order(&league);
+        let mut judged = 0;
+        for p in c
+            .predictions
+            .iter()
+            .filter(|p| p.method == Method::PlackettLuce)
+        {
+            let at = order.iter().position(|m| m.id == p.match_id).unwrap();
+            let before: Vec<RatedMatch> = order[..at].iter().map(|m| (*m).clone()).collect();
+            let full = super::super::plackett_luce::fit(&before);
+            let players: Vec<&str> = p.players.iter().map(String::as_str).collect();
+            for (warm, cold) in p.chances.iter().zip(full.chances(&players)) {
+                assert!(
+                    (warm - cold).abs() < 1e-6,
+                    "match {}: {warm} vs {cold}",
+                    p.match_id
+                );
+            }
+            judged += 1;
+        }
+        assert!(judged > 100, "{judged}");
     }
 
     #[test]

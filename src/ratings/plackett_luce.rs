@@ -25,13 +25,18 @@
 //! stages are played (the last place is no choice), so each member's w grows by (k − 1)/k.
 //! The "+1" and "2/(1 + γ_t)" are the prior's virtual win and its two virtual comparisons.
 //! Each update raises the log posterior (an MM algorithm), and with the prior the maximum is
-//! unique: the iteration stops when no ln γ moves by more than [`TOLERANCE`].
+//! unique: the iteration stops when no ln γ moves by more than [`TOLERANCE`]. Up to
+//! [`newton::NEWTON_PLAYERS`] players the same maximum is reached first by Newton's method
+//! ([`newton`]), far fewer passes over the matches from a fit close by; MM finishes any fit
+//! Newton's steps cannot.
 
 use std::collections::HashMap;
 
 use serde::Serialize;
 
 use super::RatedMatch;
+
+pub mod newton;
 
 /// The iteration stops when no ln γ moves by more than this in one update.
 pub const TOLERANCE: f64 = 1e-9;
@@ -75,8 +80,10 @@ pub struct Model {
     played: Vec<u32>,
     /// Stages won (w_t above), by player index; constant between matches.
     wins: Vec<f64>,
-    /// MM updates the latest fit took.
+    /// Passes over the matches the latest fit took (MM updates and Newton steps).
     pub iterations: u32,
+    /// Room for Newton's steps, reused between fits.
+    room: newton::Room,
 }
 
 impl Model {
@@ -142,7 +149,9 @@ impl Model {
         self.matches.push(Ranked { players, groups });
     }
 
-    /// Runs MM updates from the current strengths until one moves no ln γ by more than
+    /// Fits from the current strengths: Newton's steps up to [`newton::NEWTON_PLAYERS`]
+    /// players until one moves no ln γ by more than [`TOLERANCE`] ([`newton`]); else, or
+    /// to finish a fit they cannot, MM updates until one moves no ln γ by more than
     /// [`TOLERANCE`] (or [`MAX_ITERATIONS`] updates). MM alone crawls when a player has
     /// (almost) never won — thousands of updates — so the updates are accelerated by
     /// SQUAREM (Varadhan & Roland 2008, "Simple and globally convergent methods for
@@ -156,9 +165,22 @@ impl Model {
     }
 
     /// [`Model::fit`], stopping when an update moves no ln γ by more than `tolerance`
-    /// (the track record's predictions need no more than [`PREDICTION_TOLERANCE`]).
+    /// (the track record's predictions need no more than [`PREDICTION_TOLERANCE`]): by
+    /// Newton's method up to [`newton::NEWTON_PLAYERS`] players, MM for the rest of a fit
+    /// it cannot finish.
     pub fn fit_to(&mut self, tolerance: f64) {
         self.iterations = 0;
+        let mut room = std::mem::take(&mut self.room);
+        let done = self.newton(tolerance, &mut room);
+        self.room = room;
+        if !done {
+            self.mm(tolerance);
+        }
+    }
+
+    /// MM updates, accelerated by SQUAREM ([`Model::fit`]), until one moves no ln γ by more
+    /// than `tolerance` or the fit has taken [`MAX_ITERATIONS`] passes.
+    fn mm(&mut self, tolerance: f64) {
         while self.iterations < MAX_ITERATIONS {
             let t0: Vec<f64> = self.gamma.iter().map(|g| g.ln()).collect();
             self.iterations += 1;
@@ -504,7 +526,7 @@ fn log_likelihood(players: &[usize], sizes: &[usize], gamma: &[f64]) -> f64 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::ratings::Placing;
 
@@ -721,6 +743,75 @@ mod tests {
         assert_eq!(cat.nights.len(), 2);
         let last = |c: &crate::ratings::Course| c.nights.last().unwrap().1;
         assert!(n.courses.windows(2).all(|w| last(&w[0]) >= last(&w[1])));
+    }
+
+    /// `n` matches of 2 to 6 of twelve players, placed by skill and luck, with ties.
+    pub(crate) fn league(n: usize) -> Vec<RatedMatch> {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        (0..n)
+            .map(|i| {
+                let seats = 2 + next(5) as usize;
+                let mut players: Vec<(u64, u64)> = Vec::new();
+                while players.len() < seats {
+                    let p = next(12);
+                    if players.iter().all(|(q, _)| *q != p) {
+                        // a score: lower is better, ties now and then
+                        players.push((p, (3 * p + next(30)) / 4));
+                    }
+                }
+                let mut placings: Vec<Placing> = Vec::new();
+                for (p, score) in &players {
+                    let place = 1 + players.iter().filter(|(_, s)| s < score).count();
+                    placings.push(Placing {
+                        player: format!("p{p}"),
+                        place,
+                    });
+                }
+                RatedMatch {
+                    id: i as i64,
+                    finished_at: format!("2026-11-01T{:02}:{:02}:00.000Z", i / 60, i % 60),
+                    night: "2026-11-01".into(),
+                    placings,
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn newtons_method_reaches_the_maximum_mm_reaches() {
+        let matches = league(120);
+        assert!(matches.iter().any(|m| {
+            let mut places: Vec<usize> = m.placings.iter().map(|p| p.place).collect();
+            places.sort_unstable();
+            places.windows(2).any(|w| w[0] == w[1])
+        }));
+        let mut newton = Model::new();
+        let mut mm = Model::new();
+        for m in &matches {
+            newton.add(m);
+            mm.add(m);
+        }
+        let mut room = newton::Room::default();
+        assert!(
+            newton.newton(TOLERANCE, &mut room),
+            "Newton alone converged"
+        );
+        assert!(newton.iterations < 20, "{}", newton.iterations);
+        mm.mm(1e-12);
+        for ((name, a, _), (_, b, _)) in newton.players().zip(mm.players()) {
+            assert!((a.ln() - b.ln()).abs() < 1e-7, "{name}: Newton {a}, MM {b}");
+        }
+        // from the fit before one more match: a few steps
+        let mut warm = newton.clone();
+        warm.add(&matches[7]);
+        warm.fit_to(PREDICTION_TOLERANCE);
+        assert!(warm.iterations <= 5, "{}", warm.iterations);
     }
 
     #[test]
