@@ -8,7 +8,8 @@
 
 use std::fmt;
 
-use super::{Hole, Masked};
+use super::debug::{Cards, Masked};
+use super::Hole;
 pub use super::{How, Move, MoveList, Phase, Source};
 use crate::card::Card;
 
@@ -231,7 +232,7 @@ impl fmt::Debug for View<'_> {
             .field("current", &hole.current)
             .field("turns", &hole.turns)
             .field("grids", &grids)
-            .field("discard", &super::Cards(&hole.discard))
+            .field("discard", &Cards(&hole.discard))
             .field("drawn", &drawn)
             .field("stock", &hole.stock.len())
             .field("ended", &hole.ended)
