@@ -13,6 +13,7 @@
 //! (target ≤ 0.5 s), and `default_method_10000_matches_one_more` a run after one match more
 //! (carried on from the record kept).
 //! Run with `cargo bench --bench ratings`.
+#![allow(clippy::unwrap_used)]
 
 use divan::black_box;
 use golf::ratings::check::check;

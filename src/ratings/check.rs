@@ -408,7 +408,7 @@ mod tests {
         ] {
             let latest = recent(&order[..n]);
             assert_eq!(latest.len(), n - first, "{n}");
-            assert!(latest.len() <= RECENT + RECENT_STEP - 1);
+            assert!(latest.len() < RECENT + RECENT_STEP);
             assert!(n < RECENT || latest.len() >= RECENT, "{n}");
         }
         assert_eq!(latest(&order[..7], 3, 0).len(), 3);
