@@ -230,14 +230,9 @@ pub fn resume(order: &[&RatedMatch], from: Option<&Progress>) -> (Check, Progres
                 .filter(|&i| m.placings[i].place == 1)
                 .collect();
             let won = shares(players.len(), &winners);
-            let refs: Vec<&[WengLinRating]> = teams.iter().map(|t| &t[..]).collect();
-            let wl = expected_score_multi_team(&refs, &config);
-            let wl_sum: f64 = wl.iter().sum();
+            let weng_lin_chances = weng_lin_chances(&teams, &config);
             model.fit_to(PREDICTION_TOLERANCE);
-            let chances = [
-                wl.iter().map(|c| c / wl_sum).collect::<Vec<f64>>(),
-                model.chances(&players),
-            ];
+            let chances = [weng_lin_chances, model.chances(&players)];
             for (k, (method, c)) in Method::ALL.iter().zip(chances).enumerate() {
                 sums[k].add(judge(&c, &won));
                 predictions.push(Prediction {
@@ -263,10 +258,8 @@ pub fn resume(order: &[&RatedMatch], from: Option<&Progress>) -> (Check, Progres
         model.add(m);
         seen.extend(players.iter().copied());
     }
-    if start == order.len() {
-        if let Some(f) = from {
-            model.set_strengths(&f.strengths);
-        }
+    if let Some(f) = from.filter(|_| start == order.len()) {
+        model.set_strengths(&f.strengths);
     }
     let progress = Progress {
         replayed: order.len(),
@@ -278,9 +271,26 @@ pub fn resume(order: &[&RatedMatch], from: Option<&Progress>) -> (Check, Progres
             .map(|(n, g, _)| (n.to_string(), g))
             .collect(),
     };
+    let check = summed(&progress, order.len(), predictions);
+    (check, progress)
+}
+
+/// Weng–Lin's chance to win of each team of one (RULES.md §16): the multi-team expected
+/// score, normalised to sum to 1.
+fn weng_lin_chances(teams: &[[WengLinRating; 1]], config: &WengLinConfig) -> Vec<f64> {
+    let refs: Vec<&[WengLinRating]> = teams.iter().map(|t| &t[..]).collect();
+    let expected = expected_score_multi_team(&refs, config);
+    let sum: f64 = expected.iter().sum();
+    expected.iter().map(|c| c / sum).collect()
+}
+
+/// The track record of a replay that got to `progress` over a selection of `selection`
+/// matches: each method's means, the uniform guess's, the best method, and `predictions`.
+fn summed(progress: &Progress, selection: usize, predictions: Vec<Prediction>) -> Check {
+    let judged = progress.judged;
     let methods: Vec<MethodRecord> = Method::ALL
         .iter()
-        .zip(sums)
+        .zip(&progress.sums)
         .map(|(&method, s)| MethodRecord {
             method,
             judged: s.mean(judged),
@@ -294,15 +304,14 @@ pub fn resume(order: &[&RatedMatch], from: Option<&Progress>) -> (Check, Progres
             _ => Some(r),
         })
         .map_or(Method::WengLin, |r| r.method);
-    let check = Check {
+    Check {
         matches: judged,
-        selection: order.len(),
+        selection,
         methods,
-        uniform: uniform.mean(judged),
+        uniform: progress.uniform.mean(judged),
         best,
         predictions,
-    };
-    (check, progress)
+    }
 }
 
 #[cfg(test)]
