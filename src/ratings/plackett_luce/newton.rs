@@ -1,6 +1,6 @@
 //! Newton's method for the Plackett–Luce fit (RULES.md §16), in θ = ln γ: the track record
 //! refits before every match it judges, each fit starting from the one before, and from so
-//! near the maximum Newton's steps close in quadratically — two or three passes over the
+//! near the maximum Newton's steps close in quadratically — about two passes over the
 //! matches where Hunter's MM update (with SQUAREM) takes about 27.
 //!
 //! The log posterior is, up to a constant, Σ_t (w_t + 1) θ_t − 2 ln(1 + γ_t) − Σ_terms
@@ -12,7 +12,8 @@
 //! Cholesky, dense in the players, so it is taken only for up to [`NEWTON_PLAYERS`] players
 //! (beyond, MM alone fits); a step that would lower the posterior is halved, and one that
 //! cannot be made to climb leaves the fit to MM. The fit stops when a step moves no ln γ by
-//! more than the tolerance.
+//! more than the tolerance, or when the steps contract so fast that the one after it would
+//! not ([`converging`]).
 
 use super::Model;
 
@@ -29,11 +30,12 @@ const MAX_HALVINGS: u32 = 40;
 #[derive(Debug, Clone, Default)]
 pub(super) struct Room {
     gradient: Vec<f64>,
-    /// −H, row by row; then its Cholesky factor.
+    /// −H, row by row (its lower triangle); then its Cholesky factor.
     curvature: Vec<f64>,
     step: Vec<f64>,
     theta: Vec<f64>,
     set: Vec<usize>,
+    shared: Vec<f64>,
 }
 
 impl Model {
@@ -47,6 +49,8 @@ impl Model {
         }
         self.iterations += 1;
         let mut now = self.derivatives(room);
+        // the largest move of the last full step, once one has been taken
+        let mut last: Option<f64> = None;
         for _ in 0..MAX_STEPS {
             if !solve(n, room) {
                 return false;
@@ -54,7 +58,7 @@ impl Model {
             let largest = room.step.iter().fold(0.0f64, |m, d| m.max(d.abs()));
             room.theta.clear();
             room.theta.extend(self.gamma.iter().map(|g| g.ln()));
-            if largest <= tolerance {
+            if largest <= tolerance || converging(last, largest, tolerance) {
                 for ((g, t), d) in self.gamma.iter_mut().zip(&room.theta).zip(&room.step) {
                     *g = (t + d).exp();
                 }
@@ -71,6 +75,7 @@ impl Model {
                 if next.is_finite() && next >= now - 1e-12 * (1.0 + now.abs()) {
                     now = next;
                     climbed = true;
+                    last = (scale == 1.0).then_some(largest);
                     break;
                 }
                 scale /= 2.0;
@@ -86,7 +91,8 @@ impl Model {
     }
 
     /// The log posterior at the current strengths, its gradient in ln γ into
-    /// `room.gradient` and minus its Hessian into `room.curvature` (the module's doc).
+    /// `room.gradient` and minus its Hessian into `room.curvature`, lower triangle (the
+    /// module's doc).
     fn derivatives(&self, room: &mut Room) -> f64 {
         let n = self.gamma.len();
         room.gradient.clear();
@@ -104,6 +110,10 @@ impl Model {
         let mut set = std::mem::take(&mut room.set);
         for m in &self.matches {
             let (players, sizes) = self.parts(m);
+            if sizes.len() == players.len() {
+                total -= self.untied(players, room);
+                continue;
+            }
             let mut at = 0;
             for &k in sizes {
                 let left = players.len() - at - k;
@@ -135,20 +145,70 @@ impl Model {
         total
     }
 
+    /// [`Model::term`] for every stage of a match without ties, its `players` by place, at
+    /// once: the stage from place s on has the players left, S_s = Σ_{j ≥ s} γ_j, so a
+    /// player at place j takes γ_j Σ_{s ≤ j} 1/S_s into the gradient and the diagonal, and
+    /// a pair at places i ≤ j takes γ_i γ_j Σ_{s ≤ i} 1/S_s² off the curvature (over the
+    /// stages, places but the last). Returns Σ_s ln S_s.
+    fn untied(&self, players: &[usize], room: &mut Room) -> f64 {
+        let n = self.gamma.len();
+        let k = players.len();
+        let mut shared = std::mem::take(&mut room.shared);
+        shared.clear();
+        let mut left: f64 = players.iter().map(|&i| self.gamma[i]).sum();
+        let (mut inverse, mut squares, mut logs) = (0.0, 0.0, 0.0);
+        for (j, &t) in players.iter().enumerate() {
+            let g = self.gamma[t];
+            if j + 1 < k {
+                inverse += 1.0 / left;
+                squares += 1.0 / (left * left);
+                logs += left.ln();
+            }
+            // Σ 1/S_s² over the stages this place is still left at
+            shared.push(squares);
+            room.gradient[t] -= g * inverse;
+            room.curvature[t * n + t] += g * inverse;
+            for (i, &u) in players[..=j].iter().enumerate() {
+                let (row, col) = if t >= u { (t, u) } else { (u, t) };
+                room.curvature[row * n + col] -= g * self.gamma[u] * shared[i];
+            }
+            left -= g;
+        }
+        room.shared = shared;
+        logs
+    }
+
     /// Adds one term's part, weight `c` over the players `set`, to the gradient and the
     /// curvature; returns c · ln Σ γ over the set.
     fn term(&self, set: &[usize], c: f64, room: &mut Room) -> f64 {
         let n = self.gamma.len();
         let sum: f64 = set.iter().map(|&i| self.gamma[i]).sum();
+        // the lower triangle alone: the Cholesky step reads no other
         for &t in set {
             let p = self.gamma[t] / sum;
             room.gradient[t] -= c * p;
             room.curvature[t * n + t] += c * p;
-            for &u in set {
-                room.curvature[t * n + u] -= c * p * self.gamma[u] / sum;
+            let row = &mut room.curvature[t * n..t * n + t + 1];
+            for &u in set.iter().filter(|&&u| u <= t) {
+                row[u] -= c * p * self.gamma[u] / sum;
             }
         }
         c * sum.ln()
+    }
+}
+
+/// Whether a step moving ln γ by at most `largest`, after a full step of at most `last`,
+/// lands within a tenth of `tolerance` of the maximum: Newton's error squares from step
+/// to step (e' ≈ M e², M ≈ largest / last², each step about the error it corrects), so
+/// once it contracts the step after this one would move no ln γ by more than
+/// M · largest² — and need not be taken.
+fn converging(last: Option<f64>, largest: f64, tolerance: f64) -> bool {
+    match last {
+        Some(last) if last > 0.0 && largest < last => {
+            let m = largest / (last * last);
+            m * largest * largest <= tolerance / 10.0
+        }
+        _ => false,
     }
 }
 
@@ -192,4 +252,50 @@ fn solve(n: usize, room: &mut Room) -> bool {
         step[i] = v / a[i * n + i];
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ratings::{Placing, RatedMatch};
+
+    /// A match without ties weighed all at once ([`Model::untied`]) is its stages weighed
+    /// one by one ([`Model::term`]).
+    #[test]
+    fn a_match_without_ties_is_its_stages() {
+        let placings = ["ann", "bob", "cat", "dan", "eve"]
+            .iter()
+            .enumerate()
+            .map(|(i, p)| Placing {
+                player: (*p).into(),
+                place: i + 1,
+            })
+            .collect();
+        let mut model = Model::new();
+        model.add(&RatedMatch {
+            id: 1,
+            finished_at: "2026-11-01T20:00:00.000Z".into(),
+            night: "2026-11-01".into(),
+            placings,
+        });
+        model.gamma = vec![0.7, 1.9, 1.3, 0.4, 2.2];
+        let n = model.gamma.len();
+        let fresh = || Room {
+            gradient: vec![0.0; n],
+            curvature: vec![0.0; n * n],
+            ..Room::default()
+        };
+        let players: Vec<usize> = model.parts(&model.matches[0]).0.to_vec();
+        let (mut at_once, mut by_stage) = (fresh(), fresh());
+        let a = model.untied(&players, &mut at_once);
+        let b: f64 = (0..n - 1)
+            .map(|s| model.term(&players[s..], 1.0, &mut by_stage))
+            .sum();
+        assert!((a - b).abs() < 1e-12);
+        for (x, y) in (at_once.gradient.iter().chain(&at_once.curvature))
+            .zip(by_stage.gradient.iter().chain(&by_stage.curvature))
+        {
+            assert!((x - y).abs() < 1e-12, "{x} vs {y}");
+        }
+    }
 }
