@@ -4,8 +4,9 @@
 //! shared 10,000-match database) is `ratings_over_10000_matches` in the store bench.
 //! `check_1000_matches` is `golf ratings --check` on 1,000 such matches: Weng–Lin replayed
 //! and Plackett–Luce refitted before every match judged (RULES.md §16, "A track record"),
-//! `golf ratings` chose its default by that replay over the whole selection (about 50 s for
-//! 10,000 matches, extrapolated); it now judges the methods on the latest 1,000 to 1,249
+//! `golf ratings` chose its default by that replay over the whole selection (17.5 s of CPU
+//! for 10,000 matches by MM, 51 s wall on a loaded two-core machine; 9.5 s of CPU with
+//! Newton's refits, issue 47); it now judges the methods on the latest 1,000 to 1,249
 //! matches alone (`check::recent`), keeping where it got to in the cache folder:
 //! `default_method_10000_matches_cold` is its first run on 10,000 matches (nothing kept;
 //! target ≤ 5 s), `default_method_10000_matches_amended` a run after one amended result —
