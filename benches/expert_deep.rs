@@ -1,9 +1,11 @@
 //! `expert-deep`'s strength (issue 40's target, RULES.md §18 "Deeper advice: rollouts"): at
 //! one table with three experts (classic, four players), it scores at least 0.2 a hole
 //! lower than they do, over every seating. Run with `cargo bench --bench expert_deep`: 1,500
-//! deals, about four minutes on two cores (`-- --deals N` to change the number of deals,
-//! `-- --quick` for a tenth of them; `--samples N`, `--margin POINTS`, `--top N`,
-//! `--evidence SE` try other settings than the bundled bot's; `--seed N` other deals).
+//! deals, about four minutes on two cores (11 minutes on a shared, loaded two-core
+//! machine), −0.352 ± 0.169 on the fresh deals when last run (`-- --deals N` to change the
+//! number of deals, `-- --quick` for a tenth of them; `--samples N`, `--margin POINTS`,
+//! `--top N`, `--evidence SE` try other settings than the bundled bot's; `--seed N` other
+//! deals).
 //!
 //! **Which deals.** The bundled settings (48 play-outs of the expert's three closest moves
 //! within a point, another move where it wins by half a standard error) were chosen on the
