@@ -214,20 +214,40 @@ struct Record {
     progress: crate::ratings::check::Progress,
 }
 
-/// The track record of the rating methods over `matches` (RULES.md §16), its predictions
-/// left out. What `golf ratings` chooses its default method by; a whole replay costs a refit
-/// per match, so the cache folder keeps where recent replays got to, each under a hash of the
-/// matches it replayed (ids, finish times, places, in order): when those are the first of
-/// `matches` — the same results with later matches added, the usual case — the replay
-/// carries on from there ([`crate::ratings::check::resume`], the same figures a whole
-/// replay gives); otherwise it starts afresh.
+/// The track record of the rating methods over the latest of `matches` (RULES.md §16;
+/// [`crate::ratings::check::recent`]: at most 1,249 of them, replayed as a selection of
+/// their own), its predictions left out. What `golf ratings` chooses its default method by;
+/// a replay costs a refit per match, so the cache folder keeps where recent replays got to,
+/// each under a hash of the matches it replayed (ids, finish times, places, in order): when
+/// those are the first of the latest matches — the same results with later matches added,
+/// the usual case — the replay carries on from there ([`crate::ratings::check::resume`],
+/// the figures a whole replay gives, to within 1e-12: the record is kept as JSON text);
+/// otherwise (an amended, deleted or back-dated
+/// result among them) it replays them afresh, a bounded cost whatever the history's size.
 pub fn rating_check(matches: &[crate::ratings::RatedMatch]) -> crate::ratings::check::Check {
     use crate::ratings::check;
-    let order = check::in_order(matches);
+    rating_check_in(
+        dir().as_deref(),
+        matches,
+        (check::RECENT, check::RECENT_STEP),
+    )
+}
+
+/// [`rating_check`] keeping its records in the folder `dir` (none: nothing kept), over the
+/// latest matches as [`crate::ratings::check::latest`] bounds them by `bounds` (fewest,
+/// step).
+pub fn rating_check_in(
+    dir: Option<&Path>,
+    matches: &[crate::ratings::RatedMatch],
+    bounds: (usize, usize),
+) -> crate::ratings::check::Check {
+    use crate::ratings::check;
+    let all = check::in_order(matches);
+    let order = check::latest(&all, bounds.0, bounds.1);
     // the text hashed, and where each match's line ends in it
     let mut text = format!("{CHECK_VERSION}\n");
     let mut ends = vec![text.len()];
-    for m in &order {
+    for m in order {
         text.push_str(&format!("{}|{}", m.id, m.finished_at));
         for p in &m.placings {
             text.push_str(&format!("|{}={}", p.player, p.place));
@@ -241,7 +261,7 @@ pub fn rating_check(matches: &[crate::ratings::RatedMatch]) -> crate::ratings::c
             crate::odds::stable_hash(&text.as_bytes()[..ends[n]])
         )
     };
-    let file = dir().map(|d| d.join("ratings-track-record.json"));
+    let file = dir.map(|d| d.join("ratings-track-record.json"));
     let mut records: Vec<Record> = file
         .as_deref()
         .and_then(|f| crate::text::read_capped(f, MAX_BYTES).ok())
@@ -252,7 +272,7 @@ pub fn rating_check(matches: &[crate::ratings::RatedMatch]) -> crate::ratings::c
         .filter(|r| r.progress.replayed <= order.len() && r.key == hash(r.progress.replayed))
         .max_by_key(|r| r.progress.replayed)
         .map(|r| &r.progress);
-    let (mut record, progress) = check::resume(&order, from);
+    let (mut record, progress) = check::resume(order, from);
     record.predictions.clear();
     if let Some(file) = &file {
         let key = hash(order.len());
@@ -288,6 +308,109 @@ mod tests {
             greedy_hole_scores(&rules, 0, 20, 7),
             Err(SimError::Players(0))
         ));
+    }
+
+    /// `n` matches of 3 or 4 of six players, who place by skill and luck.
+    fn league(n: usize) -> Vec<crate::ratings::RatedMatch> {
+        use crate::ratings::{Placing, RatedMatch};
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        (0..n)
+            .map(|i| {
+                let seats = 3 + next(2) as usize;
+                let mut players: Vec<(u64, u64)> = Vec::new();
+                while players.len() < seats {
+                    let p = next(6);
+                    if players.iter().all(|(q, _)| *q != p) {
+                        players.push((p, 10 * p + next(40)));
+                    }
+                }
+                players.sort_by_key(|(_, luck)| *luck);
+                RatedMatch {
+                    id: i as i64 + 1,
+                    finished_at: format!("2026-11-01T20:{:02}:{:02}.000Z", i / 60, i % 60),
+                    night: "2026-11-01".into(),
+                    placings: (players.iter().enumerate())
+                        .map(|(place, (p, _))| Placing {
+                            player: format!("p{p}"),
+                            place: place + 1,
+                        })
+                        .collect(),
+                }
+            })
+            .collect()
+    }
+
+    /// A replay of the latest `matches` from scratch, as the cache's would be.
+    fn afresh(matches: &[crate::ratings::RatedMatch]) -> crate::ratings::check::Check {
+        use crate::ratings::check;
+        let all = check::in_order(matches);
+        let (mut c, _) = check::resume(check::latest(&all, 20, 5), None);
+        c.predictions.clear();
+        c
+    }
+
+    /// The same track record, its figures to within 1e-12: the record kept goes through
+    /// JSON text, whose reading may round a float's last bit.
+    fn same(a: &crate::ratings::check::Check, b: &crate::ratings::check::Check) {
+        assert_eq!(
+            (a.matches, a.selection, a.best),
+            (b.matches, b.selection, b.best)
+        );
+        let figures = |c: &crate::ratings::check::Check| {
+            let mut v = vec![c.uniform];
+            v.extend(c.methods.iter().map(|m| m.judged));
+            v
+        };
+        for (x, y) in figures(a).iter().zip(figures(b)) {
+            for (p, q) in [
+                (x.log_loss, y.log_loss),
+                (x.brier, y.brier),
+                (x.top_pick, y.top_pick),
+            ] {
+                assert!((p - q).abs() < 1e-12, "{a:?} vs {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_kept_track_record_carries_on_and_an_amended_result_changes_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let bounds = (20, 5);
+        let all = league(40);
+        let first = rating_check_in(Some(dir.path()), &all[..33], bounds);
+        same(&first, &afresh(&all[..33]));
+        assert_eq!(
+            first.selection, 23,
+            "the latest 20 to 24, from a multiple of 5"
+        );
+        // a match more: carried on from the record kept, the whole replay's figures
+        let carried = rating_check_in(Some(dir.path()), &all[..34], bounds);
+        same(&carried, &afresh(&all[..34]));
+        assert_ne!(carried, first);
+        // an amended result among the latest: replayed, and the answer changes
+        let amend = |m: &mut crate::ratings::RatedMatch| {
+            m.placings.reverse();
+            for (place, p) in m.placings.iter_mut().enumerate() {
+                p.place = place + 1;
+            }
+        };
+        let mut amended = all[..34].to_vec();
+        amend(&mut amended[30]);
+        let after = rating_check_in(Some(dir.path()), &amended, bounds);
+        same(&after, &afresh(&amended));
+        assert_ne!(after.methods, carried.methods);
+        // one before them: the latest matches are the same, and so is their record
+        let mut early = all[..34].to_vec();
+        amend(&mut early[3]);
+        same(&rating_check_in(Some(dir.path()), &early, bounds), &carried);
+        // and without a cache folder, the same figures
+        same(&rating_check_in(None, &all[..34], bounds), &carried);
     }
 
     #[test]

@@ -200,7 +200,7 @@ pub enum Command {
     /// Running totals per player hole by hole, drawn in the terminal or written as SVG;
     /// with --player, a player's hole scores over their matches.
     #[command(
-        after_help = "Examples:\n  golf chart\n  golf chart 12 --svg match-12.svg\n  golf chart --player ann\n  golf chart --odds-check --svg odds.svg"
+        after_help = "Examples:\n  golf chart\n  golf chart 12 --svg match-12.svg\n  golf chart --player ann\n  golf chart --ratings --method plackett-luce --svg ratings.svg\n  golf chart --odds-check --svg odds.svg"
     )]
     Chart(Lazy<ChartArgs>),
     /// Every match (or the ones named), lossless as JSON that `golf import` reads back, or
@@ -1022,7 +1022,8 @@ pub struct RatingsArgs {
     #[command(flatten)]
     pub season: SeasonArgs,
     /// The rating method [default: the one `--check` finds best once the selection holds
-    /// 30 finished matches, else weng-lin].
+    /// 30 finished matches, judged on the latest 1,000 to 1,249 of them alone, else
+    /// weng-lin].
     #[arg(long, value_enum, value_name = "METHOD")]
     pub method: Option<crate::ratings::Method>,
     /// Instead of the leaderboard, each method's track record: every match predicted from
@@ -1054,6 +1055,11 @@ pub struct ChartArgs {
     /// Every player's rating night by night instead (`golf ratings`).
     #[arg(long, conflicts_with = "player")]
     pub ratings: bool,
+    /// With --ratings: the rating method [default: `golf ratings`'s, the one `golf ratings
+    /// --check` finds best on the latest 1,000 to 1,249 matches once there are 30, else
+    /// weng-lin].
+    #[arg(long, value_enum, value_name = "METHOD", requires = "ratings")]
+    pub method: Option<crate::ratings::Method>,
     /// The reliability of the odds instead (`golf odds --check`): chance predicted against
     /// how often it came true, tenth by tenth, with the diagonal of perfect odds.
     #[arg(long, conflicts_with_all = ["player", "ratings", "match_id"])]

@@ -35,8 +35,9 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// The bundled bot's: measured in `benches/expert_deep.rs` (the closing note of issue
-    /// 40 gives the figures).
+    /// The bundled bot's: chosen in `benches/expert_deep.rs` on the deals of seed 40 (the
+    /// closing note of issue 40 gives the figures), and measured there on fresh deals, seed
+    /// 47 (issue 47; the README gives the figure).
     pub const BUNDLED: Settings = Settings {
         samples: 48,
         margin: 1.0,

@@ -1,9 +1,11 @@
 //! `golf chart [MATCH] [--svg FILE]`, `golf chart --player NAME [--svg FILE]` and
-//! `golf chart --ratings [--svg FILE]` and `golf chart --odds-check [--svg FILE]`.
+//! `golf chart --ratings [--method METHOD] [--svg FILE]` and `golf chart --odds-check [--svg
+//! FILE]`.
 
 use super::{pick_match, Context};
 use crate::cli::ChartArgs;
 use crate::error::{input, Result};
+use crate::ratings::Method;
 use crate::store;
 use crate::view::chart::ChartView;
 
@@ -33,7 +35,16 @@ pub fn run(ctx: &Context, args: ChartArgs) -> Result<()> {
             if matches.is_empty() {
                 return input("no finished match to rate yet; `golf finish` records a result");
             }
-            ChartView::ratings(&crate::ratings::rate(&matches))
+            let method = match args.method {
+                Some(m) => m,
+                None => super::ratings::default_method(&matches).0,
+            };
+            match method {
+                Method::WengLin => ChartView::ratings(&crate::ratings::rate(&matches)),
+                Method::PlackettLuce => {
+                    ChartView::plackett_luce(&crate::ratings::plackett_luce::nightly(&matches))
+                }
+            }
         }
         Some(name) => {
             let name = crate::player::normalise(name)?;

@@ -19,14 +19,16 @@ fn selected(ctx: &Context, filter: &stats::Filter) -> Result<Vec<RatedMatch>> {
 }
 
 /// The method `golf ratings` uses for `matches` when none is asked for (CLI.md): the one
-/// `--check` finds best once they number [`CHOOSE_FROM`], else Weng–Lin; the track record
-/// kept in the cache folder until the results change.
-fn default_method(matches: &[RatedMatch]) -> (Method, Chosen) {
+/// `--check` finds best once they number [`CHOOSE_FROM`] — judged on the latest of them
+/// alone ([`check::recent`]: at most 1,249) — else Weng–Lin; the track record kept in the
+/// cache folder until the results change.
+pub(super) fn default_method(matches: &[RatedMatch]) -> (Method, Chosen) {
     if matches.len() < CHOOSE_FROM {
         return (Method::WengLin, Chosen::Few(matches.len()));
     }
     let c = crate::cache::rating_check(matches);
-    (c.best, Chosen::Checked(Box::new(c)))
+    let rated = check::in_order(matches).len();
+    (c.best, Chosen::Checked(Box::new(c), rated))
 }
 
 /// Runs `golf ratings`.

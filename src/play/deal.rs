@@ -1,7 +1,13 @@
-//! What a deal needs (RULES.md §4, §7, §14 step 1): the match's pack, and the one test that
-//! rules can deal a hole to a table.
+//! Dealing (RULES.md §4, §7, §14 step 1): the match's pack, the one test that rules can
+//! deal a hole to a table, and the deal itself — a new hole, or the next one into the
+//! same buffers.
 
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+use super::{Hole, Phase};
 use crate::card::{Card, Rank, Suit};
+use crate::grid::Grid;
 use crate::rules::{Playing, Rules, StartCards};
 
 /// Why a hole cannot be dealt under these rules for this table (RULES.md §14 step 1). Every
@@ -141,4 +147,144 @@ pub fn pack(rules: &Rules, decks: u32) -> Vec<Card> {
         }
     }
     cards
+}
+
+impl Hole {
+    /// Deals a hole: `pack` shuffled by `rng`, each of `players` players dealt the layout
+    /// face down from the top (player by player, row by row), the next card turned up as the
+    /// discard pile; `dealer` is a seat, the player to their left starts (RULES.md §14 step
+    /// 1). Errors as [`check_deal`].
+    pub fn deal<R: Rng>(
+        rules: &Rules,
+        pack: &[Card],
+        players: usize,
+        dealer: usize,
+        rng: &mut R,
+    ) -> Result<Hole, DealError> {
+        let mut hole = Hole {
+            playing: check_deal(rules, players, pack.len())?,
+            players: 0,
+            cells: 0,
+            columns: 0,
+            values: Vec::new(),
+            grids: Vec::with_capacity(players),
+            face_up: Vec::new(),
+            peeked: Vec::new(),
+            started: Vec::new(),
+            stock: Vec::new(),
+            discard: Vec::new(),
+            dealer,
+            current: 0,
+            first: 0,
+            phase: Phase::Over,
+            drawn: None,
+            ended: None,
+            final_turns: 0,
+            turns: 0,
+            reshuffled: false,
+            stock_known: false,
+        };
+        hole.redeal(rules, pack, players, dealer, rng)?;
+        Ok(hole)
+    }
+
+    /// Deals into `slot`: the hole there dealt again ([`Hole::redeal`]), or a new one
+    /// ([`Hole::deal`]) when it is empty. Errors as [`check_deal`].
+    pub fn deal_into<'h, R: Rng>(
+        slot: &'h mut Option<Hole>,
+        rules: &Rules,
+        pack: &[Card],
+        players: usize,
+        dealer: usize,
+        rng: &mut R,
+    ) -> Result<&'h mut Hole, DealError> {
+        match slot {
+            Some(hole) => {
+                hole.redeal(rules, pack, players, dealer, rng)?;
+                Ok(hole)
+            }
+            None => Ok(slot.insert(Hole::deal(rules, pack, players, dealer, rng)?)),
+        }
+    }
+
+    /// Deals the next hole into this one exactly as [`Hole::deal`] would, reusing its
+    /// buffers: once they have grown to the table, a deal allocates nothing. Errors as
+    /// [`check_deal`], changing nothing.
+    pub fn redeal<R: Rng>(
+        &mut self,
+        rules: &Rules,
+        pack: &[Card],
+        players: usize,
+        dealer: usize,
+        rng: &mut R,
+    ) -> Result<(), DealError> {
+        let playing = check_deal(rules, players, pack.len())?;
+        let (rows, columns) = (rules.layout.rows, rules.layout.columns);
+        let cells = rows * columns;
+        // checked above: never for a deal that passed check_deal
+        let layout = || DealError::Layout {
+            rules: rules.display_name(),
+            rows,
+            columns,
+        };
+        self.stock.clear();
+        self.stock.extend_from_slice(pack);
+        self.stock.shuffle(rng);
+        self.grids.truncate(players);
+        for player in 0..players {
+            let top = self.stock.len() - cells;
+            let dealt = self.stock.get(top..).ok_or_else(layout)?.iter().rev();
+            match self.grids.get_mut(player) {
+                Some(grid) if grid.rows() == rows && grid.columns() == columns => {
+                    for (slot, card) in grid.cards_mut().iter_mut().zip(dealt) {
+                        *slot = *card;
+                    }
+                }
+                _ => {
+                    let cards = dealt.copied().collect();
+                    let grid = Grid::from_cards(rows, columns, cards).map_err(|_| layout())?;
+                    self.grids.truncate(player);
+                    self.grids.push(grid);
+                }
+            }
+            self.stock.truncate(top);
+        }
+        self.discard.clear();
+        self.discard.reserve(pack.len());
+        self.discard.extend(self.stock.pop());
+        let codes = rules.rank_codes();
+        self.values.clear();
+        self.values.extend((0..codes).map(|code| match code {
+            0..=12 => rules.values.ranks[code],
+            13 => rules.values.joker.unwrap_or(0),
+            face => rules.values.faces.get(face - 14).copied().unwrap_or(0),
+        }));
+        for seats in [&mut self.face_up, &mut self.peeked, &mut self.started] {
+            seats.clear();
+            seats.resize(players, 0);
+        }
+        let start = (dealer + 1) % players;
+        self.playing = playing;
+        self.players = players;
+        self.cells = cells;
+        self.columns = columns;
+        self.dealer = dealer;
+        self.current = start;
+        self.first = start;
+        self.phase = if playing.face_up_at_start + playing.peek_at_start == 0 {
+            Phase::Draw
+        } else {
+            Phase::Start
+        };
+        self.drawn = None;
+        self.ended = None;
+        self.final_turns = 0;
+        self.turns = 0;
+        self.reshuffled = false;
+        self.stock_known = false;
+        if self.phase == Phase::Draw {
+            self.begin_play();
+        }
+        Ok(())
+    }
 }

@@ -6,12 +6,18 @@
 //! returns the stock's cards or a face-down card the player has not peeked at, so a bot,
 //! which gets only a view, cannot reach them (by construction: the compiler refuses it).
 
+use std::fmt;
+
+use super::debug::{Cards, Masked};
 use super::Hole;
 pub use super::{How, Move, MoveList, Phase, Source};
 use crate::card::Card;
 
-/// One player's view of a hole.
-#[derive(Debug, Clone, Copy)]
+/// One player's view of a hole. Its `Debug` shows what that player sees and nothing more
+/// (RULES.md §2's notation for a position in play): their own grid with `?` for a
+/// face-down card and `?5` for one they peeked at, the others' face-up cards and `?`
+/// elsewhere, the discard pile, the card they drew, and the stock's size.
+#[derive(Clone, Copy)]
 pub struct View<'a> {
     hole: &'a Hole,
     seat: usize,
@@ -201,5 +207,35 @@ impl<'a> View<'a> {
         } else {
             out.len = 0;
         }
+    }
+}
+
+impl fmt::Debug for View<'_> {
+    /// What this player sees, nothing more (the type's doc).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let hole = self.hole;
+        let grids: Vec<Masked<'_>> = (hole.grids.iter().enumerate())
+            .map(|(seat, grid)| Masked {
+                grid,
+                face_up: hole.face_up(seat),
+                peeked: if seat == self.seat {
+                    hole.peeked(seat)
+                } else {
+                    0
+                },
+            })
+            .collect();
+        let drawn = self.drawn().map(|(card, _)| card.to_string());
+        f.debug_struct("View")
+            .field("seat", &self.seat)
+            .field("phase", &hole.phase)
+            .field("current", &hole.current)
+            .field("turns", &hole.turns)
+            .field("grids", &grids)
+            .field("discard", &Cards(&hole.discard))
+            .field("drawn", &drawn)
+            .field("stock", &hole.stock.len())
+            .field("ended", &hole.ended)
+            .finish()
     }
 }

@@ -25,13 +25,18 @@
 //! stages are played (the last place is no choice), so each member's w grows by (k − 1)/k.
 //! The "+1" and "2/(1 + γ_t)" are the prior's virtual win and its two virtual comparisons.
 //! Each update raises the log posterior (an MM algorithm), and with the prior the maximum is
-//! unique: the iteration stops when no ln γ moves by more than [`TOLERANCE`].
+//! unique: the iteration stops when no ln γ moves by more than [`TOLERANCE`]. Up to
+//! [`newton::NEWTON_PLAYERS`] players the same maximum is reached first by Newton's method
+//! ([`newton`]), far fewer passes over the matches from a fit close by; MM finishes any fit
+//! Newton's steps cannot.
 
 use std::collections::HashMap;
 
 use serde::Serialize;
 
 use super::RatedMatch;
+
+pub mod newton;
 
 /// The iteration stops when no ln γ moves by more than this in one update.
 pub const TOLERANCE: f64 = 1e-9;
@@ -75,8 +80,10 @@ pub struct Model {
     played: Vec<u32>,
     /// Stages won (w_t above), by player index; constant between matches.
     wins: Vec<f64>,
-    /// MM updates the latest fit took.
+    /// Passes over the matches the latest fit took (MM updates and Newton steps).
     pub iterations: u32,
+    /// Room for Newton's steps, reused between fits.
+    room: newton::Room,
 }
 
 impl Model {
@@ -142,7 +149,9 @@ impl Model {
         self.matches.push(Ranked { players, groups });
     }
 
-    /// Runs MM updates from the current strengths until one moves no ln γ by more than
+    /// Fits from the current strengths: Newton's steps up to [`newton::NEWTON_PLAYERS`]
+    /// players until one moves no ln γ by more than [`TOLERANCE`] ([`newton`]); else, or
+    /// to finish a fit they cannot, MM updates until one moves no ln γ by more than
     /// [`TOLERANCE`] (or [`MAX_ITERATIONS`] updates). MM alone crawls when a player has
     /// (almost) never won — thousands of updates — so the updates are accelerated by
     /// SQUAREM (Varadhan & Roland 2008, "Simple and globally convergent methods for
@@ -156,9 +165,22 @@ impl Model {
     }
 
     /// [`Model::fit`], stopping when an update moves no ln γ by more than `tolerance`
-    /// (the track record's predictions need no more than [`PREDICTION_TOLERANCE`]).
+    /// (the track record's predictions need no more than [`PREDICTION_TOLERANCE`]): by
+    /// Newton's method up to [`newton::NEWTON_PLAYERS`] players, MM for the rest of a fit
+    /// it cannot finish.
     pub fn fit_to(&mut self, tolerance: f64) {
         self.iterations = 0;
+        let mut room = std::mem::take(&mut self.room);
+        let done = self.newton(tolerance, &mut room);
+        self.room = room;
+        if !done {
+            self.mm(tolerance);
+        }
+    }
+
+    /// MM updates, accelerated by SQUAREM ([`Model::fit`]), until one moves no ln γ by more
+    /// than `tolerance` or the fit has taken [`MAX_ITERATIONS`] passes.
+    fn mm(&mut self, tolerance: f64) {
         while self.iterations < MAX_ITERATIONS {
             let t0: Vec<f64> = self.gamma.iter().map(|g| g.ln()).collect();
             self.iterations += 1;
@@ -349,6 +371,53 @@ pub fn leaderboard(matches: &[RatedMatch]) -> Leaderboard {
     Leaderboard { standings, nights }
 }
 
+/// Every player's Plackett–Luce rating night by night, for `golf chart --ratings --method
+/// plackett-luce`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Nightly {
+    /// Each player's rating (100·ln γ) of the fit over every match up to the end of each
+    /// night, from their first night on — on the nights they did not play too, since a
+    /// whole-history fit moves with everyone's results; best final rating first, then by
+    /// name.
+    pub courses: Vec<super::Course>,
+    /// Every night with a fitted match, oldest first.
+    pub nights: Vec<String>,
+}
+
+/// The ratings of `matches` (any order; fewer than two players left out) night by night:
+/// after each night, the fit over every match that finished by its end (what `golf ratings
+/// --method plackett-luce --until NIGHT` shows), each fit starting from the night before's
+/// strengths. A fit per night: about 200 for the 10,000-match bench season.
+pub fn nightly(matches: &[RatedMatch]) -> Nightly {
+    let mut order: Vec<&RatedMatch> = matches.iter().filter(|m| m.placings.len() > 1).collect();
+    order.sort_by(|a, b| (&a.finished_at, a.id).cmp(&(&b.finished_at, b.id)));
+    let mut model = Model::new();
+    let mut nights: Vec<String> = Vec::new();
+    let mut courses: Vec<super::Course> = Vec::new();
+    let mut at = 0;
+    while at < order.len() {
+        let night = &order[at].night;
+        while at < order.len() && order[at].night == *night {
+            model.add(order[at]);
+            at += 1;
+        }
+        model.fit();
+        for (i, (name, gamma, _)) in model.players().enumerate() {
+            if i == courses.len() {
+                courses.push(super::Course {
+                    player: name.to_string(),
+                    nights: Vec::new(),
+                });
+            }
+            courses[i].nights.push((night.clone(), rating(gamma)));
+        }
+        nights.push(night.clone());
+    }
+    let last = |c: &super::Course| c.nights.last().map_or(0.0, |(_, r)| *r);
+    courses.sort_by(|a, b| last(b).total_cmp(&last(a)).then(a.player.cmp(&b.player)));
+    Nightly { courses, nights }
+}
+
 /// `before`'s strengths in `now`'s player order (1 for players new since): where the fit
 /// over every match starts, close to where it ends.
 fn before_gammas(before: &Model, now: &Model) -> Vec<f64> {
@@ -457,196 +526,4 @@ fn log_likelihood(players: &[usize], sizes: &[usize], gamma: &[f64]) -> f64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ratings::Placing;
-
-    fn m(id: i64, places: &[(&str, usize)]) -> RatedMatch {
-        RatedMatch {
-            id,
-            finished_at: format!("2026-11-01T20:00:{id:02}.000Z"),
-            night: "2026-11-01".into(),
-            placings: places
-                .iter()
-                .map(|(p, place)| Placing {
-                    player: (*p).into(),
-                    place: *place,
-                })
-                .collect(),
-        }
-    }
-
-    /// Every order of `items`.
-    fn orders(items: &[usize]) -> Vec<Vec<usize>> {
-        if items.len() <= 1 {
-            return vec![items.to_vec()];
-        }
-        let mut out = Vec::new();
-        for i in 0..items.len() {
-            let mut rest = items.to_vec();
-            let first = rest.remove(i);
-            for mut tail in orders(&rest) {
-                tail.insert(0, first);
-                out.push(tail);
-            }
-        }
-        out
-    }
-
-    /// The log posterior written out the long way: every full order consistent with the
-    /// ties, its Plackett–Luce log-probability stage by stage, the mean over them; plus the
-    /// prior's ln(γ/(1+γ)) + ln(1/(1+γ)).
-    fn by_orders(groups_per_match: &[Vec<Vec<usize>>], gamma: &[f64]) -> f64 {
-        let mut total: f64 = gamma
-            .iter()
-            .map(|&g| (g / (1.0 + g)).ln() + (1.0 / (1.0 + g)).ln())
-            .sum();
-        for groups in groups_per_match {
-            // every combination of the groups' orders
-            let mut fulls: Vec<Vec<usize>> = vec![Vec::new()];
-            for g in groups {
-                let mut next = Vec::new();
-                for f in &fulls {
-                    for o in orders(g) {
-                        let mut x = f.clone();
-                        x.extend(o);
-                        next.push(x);
-                    }
-                }
-                fulls = next;
-            }
-            let mean: f64 = fulls
-                .iter()
-                .map(|order| {
-                    (0..order.len())
-                        .map(|s| {
-                            let rest: f64 = order[s..].iter().map(|&i| gamma[i]).sum();
-                            (gamma[order[s]] / rest).ln()
-                        })
-                        .sum::<f64>()
-                })
-                .sum::<f64>()
-                / fulls.len() as f64;
-            total += mean;
-        }
-        total
-    }
-
-    /// The maximum of `f` over ln γ by plain coordinate search with shrinking steps: no MM,
-    /// no derivative.
-    fn maximise(f: impl Fn(&[f64]) -> f64, n: usize) -> Vec<f64> {
-        let mut x = vec![0.0; n];
-        let mut step = 1.0;
-        let value = |x: &[f64]| f(&x.iter().map(|v: &f64| v.exp()).collect::<Vec<_>>());
-        let mut best = value(&x);
-        while step > 1e-12 {
-            let mut improved = false;
-            for i in 0..n {
-                for dir in [1.0, -1.0] {
-                    let mut y = x.clone();
-                    y[i] += dir * step;
-                    let v = value(&y);
-                    if v > best {
-                        best = v;
-                        x = y;
-                        improved = true;
-                    }
-                }
-            }
-            if !improved {
-                step /= 2.0;
-            }
-        }
-        x.iter().map(|v| v.exp()).collect()
-    }
-
-    #[test]
-    fn three_players_three_matches_match_the_maximum_found_by_direct_search() {
-        // ann beats bob beats cat; bob and cat share the win over ann; cat beats ann
-        let matches = [
-            m(1, &[("ann", 1), ("bob", 2), ("cat", 3)]),
-            m(2, &[("ann", 3), ("bob", 1), ("cat", 1)]),
-            m(3, &[("cat", 1), ("ann", 2)]),
-        ];
-        let model = fit(&matches);
-        let (a, b, c) = (0, 1, 2);
-        let data = vec![
-            vec![vec![a], vec![b], vec![c]],
-            vec![vec![b, c], vec![a]],
-            vec![vec![c], vec![a]],
-        ];
-        let want = maximise(|g| by_orders(&data, g), 3);
-        for (name, w) in ["ann", "bob", "cat"].iter().zip(&want) {
-            let got = model.strength(name);
-            assert!(
-                (got.ln() - w.ln()).abs() < 1e-6,
-                "{name}: MM {got} vs direct {w}"
-            );
-        }
-        // the model's own log posterior is the long way's, at any strengths
-        let g = [0.7, 1.9, 1.3];
-        let mut at = model.clone();
-        at.gamma = g.to_vec();
-        assert!((at.log_posterior() - by_orders(&data, &g)).abs() < 1e-12);
-    }
-
-    #[test]
-    fn a_three_way_tie_and_a_tie_for_last_weigh_every_order() {
-        let matches = [
-            m(1, &[("ann", 1), ("bob", 1), ("cat", 1), ("dan", 2)]),
-            m(2, &[("dan", 1), ("ann", 2), ("cat", 3), ("bob", 3)]),
-            m(3, &[("bob", 1), ("dan", 2), ("ann", 2)]),
-        ];
-        let model = fit(&matches);
-        let data = vec![
-            vec![vec![0, 1, 2], vec![3]],
-            vec![vec![3], vec![0], vec![2, 1]],
-            vec![vec![1], vec![3, 0]],
-        ];
-        let want = maximise(|g| by_orders(&data, g), 4);
-        for (name, w) in ["ann", "bob", "cat", "dan"].iter().zip(&want) {
-            let got = model.strength(name);
-            assert!((got.ln() - w.ln()).abs() < 1e-6, "{name}: {got} vs {w}");
-        }
-    }
-
-    #[test]
-    fn a_newcomer_is_one_and_each_update_raises_the_posterior() {
-        let mut model = Model::new();
-        assert_eq!(model.strength("ann"), 1.0);
-        for (i, places) in [
-            [("ann", 1), ("bob", 2)],
-            [("ann", 1), ("bob", 2)],
-            [("bob", 1), ("ann", 2)],
-        ]
-        .iter()
-        .enumerate()
-        {
-            model.add(&m(i as i64, places));
-        }
-        let mut last = model.log_posterior();
-        for _ in 0..20 {
-            model.update();
-            let now = model.log_posterior();
-            assert!(now >= last - 1e-12, "{now} < {last}");
-            last = now;
-        }
-        // two wins to one: ann stronger, bob weaker, symmetric about 1 once converged
-        model.fit();
-        assert!(model.iterations < 1000, "{}", model.iterations);
-        let (ann, bob) = (model.strength("ann"), model.strength("bob"));
-        assert!(ann > 1.0 && bob < 1.0);
-        assert!((ann * bob - 1.0).abs() < 1e-6, "{ann} {bob}");
-        assert_eq!(rating(1.0), 0.0);
-        assert!((rating(2.0) - 69.31).abs() < 0.01);
-    }
-
-    #[test]
-    fn chances_are_strength_over_the_table_sum() {
-        let model = fit(&[m(1, &[("ann", 1), ("bob", 2)])]);
-        let c = model.chances(&["ann", "bob", "zed"]);
-        let (a, b) = (model.strength("ann"), model.strength("bob"));
-        assert!((c[0] - a / (a + b + 1.0)).abs() < 1e-15);
-        assert!((c.iter().sum::<f64>() - 1.0).abs() < 1e-12);
-    }
-}
+pub(crate) mod tests;

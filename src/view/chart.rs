@@ -213,51 +213,24 @@ impl ChartView {
         }
     }
 
-    /// Every player's rating (μ − 3σ, RULES.md §16) at the end of each night they played:
-    /// x is the night's number among the nights with a rated match (1 = the first), y the
-    /// rating; every line starts at 0, a newcomer's rating, on the night before its first.
+    /// Every player's Weng–Lin rating (μ − 3σ, RULES.md §16) at the end of each night they
+    /// played: x is the night's number among the nights with a rated match (1 = the first),
+    /// y the rating; every line starts at 0, a newcomer's rating, on the night before its
+    /// first.
     pub fn ratings(r: &crate::ratings::Ratings) -> ChartView {
-        let number = |night: &str| {
-            r.nights
-                .iter()
-                .position(|n| n == night)
-                .map_or(0, |i| i + 1)
-        };
-        let series = r
-            .courses
-            .iter()
-            .map(|c| {
-                let first = c.nights.first().map_or(1, |(n, _)| number(n));
-                let mut points = vec![((first - 1) as f32, 0.0)];
-                points.extend(c.nights.iter().map(|(n, v)| (number(n) as f32, *v as f32)));
-                Series {
-                    // stored names, shown escaped (the store keeps them as given)
-                    name: crate::text::escape(&c.player).to_string(),
-                    points,
-                }
-            })
-            .collect();
-        let span = match r.nights.as_slice() {
-            [] => String::new(),
-            [one] => format!(", one night ({one})"),
-            [a, .., b] => format!(", {} nights from {a} to {b}", r.nights.len()),
-        };
-        // a line needs two nights: after one there is only each player's first rating
-        let no_line = match r.nights.as_slice() {
-            [night] => Some(format!(
-                "Only one night is rated ({night}): a line needs two nights."
-            )),
-            _ => None,
-        };
-        ChartView {
-            title: format!("Ratings (μ − 3σ) night by night{span}"),
-            x: "night".into(),
-            y: "rating".into(),
-            series,
-            names_on_lines: true,
-            no_line,
-            percent_axes: false,
-        }
+        rating_lines(&r.courses, &r.nights, "Ratings (μ − 3σ)")
+    }
+
+    /// Every player's Plackett–Luce rating (100·ln γ, RULES.md §16) after each night from
+    /// their first: the fit over every match up to that night's end
+    /// ([`crate::ratings::plackett_luce::nightly`]), x and the start of each line as
+    /// [`ChartView::ratings`].
+    pub fn plackett_luce(n: &crate::ratings::plackett_luce::Nightly) -> ChartView {
+        rating_lines(
+            &n.courses,
+            &n.nights,
+            "Ratings (Plackett–Luce, 100·ln γ, each night the fit up to it)",
+        )
     }
 
     /// The reliability diagram of the odds' track record (`golf odds --check`, RULES.md
@@ -424,6 +397,46 @@ impl ChartView {
             out.push('\n');
         }
         out
+    }
+}
+
+/// The chart of rating `courses` over `nights` (oldest first), titled `what` and the span:
+/// a line per player from 0 on the night before their first point.
+fn rating_lines(courses: &[crate::ratings::Course], nights: &[String], what: &str) -> ChartView {
+    let number = |night: &str| nights.iter().position(|n| n == night).map_or(0, |i| i + 1);
+    let series = courses
+        .iter()
+        .map(|c| {
+            let first = c.nights.first().map_or(1, |(n, _)| number(n));
+            let mut points = vec![((first - 1) as f32, 0.0)];
+            points.extend(c.nights.iter().map(|(n, v)| (number(n) as f32, *v as f32)));
+            Series {
+                // stored names, shown escaped (the store keeps them as given)
+                name: crate::text::escape(&c.player).to_string(),
+                points,
+            }
+        })
+        .collect();
+    let span = match nights {
+        [] => String::new(),
+        [one] => format!(", one night ({one})"),
+        [a, .., b] => format!(", {} nights from {a} to {b}", nights.len()),
+    };
+    // a line needs two nights: after one there is only each player's first rating
+    let no_line = match nights {
+        [night] => Some(format!(
+            "Only one night is rated ({night}): a line needs two nights."
+        )),
+        _ => None,
+    };
+    ChartView {
+        title: format!("{what} night by night{span}"),
+        x: "night".into(),
+        y: "rating".into(),
+        series,
+        names_on_lines: true,
+        no_line,
+        percent_axes: false,
     }
 }
 

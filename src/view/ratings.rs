@@ -38,8 +38,10 @@ pub enum Chosen {
     Asked,
     /// Fewer than [`CHOOSE_FROM`] finished matches: Weng–Lin; the count.
     Few(usize),
-    /// `--check` found it best: its figures beside the other's.
-    Checked(Box<Check>),
+    /// `--check` found it best: its figures beside the other's, and the selection's
+    /// matches of two or more players (more than the track record replayed when it looked
+    /// at the latest alone, [`crate::ratings::check::recent`]).
+    Checked(Box<Check>, usize),
 }
 
 /// The leaderboard: a row per player, best rating first. `--json` is the rows alone, each
@@ -79,7 +81,7 @@ fn why(method: Method, chosen: &Chosen) -> String {
             "Method: {} — the default until the selection holds {CHOOSE_FROM} finished matches (it holds {n}); then golf uses whichever method predicted this table better (`golf ratings --check`).",
             method.title()
         ),
-        Chosen::Checked(check) => {
+        Chosen::Checked(check, rated) => {
             let mut by: Vec<_> = check.methods.iter().collect();
             by.sort_by(|a, b| a.judged.log_loss.total_cmp(&b.judged.log_loss));
             let others: Vec<String> = by
@@ -88,8 +90,13 @@ fn why(method: Method, chosen: &Chosen) -> String {
                 .map(|r| format!("{} {}", r.method.title(), percent((-r.judged.log_loss).exp())))
                 .collect();
             let own = check.methods.iter().find(|r| r.method == method);
+            // plain `golf ratings` judges the latest matches alone (check::recent)
+            let latest = match check.selection < *rated {
+                true => format!(" of the latest {}", check.selection),
+                false => String::new(),
+            };
             format!(
-                "Method: {} — it predicted this table best: before each of {} matches it gave the winners {} on average, {}, a coin {} (`golf ratings --check`).",
+                "Method: {} — it predicted this table best: before each of {} matches{latest} it gave the winners {} on average, {}, a coin {} (`golf ratings --check`).",
                 method.title(),
                 check.matches,
                 own.map_or_else(String::new, |r| percent((-r.judged.log_loss).exp())),

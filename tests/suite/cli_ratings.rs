@@ -404,3 +404,84 @@ fn chart_draws_ratings_night_by_night_with_names_on_the_lines() {
     let json = env.json(&["chart", "--ratings"]);
     assert_eq!(json["series"].as_array().unwrap().len(), 7);
 }
+
+#[test]
+fn chart_draws_plackett_luce_ratings_too() {
+    let env = Env::new();
+    play_season(&env);
+    let names = ["ann", "bob", "cat", "dan", "eve", "fay", "gus"];
+    let chart = env.ok(&["chart", "--ratings", "--method", "plackett-luce"]);
+    assert!(chart.contains("Plackett–Luce, 100·ln γ"), "{chart}");
+    for name in names {
+        assert!(chart.contains(name), "{chart}");
+    }
+    let weng_lin = env.ok(&["chart", "--ratings", "--method", "weng-lin"]);
+    assert_eq!(
+        weng_lin,
+        env.ok(&["chart", "--ratings"]),
+        "the default, under 30 matches"
+    );
+    assert!(weng_lin.contains("(μ − 3σ)"), "{weng_lin}");
+    let svg = env.path("pl.svg");
+    env.ok(&[
+        "chart",
+        "--ratings",
+        "--method",
+        "plackett-luce",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let labels: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .map(str::trim)
+        .collect();
+    for name in names {
+        assert_eq!(
+            labels.iter().filter(|l| **l == name).count(),
+            2,
+            "{name}: {labels:?}"
+        );
+    }
+    // the last point of each line is the player's rating on `golf ratings --method
+    // plackett-luce`, and a line runs on over nights its player did not play
+    let json = env.json(&["chart", "--ratings", "--method", "plackett-luce"]);
+    let board = env.json(&["ratings", "--method", "plackett-luce"]);
+    let series = json["series"].as_array().unwrap();
+    assert_eq!(series.len(), 7);
+    let nights = series
+        .iter()
+        .map(|s| s["points"].as_array().unwrap().len())
+        .max()
+        .unwrap();
+    for s in series {
+        let row = board
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["player"] == s["name"])
+            .unwrap();
+        let last = s["points"].as_array().unwrap().last().unwrap()[1]
+            .as_f64()
+            .unwrap();
+        let rating = row["rating"].as_f64().unwrap();
+        assert!(
+            (last - rating).abs() < 0.01,
+            "{}: {last} vs {rating}",
+            s["name"]
+        );
+        let points = s["points"].as_array().unwrap();
+        let first = points[0][0].as_f64().unwrap() as usize;
+        assert_eq!(
+            points.len(),
+            nights - first,
+            "{}: every night from its first",
+            s["name"]
+        );
+    }
+    let err = env.bad(&["chart", "--method", "plackett-luce"]);
+    assert!(err.contains("--ratings"), "{err}");
+}
