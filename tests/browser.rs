@@ -139,7 +139,7 @@ async fn until(c: &Client, js: &str, limit: Duration) -> Duration {
             return start.elapsed();
         }
         if start.elapsed() >= limit {
-            let state = script(c, "return [location.href, document.getElementById('card').dataset.match, document.getElementById('card').innerText.slice(0, 400), document.getElementById('status') && document.getElementById('status').textContent]").await;
+            let state = script(c, "var c = document.getElementById('card'); var s = document.getElementById('status'); return [location.href, c && c.dataset.match, c && c.innerText.slice(0, 400), s && s.textContent]").await;
             panic!("not within {limit:?}: {js}\nthe page: {state}");
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -1025,7 +1025,8 @@ fn an_event_night_is_run_from_three_tables_phones_with_the_board_on_a_tv() {
                     until(keeper, &format!("return document.getElementById('status').textContent.startsWith('Recorded hole {hole}.')"), Duration::from_secs(20)).await;
                     let seen = until(
                         &tv,
-                        &format!("var t = document.querySelector('li[data-table=\"{n}\"] .state'); return t !== null && t.textContent === '{hole} of 2 holes played'"),
+                        // after the last hole the table waits for its players' accepts
+                        &format!("var t = document.querySelector('li[data-table=\"{n}\"] .state'); return t !== null && (t.textContent === '{hole} of 2 holes played' || ({hole} === 2 && t.textContent.startsWith('waiting for accept')))"),
                         Duration::from_secs(10),
                     )
                     .await;
@@ -1036,8 +1037,8 @@ fn an_event_night_is_run_from_three_tables_phones_with_the_board_on_a_tv() {
             }
             // table 3 still playing: the director cannot seat the next round yet
             for (i, keeper) in keepers.iter().enumerate().take(2) {
-                tap(keeper, "#finish").await;
-                keeper.accept_alert().await.unwrap();
+                // every player accepts the card (RULES.md §13): the last accept finishes it
+                accept_table(&served, i + 1, 2);
                 until(keeper, "return document.querySelector('#card [data-finished]') !== null", Duration::from_secs(10)).await;
                 until(&tv, &format!("return document.querySelector('li[data-table=\"{}\"] .state').textContent === 'finished'", i + 1), Duration::from_secs(10)).await;
             }
@@ -1051,8 +1052,7 @@ fn an_event_night_is_run_from_three_tables_phones_with_the_board_on_a_tv() {
                 if let Some(found) = axe(&desk).await {
                     assert_eq!(found, Vec::<String>::new(), "the director's page");
                 }
-                tap(&keepers[2], "#finish").await;
-                keepers[2].accept_alert().await.unwrap();
+                accept_table(&served, 3, 2);
                 until(&desk, "return document.getElementById('seat').disabled === false", Duration::from_secs(2)).await;
                 tap(&desk, "#seat").await;
                 // the director's page comes back with round 2's tables and their links
@@ -1064,13 +1064,12 @@ fn an_event_night_is_run_from_three_tables_phones_with_the_board_on_a_tv() {
                 assert_eq!(board["round"], 2);
                 for (i, keeper) in keepers.iter().enumerate() {
                     let id = board["tables"][i]["match"].as_i64().unwrap();
-                    until(keeper, &format!("return document.getElementById('card').dataset.match === '{id}' && document.getElementById('keeper') !== null && !document.getElementById('keeper').hidden"), Duration::from_secs(10)).await;
+                    until(keeper, &format!("var c = document.getElementById('card'); return c !== null && c.dataset.match === '{id}' && document.getElementById('keeper') !== null && !document.getElementById('keeper').hidden"), Duration::from_secs(10)).await;
                     until(keeper, "return document.getElementById('live').textContent === 'Live'", Duration::from_secs(10)).await;
                 }
                 until(&tv, "return document.querySelector('li[data-table=\"1\"] .state').textContent === '0 of 2 holes played'", Duration::from_secs(10)).await;
             } else {
-                tap(&keepers[2], "#finish").await;
-                keepers[2].accept_alert().await.unwrap();
+                accept_table(&served, 3, 2);
                 until(&tv, "return document.querySelector('.board-head .round').textContent.startsWith('Final standing')", Duration::from_secs(10)).await;
             }
         }
@@ -1081,7 +1080,7 @@ fn an_event_night_is_run_from_three_tables_phones_with_the_board_on_a_tv() {
         let expected: Vec<serde_json::Value> = standings["players"].as_array().unwrap().iter()
             .map(|p| serde_json::json!([p["name"], p["total"].to_string()])).collect();
         assert_eq!(shown, serde_json::Value::Array(expected));
-        assert_eq!(script(&tv, "return document.querySelectorAll('table.standing thead th').length").await, 5, "place, player, R1, R2, total");
+        assert_eq!(script(&tv, "return document.querySelectorAll('table.standing thead th').length").await, 6, "place, player, R1, R2, total, now (each player's table and holes this round)");
         assert_eq!(script(&tv, "return document.documentElement.scrollWidth <= window.innerWidth").await, true);
         if let Some(found) = axe(&tv).await {
             assert_eq!(found, Vec::<String>::new(), "the board");
@@ -1133,6 +1132,22 @@ fn the_board_pages_through_more_players_than_fit() {
         assert_ne!(first, second);
         tv.close().await.unwrap();
     });
+}
+
+/// Every player at table `n` accepts its card up to hole `hole`, through the table's key
+/// (players without a phone): the last accept finishes the table's match.
+fn accept_table(served: &Served, n: usize, hole: u32) {
+    let board = served.get("/api/board").json();
+    let table = &board["tables"][n - 1];
+    for player in table["players"].as_array().unwrap() {
+        let body = serde_json::json!({"match": table["match"], "hole": hole, "player": player});
+        let accepted = served.post_as(
+            &served.table_key(n),
+            &format!("/table/{n}/api/accept"),
+            &body.to_string(),
+        );
+        assert_eq!(accepted.status, 200, "{}", accepted.body);
+    }
 }
 
 /// Makes the page lose the answers of its next `n` writes after the server made them, as a

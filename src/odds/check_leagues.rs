@@ -1,6 +1,9 @@
 //! The odds' track record on leagues whose players' distributions are known
 //! ([`super::league`]): against a coin, "the leader wins", and the chances the generating
 //! distributions themselves give (CLI.md "Odds from the first night").
+//!
+//! Compiled only with the tests (`#[cfg(test)]` where the module is declared): unwrapping
+//! here fails a test, never a user's command.
 
 #![allow(clippy::unwrap_used)]
 

@@ -1,4 +1,7 @@
 //! The play engine's tests: deals, legal moves, `apply`, scores, and what `Debug` shows.
+//!
+//! Compiled only with the tests (`#[cfg(test)]` where the module is declared): unwrapping
+//! here fails a test, never a user's command.
 
 use super::*;
 use rand::SeedableRng;

@@ -10,8 +10,9 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
+use super::answer::Desk;
 use super::answer::{bearer, body_of, error, foreign, json_text, no_key, Head};
-use super::routes::{keepers_seat, write_then, Desk};
+use super::writes::{keepers_seat, write_then};
 use super::Server;
 use crate::table::{self, accept::AcceptEntry};
 

@@ -14,7 +14,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt as _;
 
-use super::Server;
+use super::{Served, Server};
 use crate::table;
 
 /// The largest request body taken (64 KiB); a larger one gets 413.
@@ -279,6 +279,51 @@ pub(super) fn answered<T>(
             (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
         }
     }
+}
+
+/// The match a request is for: the one served, or table N's at a tournament (the `n` of
+/// `/table/{n}/…`); 404 for a table the round in play does not have.
+pub struct Desk(pub Arc<Served>);
+
+impl axum::extract::FromRequestParts<Arc<Server>> for Desk {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        server: &Arc<Server>,
+    ) -> Result<Desk, Response> {
+        let params = axum::extract::RawPathParams::from_request_parts(parts, server).await;
+        let number = match params {
+            Ok(params) => match params.iter().find(|(name, _)| *name == "n") {
+                // written plainly: digits, no sign, no leading zero (`/table/01` is not 1)
+                Some((_, n)) => match n.parse::<usize>() {
+                    Ok(k) if n.bytes().all(|b| b.is_ascii_digit()) && !n.starts_with('0') => {
+                        Some(k)
+                    }
+                    _ => return Err(no_table(n)),
+                },
+                None => None,
+            },
+            Err(_) => None,
+        };
+        match server.served(number) {
+            Some(served) => Ok(Desk(served)),
+            None => Err(no_table(
+                &number.map_or_else(String::new, |n| n.to_string()),
+            )),
+        }
+    }
+}
+
+/// 404 for a table the round in play does not have.
+fn no_table(n: &str) -> Response {
+    error(
+        StatusCode::NOT_FOUND,
+        format!(
+            "there is no table {} in this round; the board at / lists the tables",
+            crate::text::escape(n)
+        ),
+    )
 }
 
 #[cfg(test)]

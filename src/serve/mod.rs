@@ -39,6 +39,7 @@ mod start;
 mod state;
 mod watch;
 mod words;
+mod writes;
 
 pub use answer::{MAX_BODY, MAX_EVENT_STREAMS, MAX_STREAMS};
 pub use requests::HoleRequest;

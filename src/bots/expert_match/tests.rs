@@ -1,5 +1,8 @@
 //! `expert-match`'s tests: it takes the risk behind and the safe line ahead, never sees a
 //! hidden card, and pays a penalty with its chance.
+//!
+//! Compiled only with the tests (`#[cfg(test)]` where the module is declared): unwrapping
+//! here fails a test, never a user's command.
 #![allow(clippy::unwrap_used)]
 
 use super::normal::phi;

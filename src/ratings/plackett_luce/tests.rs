@@ -1,5 +1,8 @@
 //! The Plackett–Luce fit's tests: the maximum found by direct search, ties weighed over
 //! every order, Newton's method against MM, night by night.
+//!
+//! Compiled only with the tests (`#[cfg(test)]` where the module is declared): unwrapping
+//! here fails a test, never a user's command.
 
 use super::*;
 use crate::ratings::Placing;
