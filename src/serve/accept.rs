@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 use super::answer::Desk;
 use super::answer::{bearer, body_of, error, foreign, json_text, no_key, Head};
-use super::writes::{keepers_seat, write_then};
+use super::writes::{write_then, writer, Writer};
 use super::Server;
 use crate::table::{self, accept::AcceptEntry};
 
@@ -58,29 +58,18 @@ pub async fn accept(
     let Some(given) = given else {
         return no_key();
     };
-    let (who, by) = if desk.key_is(&given) || server.key_is(&given) {
-        let seat = keepers_seat(&server, &desk, &head.headers);
-        let by = if seat == "director" {
-            "director"
-        } else {
-            "table"
-        };
-        (seat, by)
-    } else {
-        let players = desk.current.players();
-        let seat = crate::player::find(&players, &sent.player).ok();
-        match (seat, desk.token_seat(&players, &given)) {
-            (Some(seat), Some(theirs)) if seat == theirs => {
-                (format!("player {}", players[seat]), "player")
-            }
-            _ => {
-                return error(
-                    StatusCode::UNAUTHORIZED,
-                    "this phone's link accepts only its own player's card; open your own link (the scorekeeper hands them out)",
-                )
-            }
-        }
+    let Some(writer) = writer(&server, &desk, &head.headers, &given, &sent.player) else {
+        return error(
+            StatusCode::UNAUTHORIZED,
+            "this phone's link accepts only its own player's card; open your own link (the scorekeeper hands them out)",
+        );
     };
+    let by = match &writer {
+        Writer::Key(seat) if seat == "director" => "director",
+        Writer::Key(_) => "table",
+        Writer::Player(_) => "player",
+    };
+    let who = writer.seat();
     let keyed = match head.keyed(&who, &body) {
         Ok(keyed) => keyed,
         Err(refusal) => return refusal,

@@ -51,6 +51,41 @@ pub(super) fn keepers_seat(server: &Server, desk: &Served, headers: &HeaderMap) 
     }
 }
 
+/// Who a write that a player's phone may make comes from.
+pub(super) enum Writer {
+    /// A key: this table's scorekeeper, or the director ([`keepers_seat`]).
+    Key(String),
+    /// A player's own token: that player.
+    Player(String),
+}
+
+impl Writer {
+    /// The seat its idempotency keys are kept under (`table 2`, `director`, `player ann`).
+    pub(super) fn seat(&self) -> String {
+        match self {
+            Writer::Key(seat) => seat.clone(),
+            Writer::Player(name) => format!("player {name}"),
+        }
+    }
+}
+
+/// Who wrote with `given` for `player` (a unique prefix will do): a key of this table or
+/// the director's, or `player`'s own token; `None` for a token that is not `player`'s.
+pub(super) fn writer(
+    server: &Server,
+    desk: &Served,
+    headers: &HeaderMap,
+    given: &str,
+    player: &str,
+) -> Option<Writer> {
+    if desk.key_is(given) || server.key_is(given) {
+        return Some(Writer::Key(keepers_seat(server, desk, headers)));
+    }
+    let players = desk.current.players();
+    let seat = crate::player::find(&players, player).ok()?;
+    (desk.token_seat(&players, given) == Some(seat)).then(|| Writer::Player(players[seat].clone()))
+}
+
 /// Makes a change on a blocking thread through [`Server::change`] and answers with the
 /// card after it (200), or with the shared draft when `draft`; a repeat of a keyed write
 /// with the answer kept for it; or the refusal: 409 when the match moved on under the
@@ -186,23 +221,14 @@ pub(super) async fn draft_put(
     let Some(given) = given else {
         return no_key();
     };
-    let who = if desk.key_is(&given) || server.key_is(&given) {
-        keepers_seat(&server, &desk, &head.headers)
-    } else {
-        // a player's token writes only that player's grid
-        let players = desk.current.players();
-        let seat = crate::player::find(&players, &sent.player).ok();
-        let theirs = desk.token_seat(&players, &given);
-        match (seat, theirs) {
-            (Some(seat), Some(theirs)) if seat == theirs => format!("player {}", players[seat]),
-            _ => {
-                return error(
-                    StatusCode::UNAUTHORIZED,
-                    "this phone's link writes only its own player's grid; open your own link (the scorekeeper hands them out)",
-                )
-            }
-        }
+    // a player's token writes only that player's grid
+    let Some(who) = writer(&server, &desk, &head.headers, &given, &sent.player) else {
+        return error(
+            StatusCode::UNAUTHORIZED,
+            "this phone's link writes only its own player's grid; open your own link (the scorekeeper hands them out)",
+        );
     };
+    let who = who.seat();
     let keyed = match head.keyed(&who, &body) {
         Ok(keyed) => keyed,
         Err(refusal) => return refusal,

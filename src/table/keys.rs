@@ -31,11 +31,6 @@ pub fn random_key() -> Result<String> {
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// The secret kept, if there is one; read only.
-pub fn kept(store: &mut Store) -> Result<Option<String>> {
-    store.read(|tx| Ok(store::serve_key::load(tx)?))
-}
-
 /// Keeps `secret` as the database's when it has none (a copy from before any `golf serve`
 /// was put in its place), in one write; returns whether the database's secret is now
 /// `secret` (`false`: another was made since, by `--new-key`).
