@@ -446,11 +446,14 @@ impl Server {
             if let Some(problem) = self.problem(store) {
                 return Err(Moved(problem).into());
             }
-            self.key_kept(store)?;
+            // the key checked in the write's own transaction: one lock, no gap
             let done = crate::table::once::once(
                 store,
                 keyed,
-                |store| change(store, served.current.id()),
+                |store| {
+                    self.key_kept(store)?;
+                    change(store, served.current.id())
+                },
                 |store, m| {
                     served.current.refresh(&m);
                     let before = served.card.borrow().clone();
@@ -530,11 +533,13 @@ impl Server {
             if let Some(problem) = self.problem(store) {
                 return Err(Moved(problem).into());
             }
-            self.key_kept(store)?;
             let done = crate::table::once::once(
                 store,
                 keyed,
-                |store| change(store, &event.name),
+                |store| {
+                    self.key_kept(store)?;
+                    change(store, &event.name)
+                },
                 |store, t| {
                     let cards = self.cards_of(store, &t)?;
                     let board = board_shown(&t)?;
