@@ -43,7 +43,7 @@ mod writes;
 
 pub use answer::{MAX_BODY, MAX_EVENT_STREAMS, MAX_STREAMS};
 pub use requests::HoleRequest;
-pub use start::run;
+pub use start::{in_process, run, InProcess};
 pub use state::{Current, Event, Served, Server};
 
 use state::{board_shown, card_now};

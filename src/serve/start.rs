@@ -16,6 +16,7 @@ use super::{
 };
 use super::{MAX_EVENT_STREAMS, MAX_STREAMS};
 use crate::error::{input, Result};
+use crate::game::tournament::Tournament;
 use crate::store::Store;
 
 /// The start line of `--json`: `{"urls": [URL...], "port": N, "key": KEY, "players":
@@ -54,52 +55,12 @@ pub fn run(settings: Settings) -> Result<()> {
     }
     store.patience(PATIENCE)?;
     // what is served, before anything is changed: a start that cannot serve changes nothing
-    let (served, t) = match &settings.tournament {
-        None => {
-            let m = crate::table::serving(&mut store, settings.match_id)?;
-            let number = crate::table::table_number(&mut store, m.id)?;
-            (vec![(number, m)], None)
-        }
-        Some(name) => {
-            let t = crate::table::tournament::load(&mut store, name.as_deref())?;
-            let tables = t.played.last().into_iter().flatten().cloned();
-            (
-                tables.enumerate().map(|(i, m)| (Some(i + 1), m)).collect(),
-                Some(t),
-            )
-        }
-    };
+    let served = resolve(&mut store, &settings)?;
     let listener = listen(&settings)?;
-    // the port is ours: only now is a new key made (`--new-key` changes nothing otherwise)
-    let secret = crate::table::keys::secret(&mut store, settings.new_key)?;
-    let key = match t {
-        Some(_) => director_key(&secret),
-        None => served
-            .first()
-            .map_or_else(|| table_key(&secret, None), |(n, _)| table_key(&secret, *n)),
-    };
-    let _ = store.checkpoint();
-    let file = Mutex::new(crate::store::file_state(&settings.db).ok());
-    let mut tables = Vec::new();
-    for (number, m) in &served {
-        let shown = card_now(&mut store, m, settings.odds, None)?;
-        let number = number.filter(|_| t.is_some());
-        let mut table = Served::new(number, m, &secret, Arc::new(shown));
-        if number.is_none() {
-            table.key = key.clone();
-        }
-        tables.push(table);
-    }
-    let event = match &t {
-        Some(t) => Some(Event {
-            name: t.name.clone(),
-            board: channel::channel(Arc::new(board_shown(t)?)).0,
-            published: Mutex::new(0),
-        }),
-        None => None,
-    };
     listener.set_nonblocking(true)?;
     let port = listener.local_addr()?.port();
+    // the port is ours: only now is a new key made (`--new-key` changes nothing otherwise)
+    let (server, stop_tx) = build(store, &settings, served, port)?;
     let urls = urls(settings.local, port);
     // Ctrl-C and SIGTERM are listened for before anyone is told where to connect: a stop
     // the moment after the start line is a clean stop too
@@ -113,28 +74,15 @@ pub fn run(settings: Settings) -> Result<()> {
             signal(SignalKind::terminate())?,
         ))
     })?;
-    announce(&settings, &tables, event.as_ref(), &urls, port, &key)?;
-
-    let (stop_tx, stop) = channel::channel(false);
-    let streams = match event {
-        Some(_) => MAX_EVENT_STREAMS,
-        None => MAX_STREAMS,
-    };
-    let server = Arc::new(Server {
-        db: settings.db.clone(),
-        store: Mutex::new(Some(store)),
-        file,
-        tables: RwLock::new(tables.into_iter().map(Arc::new).collect()),
-        event,
-        odds: settings.odds,
-        key,
-        secret,
+    let tables = server.tables();
+    announce(
+        &settings,
+        &tables,
+        server.event.as_ref(),
+        &urls,
         port,
-        looks: AtomicU64::new(0),
-        stale: std::sync::atomic::AtomicBool::new(false),
-        streams: Arc::new(Semaphore::new(streams)),
-        stop,
-    });
+        &server.key,
+    )?;
     let watcher = {
         let server = server.clone();
         let follow = settings.match_id.is_none() && settings.tournament.is_none();
@@ -157,6 +105,137 @@ pub fn run(settings: Settings) -> Result<()> {
         Ok(result) => result,
         Err(_) => Err(anyhow::anyhow!("the database watcher stopped unexpectedly").into()),
     }
+}
+
+/// The matches to serve, each with its table number at a tournament, and the tournament.
+type ToServe = (Vec<(Option<usize>, crate::game::Match)>, Option<Tournament>);
+
+/// What `settings` asks to serve, found in `store` and changing nothing. Errors: no match
+/// or no tournament to serve (input, exit 2).
+fn resolve(store: &mut Store, settings: &Settings) -> Result<ToServe> {
+    Ok(match &settings.tournament {
+        None => {
+            let m = crate::table::serving(store, settings.match_id)?;
+            let number = crate::table::table_number(store, m.id)?;
+            (vec![(number, m)], None)
+        }
+        Some(name) => {
+            let t = crate::table::tournament::load(store, name.as_deref())?;
+            let tables = t.played.last().into_iter().flatten().cloned();
+            (
+                tables.enumerate().map(|(i, m)| (Some(i + 1), m)).collect(),
+                Some(t),
+            )
+        }
+    })
+}
+
+/// The server for `served` on `port` with `store` its one connection: the secret (a new
+/// one with `--new-key`), the keys drawn from it, every card and the board as they stand;
+/// with the sender that stops its event streams.
+fn build(
+    mut store: Store,
+    settings: &Settings,
+    (served, t): ToServe,
+    port: u16,
+) -> Result<(Arc<Server>, channel::Sender<bool>)> {
+    let secret = crate::table::keys::secret(&mut store, settings.new_key)?;
+    let key = match t {
+        Some(_) => director_key(&secret),
+        None => served
+            .first()
+            .map_or_else(|| table_key(&secret, None), |(n, _)| table_key(&secret, *n)),
+    };
+    let _ = store.checkpoint();
+    let file = Mutex::new(crate::store::file_state(&settings.db).ok());
+    let mut tables = Vec::new();
+    for (number, m) in &served {
+        let shown = card_now(&mut store, m, settings.odds, None)?;
+        let number = number.filter(|_| t.is_some());
+        let mut table = Served::new(number, m, &secret, Arc::new(shown));
+        if number.is_none() {
+            table.key = key.clone();
+        }
+        tables.push(Arc::new(table));
+    }
+    let event = match &t {
+        Some(t) => Some(Event {
+            name: t.name.clone(),
+            board: channel::channel(Arc::new(board_shown(t)?)).0,
+            published: Mutex::new(0),
+        }),
+        None => None,
+    };
+    let (stop_tx, stop) = channel::channel(false);
+    let streams = match event {
+        Some(_) => MAX_EVENT_STREAMS,
+        None => MAX_STREAMS,
+    };
+    let server = Arc::new(Server {
+        db: settings.db.clone(),
+        store: Mutex::new(Some(store)),
+        file,
+        tables: RwLock::new(tables),
+        event,
+        odds: settings.odds,
+        key,
+        secret,
+        port,
+        looks: AtomicU64::new(0),
+        stale: std::sync::atomic::AtomicBool::new(false),
+        streams: Arc::new(Semaphore::new(streams)),
+        stop,
+    });
+    Ok((server, stop_tx))
+}
+
+/// `golf serve`'s routes in this process, listening nowhere: what [`run`] would serve
+/// on `settings.port`, for tests that call the router directly (axum's
+/// `examples/testing`, `tower::ServiceExt::oneshot`) and for embedding. No watcher runs:
+/// changes made by other programs are seen at the next write's look, not pushed.
+#[derive(Debug)]
+pub struct InProcess {
+    /// Every route, as [`run`] serves them.
+    pub router: axum::Router,
+    /// The scorekeeper's key (the director's at a tournament).
+    pub key: String,
+    /// The server behind the router.
+    pub server: Arc<Server>,
+    /// Ends the event streams when dropped.
+    _stop: channel::Sender<bool>,
+}
+
+impl InProcess {
+    /// The link of player `name` (with their token), on `http://127.0.0.1:PORT/`.
+    pub fn player_link(&self, name: &str) -> String {
+        let url = format!("http://127.0.0.1:{}/", self.server.port);
+        links(&url, &self.server.secret, &[name.to_string()])
+            .into_iter()
+            .map(|(_, link)| link)
+            .next()
+            .unwrap_or(url)
+    }
+
+    /// Table `n`'s key at a tournament (its scorekeeper's: it writes that table alone).
+    pub fn table_key(&self, n: usize) -> String {
+        table_key(&self.server.secret, Some(n))
+    }
+}
+
+/// [`InProcess`] for `settings` (its `port` is the one the `Host` check expects).
+///
+/// Errors: as [`run`]'s, but no port is listened on.
+pub fn in_process(settings: &Settings) -> Result<InProcess> {
+    let mut store = Store::open(&settings.db)?;
+    store.patience(PATIENCE)?;
+    let served = resolve(&mut store, settings)?;
+    let (server, stop) = build(store, settings, served, settings.port)?;
+    Ok(InProcess {
+        router: routes::router(server.clone()),
+        key: server.key.clone(),
+        server,
+        _stop: stop,
+    })
 }
 
 /// Listens on the port asked for (`--local`: 127.0.0.1 only). Errors: the port is in use
@@ -257,7 +336,7 @@ pub(super) fn lan_address() -> Option<IpAddr> {
 /// tournament, the board's address, the director's link and each table's.
 pub(super) fn announce(
     settings: &Settings,
-    tables: &[Served],
+    tables: &[Arc<Served>],
     event: Option<&Event>,
     urls: &[String],
     port: u16,
@@ -328,7 +407,7 @@ pub(super) struct TableStarted {
 /// [`announce`] at a tournament.
 pub(super) fn announce_event(
     settings: &Settings,
-    tables: &[Served],
+    tables: &[Arc<Served>],
     event: &Event,
     urls: &[String],
     port: u16,
@@ -338,7 +417,7 @@ pub(super) fn announce_event(
         return Ok(());
     };
     let base = url.trim_end_matches('/');
-    let keeper = |t: &Served| format!("{base}{}?key={}", t.path(), t.key);
+    let keeper = |t: &Arc<Served>| format!("{base}{}?key={}", t.path(), t.key);
     if settings.json {
         let tables = tables
             .iter()

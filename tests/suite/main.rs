@@ -38,6 +38,7 @@ mod hostile;
 mod once;
 mod pictures;
 mod robustness;
+mod router;
 mod scoring_cases;
 mod serve;
 mod serve_event;
