@@ -17,7 +17,8 @@
 //! server's resident set (VmRSS) sampled after every round, and its peak (VmHWM) at the
 //! end.
 //!
-//! Targets: every write seen by every screen, 95th percentile ≤ 150 ms; peak RSS ≤ 48 MiB.
+//! Targets: every write seen by every screen, 95th percentile ≤ 50 ms (issue 44: a hole at one
+//! table builds the board from the tournament kept, that match replaced); peak RSS ≤ 48 MiB.
 //! A missed target exits 1.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -32,7 +33,7 @@ use served::{dealt_json, memory, ms, percentile, Events, Served};
 const WATCHERS: usize = 100;
 const TABLES: usize = 8;
 const EVERY: Duration = Duration::from_millis(400);
-const TARGET_P95: Duration = Duration::from_millis(150);
+const TARGET_P95: Duration = Duration::from_millis(50);
 const TARGET_RSS_KIB: u64 = 48 * 1024;
 
 /// What a board shows of one table: (round, holes played, finished).

@@ -286,6 +286,13 @@ pub struct Accept {
 }
 
 impl Match {
+    /// Asks again every accept a change at hole `hole` touches (RULES.md §13, "Accepting
+    /// the card"): those of hole `hole` and later; a playoff hole or a penalty of no hole
+    /// is given `1` (the card as a whole). The store clears the same rows with the change.
+    pub fn ask_again_from(&mut self, hole: u32) {
+        self.accepts.retain(|a| a.hole < hole.max(1));
+    }
+
     /// The last regular hole recorded (0 before the first).
     pub fn last_regular_hole(&self) -> u32 {
         self.regular_holes().map(|h| h.number).max().unwrap_or(0)

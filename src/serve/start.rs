@@ -163,6 +163,7 @@ fn build(
             name: t.name.clone(),
             board: channel::channel(Arc::new(board_shown(t)?)).0,
             published: Mutex::new(0),
+            kept: Mutex::new(None),
         }),
         None => None,
     };

@@ -200,9 +200,23 @@ pub struct Event {
     pub(super) name: String,
     pub(super) board: channel::Sender<Arc<BoardShown>>,
     pub(super) published: Mutex<u64>,
+    /// The tournament the last board was built from, with the database's `data_version`
+    /// then (it moves only when another program writes): a hole at one table replaces that
+    /// table's match in it rather than loading every match of the tournament again. Locked
+    /// only under the store's lock, so it is always as of the latest look.
+    pub(super) kept: Mutex<Option<(i64, Tournament)>>,
 }
 
 impl Event {
+    /// Keeps `t`, loaded under the store's lock from `store` as it is now, for the next
+    /// board ([`Server::board_of`]).
+    pub(super) fn keep(&self, store: &Store, t: Tournament) {
+        let version = crate::store::data_version(store.conn()).ok();
+        if let (Ok(mut kept), Some(version)) = (self.kept.lock(), version) {
+            *kept = Some((version, t));
+        }
+    }
+
     /// Publishes `board`, made from look `look`, unless a board from a later look is out.
     pub(super) fn publish(&self, board: Arc<BoardShown>, look: u64) {
         publish_newer(&self.board, &self.published, board, look, |now, new| {
@@ -462,19 +476,21 @@ impl Server {
                         true => shown.draft.clone(),
                         false => shown.json.clone(),
                     };
-                    Ok((shown, body))
+                    Ok(((shown, m), body))
                 },
             )?;
-            let Once::Made(shown, _) = done else {
+            let Once::Made((shown, m), _) = done else {
                 return Ok(Err(done));
             };
             self.wrote(store);
-            Ok(Ok((shown, self.board_of(store).ok().flatten())))
+            // a change at one table: the board from the tournament kept, that table's
+            // match replaced (committed by now), not every match loaded again
+            Ok(Ok((shown, self.board_of(store, Some(&m)).ok().flatten())))
         })?;
         let (shown, board) = match done {
             Ok(made) => made,
             Err(Once::Replayed(kept)) => return Ok(Answered::Replayed(kept)),
-            Err(Once::Made(shown, _)) => (shown, None),
+            Err(Once::Made((shown, _), _)) => (shown, None),
         };
         let shown = Arc::new(shown);
         served.publish(shown.clone(), look);
@@ -507,13 +523,50 @@ impl Server {
             .and_then(|(kept, _)| kept)
     }
 
-    /// The tournament's board as it stands (`None` serving one match).
-    pub(super) fn board_of(&self, store: &mut Store) -> Result<Option<BoardShown>> {
+    /// The tournament's board as it stands (`None` serving one match), after a committed
+    /// change to the match `changed`: built from the tournament kept since the last board
+    /// with that match put in its table ([`Event::keep`]), or, when it is not one of the
+    /// round's tables or another program wrote meanwhile, from the whole tournament loaded
+    /// again. Called under the store's lock (inside [`Server::look`]).
+    pub(super) fn board_of(
+        &self,
+        store: &mut Store,
+        changed: Option<&Match>,
+    ) -> Result<Option<BoardShown>> {
         let Some(event) = &self.event else {
             return Ok(None);
         };
-        let t = crate::table::tournament::load(store, Some(&event.name))?;
-        Ok(Some(board_shown(&t)?))
+        let version = crate::store::data_version(store.conn())?;
+        let mut kept = event
+            .kept
+            .lock()
+            .map_err(|_| anyhow::anyhow!("the tournament kept was lost by a failed write"))?;
+        let in_place = match (kept.as_mut(), changed) {
+            (Some((was, t)), Some(m)) if *was == version && !self.stale.load(Ordering::SeqCst) => t
+                .played
+                .last_mut()
+                .and_then(|round| round.iter_mut().find(|x| x.id == m.id))
+                .map(|slot| *slot = m.clone())
+                .is_some(),
+            _ => false,
+        };
+        if !in_place {
+            *kept = Some((
+                version,
+                crate::table::tournament::load(store, Some(&event.name))?,
+            ));
+        }
+        let Some((_, t)) = kept.as_ref() else {
+            return Ok(None);
+        };
+        let board = board_shown(t)?;
+        // every test run checks the board kept against the tournament as stored
+        #[cfg(debug_assertions)]
+        if in_place {
+            let stored = crate::table::tournament::load(store, Some(&event.name))?;
+            debug_assert_eq!(board.json, board_shown(&stored)?.json, "the board kept");
+        }
+        Ok(Some(board))
     }
 
     /// Makes a change to the tournament as a whole (the director's: seating the next
@@ -544,16 +597,17 @@ impl Server {
                     let cards = self.cards_of(store, &t)?;
                     let board = board_shown(&t)?;
                     let body = board.json.clone();
-                    Ok(((board, cards), body))
+                    Ok(((board, cards, t), body))
                 },
             )?;
-            if let Once::Made(..) = done {
+            if let Once::Made((_, _, t), _) = &done {
                 self.wrote(store);
+                event.keep(store, t.clone());
             }
             Ok(done)
         })?;
         let (board, cards) = match done {
-            Once::Made(made, _) => made,
+            Once::Made((board, cards, _), _) => (board, cards),
             Once::Replayed(kept) => return Ok(Answered::Replayed(kept)),
         };
         self.seat(cards, look);

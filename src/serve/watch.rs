@@ -134,7 +134,9 @@ fn fresh(server: &Server, store: &mut crate::store::Store) -> Result<Fresh> {
     if let Some(event) = &server.event {
         let t = crate::table::tournament::load(store, Some(&event.name))?;
         let cards = server.cards_of(store, &t)?;
-        return Ok(Fresh::Event(cards, board_shown(&t)?));
+        let board = board_shown(&t)?;
+        event.keep(store, t);
+        return Ok(Fresh::Event(cards, board));
     }
     let Some(served) = server.served(None) else {
         return Err(anyhow::anyhow!("no match is served").into());

@@ -414,6 +414,7 @@ fn record_in(tx: &Connection, mut m: Match, new: &NewHole, now: &str) -> Result<
     hole.note = new.note.clone();
     store::insert_next_hole(tx, m.id, &hole)?;
     store::drafts::remove(tx, m.id)?;
+    m.ask_again_from(if hole.playoff { 1 } else { hole.number });
     m.record(hole.clone());
     Ok(Changed {
         m,
@@ -479,6 +480,8 @@ pub fn amend(store: &mut Store, change: &Amendment) -> Result<Changed<Option<Hol
         store::insert_audit(tx, m.id, &audit)?;
         store::delete_hole(tx, m.id, new.number, false)?;
         store::insert_hole(tx, m.id, &new)?;
+        let mut amended = amended;
+        amended.ask_again_from(new.number);
         Ok(Changed {
             m: amended,
             what: Some(new),
@@ -554,6 +557,11 @@ pub fn undo(
             Withdrawn::Hole(h) => store::delete_hole(tx, m.id, h.number, h.playoff)?,
             Withdrawn::Penalty(_) => store::delete_last_penalty(tx, m.id)?,
         }
+        m.ask_again_from(match &withdrawn {
+            Withdrawn::Hole(h) if h.playoff => 1,
+            Withdrawn::Hole(h) => h.number,
+            Withdrawn::Penalty(p) => p.hole,
+        });
         Ok(Changed {
             m,
             what: withdrawn,
@@ -669,6 +677,7 @@ pub fn penalty(
             store::tournaments::disqualify(tx, t, &m.players[seat], &now, &record.reason)?;
         }
         store::insert_penalty(tx, m.id, &record)?;
+        m.ask_again_from(record.hole);
         m.penalties.push(record.clone());
         Ok(Ok(Changed {
             m,

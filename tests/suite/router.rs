@@ -467,3 +467,71 @@ fn at_a_tournament_each_key_writes_its_own_table_and_only_the_director_seats() {
     app.write("", "/api/round", r#"{"round": 3}"#).refused(409);
     app.write("", "/api/round", r#"{"round": 2}"#).refused(409);
 }
+
+#[test]
+fn a_board_after_a_tables_write_holds_what_another_program_wrote_meanwhile() {
+    let env = Env::new();
+    env.ok(&[
+        "tournament",
+        "new",
+        "Club night",
+        "--rules",
+        "classic",
+        "--seed",
+        "5",
+        "ann",
+        "bob",
+        "cat",
+        "dan",
+        "eve",
+        "fay",
+        "gus",
+        "hal",
+    ]);
+    let app = App::new(&env, true);
+    let board = app.get("/api/board").json();
+    let tables = board["tables"].as_array().unwrap().clone();
+    let penalty = |t: &serde_json::Value| {
+        format!(
+            r#"{{"match": {}, "player": "{}", "points": 5, "reason": "slow play"}}"#,
+            t["match"],
+            t["players"][0].as_str().unwrap()
+        )
+    };
+    let total = |board: &serde_json::Value, name: &str| {
+        board["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .map(|p| p["total"].as_i64().unwrap())
+            .unwrap()
+    };
+    let one = app.app.table_key(1);
+    let first = app.write_as(&one, "", "/table/1/api/penalty", &penalty(&tables[0]));
+    assert_eq!(first.status, 200, "{}", first.text());
+    // the terminal gives a penalty at table 2 (no watcher runs in process)
+    let theirs = tables[1]["players"][0].as_str().unwrap().to_string();
+    let at = tables[1]["match"].to_string();
+    env.ok(&[
+        "penalty",
+        "--match",
+        &at,
+        "--points",
+        "7",
+        "--reason",
+        "slow play",
+        &theirs,
+    ]);
+    // table 1's next write: its board holds table 2's penalty as well as its own two
+    let second = app.write_as(&one, "", "/table/1/api/penalty", &penalty(&tables[0]));
+    assert_eq!(second.status, 200, "{}", second.text());
+    let board = app.get("/api/board").json();
+    assert_eq!(total(&board, &theirs), 7, "{board}");
+    let ours = tables[0]["players"][0].as_str().unwrap();
+    assert_eq!(total(&board, ours), 10, "{board}");
+    assert_eq!(
+        board["players"],
+        env.json(&["tournament", "standings"])["players"]
+    );
+}
