@@ -208,7 +208,7 @@ struct Kept<'b> {
     keep: Keep<'b>,
     number: u32,
     playoff: bool,
-    ending: Option<(usize, bool)>,
+    ending: Option<Ending>,
 }
 
 impl Kept<'_> {
@@ -357,7 +357,7 @@ fn went_out(
     ask: &mut impl Ask,
     m: &Match,
     seats: &[usize],
-    drafted: Option<(usize, bool)>,
+    drafted: Option<Ending>,
 ) -> Result<Option<Option<Ending>>> {
     let knocking = m.rules.may_knock();
     let adjusted = game::hole::ending_adjustment(&m.rules);
@@ -368,9 +368,12 @@ fn went_out(
         (false, true) => "Who went out (or `nobody`)? ",
     };
     loop {
-        let offered = match drafted.filter(|(s, _)| seats.contains(s)) {
-            Some((seat, true)) if knocking => format!("knock {}", m.players[seat]),
-            Some((seat, _)) => m.players[seat].clone(),
+        let offered = match drafted.filter(|e| seats.contains(&e.seat)) {
+            Some(Ending {
+                seat,
+                knocked: true,
+            }) if knocking => format!("knock {}", m.players[seat]),
+            Some(Ending { seat, .. }) => m.players[seat].clone(),
             None => String::new(),
         };
         let text = match ask.ask(question, &offered)? {

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Match, Typed};
+use super::{Ending, Match, Typed};
 use crate::text::escape;
 
 /// The grids typed for a hole before the prompt was stopped: what the next prompt for the
@@ -19,19 +19,18 @@ pub struct Draft {
     pub playoff: bool,
     /// What each seat typed, in the order typed.
     pub entries: Vec<(usize, String)>,
-    /// Who said they ended the hole, `(seat, knocked)`, if anyone has (a player's phone:
-    /// "I went out"); the prompt asks it again.
+    /// Who said they ended the hole, if anyone has (a player's phone: "I went out"); the
+    /// prompt asks it again.
     #[serde(default)]
-    pub ending: Option<(usize, bool)>,
+    pub ending: Option<Ending>,
     /// The seats whose grids were typed at the computer (`golf hole`'s prompt), not sent
     /// from a phone.
     #[serde(default)]
     pub computer: Vec<usize>,
-    /// Further claims to have ended the hole, `(seat, knocked)`, each from another
-    /// player's phone: only one player ends a hole, so any here is a problem of the draft
+    /// Further claims to have ended the hole, each from another player's phone: only one player ends a hole, so any here is a problem of the draft
     /// that blocks recording it until all but one are taken back ([`Draft::claim`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub also: Vec<(usize, bool)>,
+    pub also: Vec<Ending>,
 }
 
 /// The longest grid a draft may hold, in characters: far more than any layout takes typed
@@ -60,10 +59,10 @@ impl Draft {
                 m.players.len()
             ));
         }
-        if let Some((seat, _)) = self
+        if let Some(Ending { seat, .. }) = self
             .claims()
             .into_iter()
-            .find(|(s, _)| *s >= m.players.len())
+            .find(|e| e.seat >= m.players.len())
         {
             return Some(format!(
                 "it says seat {seat} ended the hole, at a table of {} players",
@@ -110,24 +109,24 @@ impl Draft {
     }
 
     /// Every claim to have ended the hole, in the order they came: `ending`, then `also`.
-    pub fn claims(&self) -> Vec<(usize, bool)> {
+    pub fn claims(&self) -> Vec<Ending> {
         self.ending.iter().chain(&self.also).copied().collect()
     }
 
     /// Keeps `seat`'s own claim (`Some(knocked)`) or takes it back (`None`), leaving every
     /// other player's as it is: the first claim kept is `ending`, the others `also`.
     pub fn claim(&mut self, seat: usize, knocked: Option<bool>) {
-        let mut all: Vec<(usize, bool)> = self
+        let mut all: Vec<Ending> = self
             .claims()
             .into_iter()
-            .filter(|(s, _)| *s != seat)
+            .filter(|e| e.seat != seat)
             .collect();
-        all.extend(knocked.map(|k| (seat, k)));
+        all.extend(knocked.map(|knocked| Ending { seat, knocked }));
         self.set_claims(all);
     }
 
     /// The claims as a whole: the first is `ending`, the rest `also`.
-    pub fn set_claims(&mut self, claims: Vec<(usize, bool)>) {
+    pub fn set_claims(&mut self, claims: Vec<Ending>) {
         let mut claims = claims.into_iter();
         self.ending = claims.next();
         self.also = claims.collect();

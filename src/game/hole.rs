@@ -165,12 +165,27 @@ pub enum Withdrawn {
 }
 
 /// Who ended a hole: a seat, and whether they knocked rather than went out (RULES.md §5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The one type for it, on a recorded hole ([`super::Hole::ending`]) and in a draft alike;
+/// kept as `[seat, knocked]` in JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(from = "(usize, bool)", into = "(usize, bool)")]
 pub struct Ending {
     /// The seat.
     pub seat: usize,
     /// Knocked rather than went out.
     pub knocked: bool,
+}
+
+impl From<(usize, bool)> for Ending {
+    fn from((seat, knocked): (usize, bool)) -> Ending {
+        Ending { seat, knocked }
+    }
+}
+
+impl From<Ending> for (usize, bool) {
+    fn from(e: Ending) -> (usize, bool) {
+        (e.seat, e.knocked)
+    }
 }
 
 impl Ending {

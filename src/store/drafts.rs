@@ -135,11 +135,11 @@ fn claims_text(draft: &Draft) -> anyhow::Result<Option<String>> {
 
 /// Column `i`, who the draft says ended the hole ([`claims_text`]), or why it cannot be
 /// read.
-fn ending(r: &rusqlite::Row<'_>, i: usize) -> Result<Vec<(usize, bool)>, String> {
+fn ending(r: &rusqlite::Row<'_>, i: usize) -> Result<Vec<crate::game::Ending>, String> {
     match r.get_ref(i) {
         Ok(rusqlite::types::ValueRef::Null) => Ok(Vec::new()),
         Ok(rusqlite::types::ValueRef::Text(t)) => {
-            let one = serde_json::from_slice::<(usize, bool)>(t).map(|c| vec![c]);
+            let one = serde_json::from_slice::<crate::game::Ending>(t).map(|c| vec![c]);
             one.or_else(|_| serde_json::from_slice(t)).map_err(|e| {
                 crate::text::escape(&format!("who ended the hole cannot be read ({e})"))
                     .into_owned()

@@ -6,7 +6,7 @@ use rusqlite::Connection;
 
 use super::{check_next, pick_match, record_in, Changed, Conflict, Ended, Grids, NewHole};
 use crate::error::{input, Result};
-use crate::game::{Draft, Ending, Hole, Match, Typed};
+use crate::game::{Draft, Hole, Match, Typed};
 use crate::store::{self, Store};
 
 /// Records the shared draft of match `match_id`'s next hole as it stands (CLI.md "The
@@ -65,7 +65,7 @@ pub fn record_draft(
             hole: Some(number),
             playoff: Some(playoff),
             grids: Grids::Seated(entries),
-            ended: Ended::Seat(draft.ending.map(|(seat, knocked)| Ending { seat, knocked })),
+            ended: Ended::Seat(draft.ending),
             note: None,
         };
         record_in(tx, m, &new, &now)
@@ -80,7 +80,7 @@ fn next_draft(conn: &Connection, m: &Match, number: u32, playoff: bool) -> Resul
     Ok(match store::drafts::load(conn, m.id)? {
         Some(Ok(mut d)) if (d.hole, d.playoff) == (number, playoff) => {
             d.entries.retain(|(s, _)| *s < m.players.len());
-            d.ending = d.ending.filter(|(s, _)| *s < m.players.len());
+            d.ending = d.ending.filter(|e| e.seat < m.players.len());
             d
         }
         _ => Draft::of(number, playoff, &[]),
@@ -289,7 +289,7 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
             players: draft
                 .claims()
                 .iter()
-                .filter_map(|(s, _)| m.players.get(*s).cloned())
+                .filter_map(|e| m.players.get(e.seat).cloned())
                 .collect(),
             error: format!(
                 "{both}: only one player ends a hole, so whoever did not unticks it and sends their grid again"
@@ -299,8 +299,8 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
     let ender = |knocked: bool| {
         draft
             .ending
-            .filter(|(_, k)| *k == knocked)
-            .and_then(|(s, _)| m.players.get(s).cloned())
+            .filter(|e| e.knocked == knocked)
+            .and_then(|e| m.players.get(e.seat).cloned())
     };
     Ok(Some(SharedDraft {
         match_id: m.id,
@@ -328,10 +328,10 @@ fn two_claims(m: &Match, draft: &Draft) -> Option<String> {
     if claims.len() < 2 {
         return None;
     }
-    let seats: Vec<usize> = claims.iter().map(|(s, _)| *s).collect();
-    let how = if claims.iter().all(|(_, k)| *k) {
+    let seats: Vec<usize> = claims.iter().map(|e| e.seat).collect();
+    let how = if claims.iter().all(|e| e.knocked) {
         "knocked"
-    } else if claims.iter().any(|(_, k)| *k) {
+    } else if claims.iter().any(|e| e.knocked) {
         "ended the hole"
     } else {
         "went out"

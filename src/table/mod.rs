@@ -480,7 +480,6 @@ pub fn amend(store: &mut Store, change: &Amendment) -> Result<Changed<Option<Hol
         store::insert_audit(tx, m.id, &audit)?;
         store::delete_hole(tx, m.id, new.number, false)?;
         store::insert_hole(tx, m.id, &new)?;
-        let mut amended = amended;
         amended.ask_again_from(new.number);
         Ok(Changed {
             m: amended,
