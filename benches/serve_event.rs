@@ -7,7 +7,8 @@
 //! `GET /events` open (one thread each, as a phone or a TV would) and notes when each
 //! `board` event arrives. Eight scorekeepers, one thread a table, each record their table's
 //! holes with the table's own key (`POST /table/N/api/hole`), one every 400 ms (20 writes a
-//! second in all, every table at once); each finishes its match after the ninth hole; the
+//! second in all, every table at once); after the ninth hole each player accepts the card
+//! (`POST /table/N/api/accept`, the last accept finishing the match); the
 //! director seats round 2 (`POST /api/round`) and the tables play it the same way.
 //!
 //! A write's latency is from just before it is sent to the moment a screen reads the first
@@ -135,9 +136,15 @@ fn main() {
                     writes.lock().unwrap().push(Write { sent, table: t, shows: (round, hole, false) });
                     std::thread::sleep(EVERY.saturating_sub(sent.elapsed()));
                 }
-                let sent = Instant::now();
-                let answer = served.post_as(&key, &format!("/table/{}/api/finish", t + 1), &format!(r#"{{"match": {id}}}"#));
-                assert_eq!(answer.status, 200, "{}", answer.body);
+                // the table accepts its card, player by player (the table's key, for
+                // players without a phone): the last accept finishes the match
+                let mut sent = Instant::now();
+                for player in &seated {
+                    sent = Instant::now();
+                    let body = serde_json::json!({"match": id, "hole": 9, "player": player});
+                    let answer = served.post_as(&key, &format!("/table/{}/api/accept", t + 1), &body.to_string());
+                    assert_eq!(answer.status, 200, "{}", answer.body);
+                }
                 writes.lock().unwrap().push(Write { sent, table: t, shows: (round, 9, true) });
             }));
         }

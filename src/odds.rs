@@ -29,6 +29,25 @@ pub use draws::{Draw, History, Shown, Sources};
 pub use exact::exact;
 use exact::Rest;
 
+impl From<crate::store::stats::HoleHistory> for History {
+    /// The holes the store read of a match's players ([`crate::store::stats::hole_history`]).
+    fn from(h: crate::store::stats::HoleHistory) -> Self {
+        History {
+            own: h.own,
+            pool: h.pool,
+        }
+    }
+}
+
+/// The matches `golf odds --check` replays, as the store reads them
+/// ([`crate::store::stats::to_replay`]): each finished match with its rule set.
+pub fn to_check(matches: Vec<(Match, i64)>) -> Vec<check::Finished> {
+    matches
+        .into_iter()
+        .map(|(m, rule_set)| check::Finished { m, rule_set })
+        .collect()
+}
+
 /// Own holes at which a player's are drawn from alone (RULES.md §15); below, they are
 /// mixed with the table's pool by n/(n+30) ([`draws`]).
 pub const HISTORY_HOLES: usize = draws::MIX_HOLES;

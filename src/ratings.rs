@@ -107,6 +107,25 @@ impl RatedMatch {
     }
 }
 
+impl From<crate::store::stats::MatchFinish> for RatedMatch {
+    /// A finished match as the store reads it ([`crate::store::stats::finishes`]).
+    fn from(m: crate::store::stats::MatchFinish) -> Self {
+        let finishes: Vec<(String, Finish)> = m
+            .players
+            .into_iter()
+            .map(|(player, f)| {
+                let finish = Finish {
+                    won: f.won,
+                    total: f.total,
+                    disqualified: f.disqualified,
+                };
+                (player, finish)
+            })
+            .collect();
+        RatedMatch::new(m.id, m.finished_at, m.night, &finishes)
+    }
+}
+
 /// What a finished match's result says of one player, for [`places`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Finish {

@@ -17,7 +17,8 @@ pub fn run(ctx: &Context, args: ChartArgs) -> Result<()> {
     let mut store = ctx.open_read()?;
     let chart = match &args.player {
         None if args.odds_check => {
-            let finished = store.read(|tx| Ok(store::stats::to_replay(tx, None)?))?;
+            let finished =
+                crate::odds::to_check(store.read(|tx| Ok(store::stats::to_replay(tx, None)?))?);
             let simulated =
                 |m: &crate::game::Match| crate::cache::simulated(&m.rules, m.players.len());
             let samples = crate::odds::check::DEFAULT_SAMPLES;

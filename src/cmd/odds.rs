@@ -12,8 +12,9 @@ use crate::view::odds::{OddsCheckView, OddsView};
 pub fn run(ctx: &Context, args: OddsArgs) -> Result<()> {
     if args.check {
         let mut store = ctx.open_read()?;
-        let finished =
-            store.read(|tx| Ok(crate::store::stats::to_replay(tx, args.rules.as_deref())?))?;
+        let finished = crate::odds::to_check(
+            store.read(|tx| Ok(crate::store::stats::to_replay(tx, args.rules.as_deref())?))?,
+        );
         let simulated = |m: &crate::game::Match| crate::cache::simulated(&m.rules, m.players.len());
         let samples = args.samples.unwrap_or(check::DEFAULT_SAMPLES);
         let record = check::check(&finished, simulated, samples, args.seed.unwrap_or(0))?;
@@ -22,7 +23,9 @@ pub fn run(ctx: &Context, args: OddsArgs) -> Result<()> {
     let mut store = ctx.open_read()?;
     let (m, history) = store.read(|tx| {
         let m = pick_match(tx, args.match_id, true)?;
-        let history = crate::store::stats::hole_history(tx, m.id)?;
+        let pool = crate::odds::draws::POOL_MATCHES;
+        let history =
+            crate::odds::History::from(crate::store::stats::hole_history(tx, m.id, pool)?);
         Ok((m, history))
     })?;
     if m.abandoned_at.is_some() || m.finished_at.is_some() {

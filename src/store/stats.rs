@@ -6,6 +6,8 @@
 //! calendar day it finished on (a night, RULES.md §16).
 
 use rusqlite::{named_params, params, Connection};
+
+use crate::game::Match;
 use serde::Serialize;
 
 /// Which finished matches count.
@@ -259,13 +261,18 @@ pub struct MatchFinish {
     /// The local calendar day it finished on.
     pub night: String,
     /// Every player, in seat order, with what the result says of them.
-    pub players: Vec<(String, crate::ratings::Finish)>,
+    pub players: Vec<(String, PlayerFinish)>,
 }
 
-impl From<MatchFinish> for crate::ratings::RatedMatch {
-    fn from(m: MatchFinish) -> Self {
-        crate::ratings::RatedMatch::new(m.id, m.finished_at, m.night, &m.players)
-    }
+/// What a finished match's result says of one player, as stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayerFinish {
+    /// Won, alone or sharing the win, after the tiebreak chain (as recorded at `finish`).
+    pub won: bool,
+    /// The total: regular holes' scores with their adjustments, and penalty points.
+    pub total: i64,
+    /// Disqualified (a penalty that disqualifies).
+    pub disqualified: bool,
 }
 
 /// Every finished match `filter` selects (its player aside: a rating needs every match),
@@ -304,7 +311,7 @@ pub fn finishes(conn: &Connection, filter: &Filter) -> anyhow::Result<Vec<MatchF
     let mut out: Vec<MatchFinish> = Vec::new();
     while let Some(r) = rows.next()? {
         let id: i64 = r.get(0)?;
-        let finish = crate::ratings::Finish {
+        let finish = PlayerFinish {
             won: r.get(4)?,
             total: r.get(5)?,
             disqualified: r.get(6)?,
@@ -370,6 +377,18 @@ pub fn history_ids(conn: &Connection, filter: &Filter, limit: u32) -> anyhow::Re
     Ok(ids)
 }
 
+/// The holes [`hole_history`] reads, each a grid score plus its adjustment, regular holes in
+/// order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HoleHistory {
+    /// Per seat of the match: the player's holes in each of their latest
+    /// [`HISTORY_MATCHES_USED`] matches under the same rules (any length), newest first.
+    pub own: Vec<Vec<Vec<i64>>>,
+    /// `(seat, holes)` for each of the players' latest matches under the same rules and
+    /// the match's length.
+    pub pool: Vec<(usize, Vec<i64>)>,
+}
+
 /// How many of a player's latest qualifying matches [`hole_history`] takes the holes of.
 pub const HISTORY_MATCHES_USED: u32 = 20;
 
@@ -380,9 +399,13 @@ pub const HISTORY_MATCHES_USED: u32 = 20;
 /// [`HISTORY_MATCHES_USED`] matches under the same resolved rules (the same variant and
 /// house rules, one stored rule set; any length), newest first, and the pool, each
 /// player's latest [`crate::odds::draws::POOL_MATCHES`] under those rules and match
-/// `id`'s length. The matches that qualify are filtered first, so others never crowd them
-/// out. Errors: no match `id`, SQLite's.
-pub fn hole_history(conn: &Connection, id: i64) -> anyhow::Result<crate::odds::History> {
+/// `id`'s length (`pool_matches` of them). The matches that qualify are filtered first, so
+/// others never crowd them out. Errors: no match `id`, SQLite's.
+pub fn hole_history(
+    conn: &Connection,
+    id: i64,
+    pool_matches: usize,
+) -> anyhow::Result<HoleHistory> {
     let (rule_set, length): (i64, i64) = conn.query_row(
         "SELECT rule_set, holes_planned FROM matches WHERE id = ?1",
         [id],
@@ -422,12 +445,12 @@ pub fn hole_history(conn: &Connection, id: i64) -> anyhow::Result<crate::odds::H
         }
         anyhow::Ok(out.into_iter().map(|(_, holes)| holes).collect::<Vec<_>>())
     };
-    let mut history = crate::odds::History::default();
+    let mut history = HoleHistory::default();
     for (seat, player) in players.iter().enumerate() {
         history
             .own
             .push(matches(player, HISTORY_MATCHES_USED as usize, None)?);
-        let pool = matches(player, crate::odds::draws::POOL_MATCHES, Some(length))?;
+        let pool = matches(player, pool_matches, Some(length))?;
         history
             .pool
             .extend(pool.into_iter().map(|holes| (seat, holes)));
@@ -456,19 +479,16 @@ pub fn finished_in_order(
 }
 
 /// The matches of [`finished_in_order`] loaded (as `history` loads them, without their
-/// words) with their rule sets, for `golf odds --check` to replay.
-pub fn to_replay(
-    conn: &Connection,
-    rules: Option<&str>,
-) -> anyhow::Result<Vec<crate::odds::check::Finished>> {
+/// words), each with its rule set, for `golf odds --check` to replay.
+pub fn to_replay(conn: &Connection, rules: Option<&str>) -> anyhow::Result<Vec<(Match, i64)>> {
     let ids = finished_in_order(conn, rules)?;
     let list: Vec<i64> = ids.iter().map(|(id, _)| *id).collect();
     let set_of: std::collections::HashMap<i64, i64> = ids.into_iter().collect();
     Ok(super::load_summaries(conn, &list)?
         .into_iter()
-        .map(|m| crate::odds::check::Finished {
-            rule_set: set_of.get(&m.id).copied().unwrap_or_default(),
-            m,
+        .map(|m| {
+            let rule_set = set_of.get(&m.id).copied().unwrap_or_default();
+            (m, rule_set)
         })
         .collect())
 }

@@ -737,8 +737,12 @@ fn table_in_play(
 /// `None` when it cannot be read (the line is then left off, never the card).
 pub fn history(store: &mut Store, match_id: i64) -> Option<crate::odds::History> {
     store
-        .read(|tx| Ok(store::stats::hole_history(tx, match_id)?))
+        .read(|tx| {
+            let pool = crate::odds::draws::POOL_MATCHES;
+            Ok(store::stats::hole_history(tx, match_id, pool)?)
+        })
         .ok()
+        .map(crate::odds::History::from)
 }
 
 /// The chances line of the card of `m` (RULES.md §15): `golf odds`'s estimate from the
