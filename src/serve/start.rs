@@ -372,12 +372,7 @@ pub(super) fn announce(
         return Ok(());
     };
     let keeper = format!("{url}?key={key}");
-    let said = served
-        .current
-        .about
-        .lock()
-        .map(|a| a.clone())
-        .unwrap_or_default();
+    let said = served.current.about();
     crate::view::outln!("Serving match {id} ({said}) until Ctrl-C.");
     crate::view::outln!("\nEveryone at the table: open {url}");
     crate::view::outln!("{}", qr(url));
@@ -454,12 +449,7 @@ pub(super) fn announce_event(
     crate::view::outln!("The director (keep this one to yourself): {director}");
     crate::view::outln!("{}", qr(&director));
     for t in tables {
-        let said = t
-            .current
-            .about
-            .lock()
-            .map(|a| a.clone())
-            .unwrap_or_default();
+        let said = t.current.about();
         crate::view::outln!(
             "Table {} ({said}), its scorekeeper: {}",
             t.number.unwrap_or(0),

@@ -4,7 +4,7 @@
 //! published after them; the keys drawn from the database's one secret.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
 use subtle::ConstantTimeEq as _;
@@ -21,16 +21,33 @@ use crate::table::once::{Keyed, Once};
 
 /// The match served and its card picker. Unless `--match` pins it, it moves on to a newer
 /// match when one is started (`golf new` at the table after a finish), as `golf hole`'s
-/// default would.
+/// default would. What it holds changes together, behind one lock.
 #[derive(Debug)]
 pub struct Current {
-    pub(super) id: AtomicI64,
+    now: Mutex<Serving>,
+}
+
+/// What [`Current`] holds: the match served as one.
+#[derive(Debug, Clone)]
+struct Serving {
+    id: i64,
     /// The served match's uuid: a file copied over the database holds another match under
     /// the same id (or none).
-    pub(super) uuid: Mutex<String>,
-    pub(super) picker: Mutex<page::Picker>,
+    uuid: String,
+    picker: page::Picker,
     /// The rules and the players, as the start line says them.
-    pub(super) about: Mutex<String>,
+    about: String,
+}
+
+impl Serving {
+    fn of(m: &Match) -> Serving {
+        Serving {
+            id: m.id,
+            uuid: m.uuid.clone(),
+            picker: page::Picker::of(m),
+            about: about(m),
+        }
+    }
 }
 
 /// Match `m`'s rules and players, as the start line says them.
@@ -43,58 +60,54 @@ pub(super) fn about(m: &Match) -> String {
 }
 
 impl Current {
-    pub(super) fn new(m: &crate::game::Match) -> Current {
+    pub(super) fn new(m: &Match) -> Current {
         Current {
-            id: AtomicI64::new(m.id),
-            uuid: Mutex::new(m.uuid.clone()),
-            picker: Mutex::new(page::Picker::of(m)),
-            about: Mutex::new(about(m)),
+            now: Mutex::new(Serving::of(m)),
         }
+    }
+
+    /// `what` of the match served now (a poisoned lock still holds the last match set).
+    fn read<T>(&self, what: impl FnOnce(&Serving) -> T) -> T {
+        what(&self.now.lock().unwrap_or_else(|e| e.into_inner()))
     }
 
     /// The match's id.
     pub fn id(&self) -> i64 {
-        self.id.load(Ordering::SeqCst)
+        self.read(|s| s.id)
     }
 
     /// Serves `m` from now on.
-    pub(super) fn set(&self, m: &crate::game::Match) {
-        if let Ok(mut picker) = self.picker.lock() {
-            *picker = page::Picker::of(m);
-        }
-        if let Ok(mut uuid) = self.uuid.lock() {
-            uuid.clone_from(&m.uuid);
-        }
-        if let Ok(mut said) = self.about.lock() {
-            *said = about(m);
-        }
-        self.id.store(m.id, Ordering::SeqCst);
+    pub(super) fn set(&self, m: &Match) {
+        *self.now.lock().unwrap_or_else(|e| e.into_inner()) = Serving::of(m);
     }
 
     /// Serves `m` as it is now when its players changed (a rename or a substitute, RULES.md
     /// §17): the new names' links work and the old names' stop at once, with no restart.
-    pub(super) fn refresh(&self, m: &crate::game::Match) {
-        if self.id() != m.id || self.players() != m.players {
-            self.set(m);
+    pub(super) fn refresh(&self, m: &Match) {
+        let mut now = self.now.lock().unwrap_or_else(|e| e.into_inner());
+        if now.id != m.id || now.picker.players != m.players {
+            *now = Serving::of(m);
         }
     }
 
     /// The served match's players, in seating order.
     pub(super) fn players(&self) -> Vec<String> {
-        self.picker
-            .lock()
-            .map(|p| p.players.clone())
-            .unwrap_or_default()
+        self.read(|s| s.picker.players.clone())
     }
 
     /// The served match's uuid.
     pub(super) fn uuid(&self) -> String {
-        self.uuid.lock().map(|u| u.clone()).unwrap_or_default()
+        self.read(|s| s.uuid.clone())
     }
 
     /// The scorekeeper's picker for the match.
     pub(super) fn picker(&self) -> Option<page::Picker> {
-        self.picker.lock().ok().map(|p| p.clone())
+        Some(self.read(|s| s.picker.clone()))
+    }
+
+    /// The served match's rules and players, as the start line says them.
+    pub(super) fn about(&self) -> String {
+        self.read(|s| s.about.clone())
     }
 }
 
