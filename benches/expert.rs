@@ -7,7 +7,7 @@ use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
 use golf::bots::Strategy;
 use golf::rules;
-use golf::sim::{self, Setup};
+use golf::sim::{self, Trial};
 
 fn main() {
     divan::main();
@@ -17,7 +17,7 @@ const MATCHES: u64 = 200;
 const HOLES: usize = 9;
 
 fn holes_of(bencher: Bencher, variant: &str) {
-    let setup = Setup {
+    let setup = Trial {
         rules: rules::resolve(variant, &[]).unwrap_or_else(|e| panic!("{variant}: {e}")),
         vs: None,
         players: 4,

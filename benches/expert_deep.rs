@@ -26,7 +26,7 @@
 
 use golf::bots::deep::{ExpertDeep, Settings};
 use golf::bots::{Bot, Strategy};
-use golf::play::{pack, Hole, MoveList, Phase, Score};
+use golf::play::{pack, HoleInPlay, MoveList, Phase, Score};
 use golf::rules::{self, Rules};
 use golf::scoring::Scorer;
 use rand::SeedableRng;
@@ -61,7 +61,7 @@ fn play(
     let mut deal_rng = ChaCha8Rng::seed_from_u64(seed);
     let mut bot_rng = ChaCha8Rng::seed_from_u64(!seed);
     let dealer = (deal % PLAYERS as u64) as usize;
-    let mut hole = Hole::deal(rules, &pack, PLAYERS, dealer, &mut deal_rng).unwrap();
+    let mut hole = HoleInPlay::deal(rules, &pack, PLAYERS, dealer, &mut deal_rng).unwrap();
     let mut legal = MoveList::default();
     while hole.phase() != Phase::Over {
         let seat = hole.current();

@@ -22,7 +22,7 @@ use std::time::Instant;
 
 use golf::bots::Strategy;
 use golf::rules::{self, Rules};
-use golf::sim::{self, Setup};
+use golf::sim::{self, Trial};
 
 /// The win share of the seat holding `strategy`, over each seating of one `strategy` among
 /// `others`, `matches` matches a seating, seeds from `seed` on: (share, matches).
@@ -39,7 +39,7 @@ fn share(
         let bots: Vec<Strategy> = (0..players)
             .map(|s| if s == seat { strategy } else { others })
             .collect();
-        let setup = Setup {
+        let setup = Trial {
             rules: rules.clone(),
             vs: None,
             players,
@@ -69,7 +69,7 @@ fn verdict(met: bool) -> &'static str {
 
 /// Holes a second of `players` `strategy` bots, classic, 9 holes, one thread.
 fn speed(rules: &Rules, strategy: Strategy, players: usize, matches: u64) -> f64 {
-    let setup = Setup {
+    let setup = Trial {
         rules: rules.clone(),
         vs: None,
         players,

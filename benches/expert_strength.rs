@@ -16,7 +16,7 @@
 
 use golf::bots::Strategy;
 use golf::rules::{self, Rules};
-use golf::sim::{self, Setup};
+use golf::sim::{self, Trial};
 
 /// L's rules, as the issue gives them.
 const L_RULES: &str = r#"
@@ -30,7 +30,7 @@ face_up_at_start = 0
 
 /// Each seat's mean hole and its 95% interval, `matches` matches of `bots` under `rules`.
 fn seats(rules: &Rules, bots: &[Strategy], matches: u64, seed: u64) -> Vec<(f64, f64)> {
-    let setup = Setup {
+    let setup = Trial {
         rules: rules.clone(),
         vs: None,
         players: bots.len(),

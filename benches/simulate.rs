@@ -10,7 +10,7 @@ use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
 use golf::bots::Strategy;
 use golf::rules;
-use golf::sim::{self, Setup};
+use golf::sim::{self, Trial};
 
 fn main() {
     divan::main();
@@ -19,8 +19,8 @@ fn main() {
 const MATCHES: u64 = 1000;
 const HOLES: usize = 9;
 
-fn setup(variant: &str, bot: Strategy) -> Setup {
-    Setup {
+fn setup(variant: &str, bot: Strategy) -> Trial {
+    Trial {
         rules: rules::resolve(variant, &[]).unwrap_or_else(|e| panic!("{variant}: {e}")),
         vs: None,
         players: 4,

@@ -9,7 +9,7 @@
 use divan::{black_box, AllocProfiler, Bencher};
 use golf::bots::Strategy;
 use golf::rules;
-use golf::sim::{self, Setup, Unwatched};
+use golf::sim::{self, Trial, Unwatched};
 
 #[global_allocator]
 static ALLOC: AllocProfiler = AllocProfiler::system();
@@ -22,7 +22,7 @@ fn main() {
 /// threads divan runs).
 #[divan::bench(args = [100, 1_000, 10_000], sample_count = 3)]
 fn memory_in_matches(bencher: Bencher, matches: u64) {
-    let setup = Setup {
+    let setup = Trial {
         rules: rules::resolve("classic", &[]).unwrap_or_else(|e| panic!("classic: {e}")),
         vs: None,
         players: 4,

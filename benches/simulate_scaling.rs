@@ -8,11 +8,11 @@ use std::time::{Duration, Instant};
 
 use golf::bots::Strategy;
 use golf::rules;
-use golf::sim::{self, Setup};
+use golf::sim::{self, Trial};
 
 const PAIRS: usize = 21;
 
-fn timed(pool: &rayon::ThreadPool, setup: &Setup) -> Duration {
+fn timed(pool: &rayon::ThreadPool, setup: &Trial) -> Duration {
     let start = Instant::now();
     let report = sim::run_in(pool, setup, &|_| {});
     std::hint::black_box(report.map(|r| r.base.counts.grids).unwrap_or_default());
@@ -20,7 +20,7 @@ fn timed(pool: &rayon::ThreadPool, setup: &Setup) -> Duration {
 }
 
 fn main() {
-    let setup = Setup {
+    let setup = Trial {
         rules: rules::resolve("classic", &[]).unwrap_or_else(|e| panic!("classic: {e}")),
         vs: None,
         players: 4,

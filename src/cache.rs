@@ -12,9 +12,9 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::bots::Strategy;
-use crate::play::Hole;
+use crate::play::HoleInPlay;
 use crate::rules::Rules;
-use crate::sim::{self, Setup, SimError, Unwatched, Watch};
+use crate::sim::{self, SimError, Trial, Unwatched, Watch};
 
 /// The env var that puts the cache elsewhere (the tests use it).
 pub const DIR_VAR: &str = "GOLF_CACHE_DIR";
@@ -90,7 +90,7 @@ fn greedy_hole_scores(
         });
     }
     let per_match = (rules.holes as usize).clamp(1, crate::bounds::Holes::MAX as usize);
-    let setup = Setup {
+    let setup = Trial {
         rules: rules.clone(),
         vs: None,
         players,
@@ -111,7 +111,7 @@ fn greedy_hole_scores(
 struct Collect<'a>(&'a mut Vec<i64>, usize);
 
 impl Watch for Collect<'_> {
-    fn end(&mut self, _: u64, hole: usize, _: &[usize], _: &Hole, scores: &[i64]) {
+    fn end(&mut self, _: u64, hole: usize, _: &[usize], _: &HoleInPlay, scores: &[i64]) {
         if hole < self.1 {
             self.0.extend_from_slice(scores);
         }

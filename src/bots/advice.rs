@@ -3,14 +3,14 @@
 //! every way the face-down cards could be filled.
 //!
 //! The position ([`Sighting`]) becomes a hole whose unknown cards are filled from the rest
-//! of the pack ([`Hole::position`]: the expert decides from the player's view and cannot
+//! of the pack ([`HoleInPlay::position`]: the expert decides from the player's view and cannot
 //! tell), and the expert weighs the player's decision in it ([`Expert::weigh_moves`]).
 
 use super::expert::{exact_hole_score, Expert};
 use super::rollout::{self, Line, Rollout};
 use crate::card::Card;
 use crate::grid::Seen;
-use crate::play::{self, Hole, Move, MoveList, Phase, Position};
+use crate::play::{self, HoleInPlay, Move, MoveList, Phase, Position};
 use crate::rules::Rules;
 use crate::scoring::{Ended, Scorer};
 
@@ -285,7 +285,7 @@ fn weigh(
     rules: &Rules,
     sighting: &Sighting,
     names: &[String],
-) -> Result<(Weighing, Hole, Vec<Card>), AdviceError> {
+) -> Result<(Weighing, HoleInPlay, Vec<Card>), AdviceError> {
     let players = sighting.players.max(sighting.others.len() + 1);
     if sighting.ended && players < 2 {
         return Err(AdviceError::NoEnder);
@@ -345,7 +345,7 @@ fn weigh(
             .unwrap_or(1);
         position.ended_by = Some(ender);
     }
-    let hole = Hole::position(rules, &pack, &position).map_err(|e| match e {
+    let hole = HoleInPlay::position(rules, &pack, &position).map_err(|e| match e {
         Some(card) => AdviceError::TooMany {
             card: rules.card_text(card),
             held: pack.iter().filter(|c| **c == card).count(),

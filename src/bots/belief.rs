@@ -26,7 +26,7 @@
 
 use crate::card::{Card, Rank};
 use crate::grid::{Grid, MAX_COLUMNS, MAX_ROWS};
-use crate::play::view::View;
+use crate::play::view::Observation;
 use crate::rules::Rules;
 use crate::scoring::Scorer;
 
@@ -180,7 +180,7 @@ impl Belief {
     /// [`Belief::observe`], and where the stock has been rebuilt from the discard pile (its
     /// cards known to everyone, not their order), the unseen cards are those face down alone
     /// and the stock's are counted apart ([`Belief::stock_known`], [`Belief::next_count`]).
-    pub fn observe_exact(&mut self, view: &View<'_>) {
+    pub fn observe_exact(&mut self, view: &Observation<'_>) {
         self.observe(view);
         self.stock.fill(0);
         self.stock_known = view.stock_counts(&mut self.stock);
@@ -220,7 +220,7 @@ impl Belief {
     /// The belief of `view`'s player now, from what the view shows alone: the pack less
     /// every face-up card, the player's own peeked cards, the discard pile and the card
     /// they hold. (Cards seen earlier and since shuffled into the stock count as unseen.)
-    pub fn observe(&mut self, view: &View<'_>) {
+    pub fn observe(&mut self, view: &Observation<'_>) {
         self.forget();
         view.for_each_seen(|card| self.see(card));
     }
@@ -251,13 +251,13 @@ impl Belief {
 
 /// How an [`Estimator`] values a grid (RULES.md §18 "Expected score").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Method {
+pub enum Valuation {
     /// Sets lie only down columns and no column bonus is set: a column's share depends on
     /// its own cards alone, so the grid's expectation is the sum of its columns', each
     /// exact (a column's cards drawn together without replacement).
     Exact,
     /// Sets lie only down columns, with a same-rank column bonus: each column's share
-    /// exact as [`Method::Exact`]; the bonus counted for the matched sets already certain
+    /// exact as [`Valuation::Exact`]; the bonus counted for the matched sets already certain
     /// (every card of the column known) alone, so an estimate that leaves out the bonus a
     /// set still to come may earn (at most the rules' largest bonus).
     ColumnsCertainBonus,
@@ -281,12 +281,12 @@ pub struct Estimator<'r> {
     scorer: &'r Scorer<'r>,
     rows: usize,
     columns: usize,
-    method: Method,
+    method: Valuation,
     suited: bool,
     /// By rank code: a full column of that rank's share less its cards' values (the
     /// matched set's worth, 0 where a column of it matches nothing).
     set_gain: Vec<f64>,
-    /// The sets of the columns, for [`Method::ColumnsCertainBonus`].
+    /// The sets of the columns, for [`Valuation::ColumnsCertainBonus`].
     sets: [Option<Rank>; MAX_COLUMNS],
     /// A grid to score: the known cards, stand-ins elsewhere.
     scratch: Grid,
@@ -319,9 +319,9 @@ impl<'r> Estimator<'r> {
             scratch.replace(cell, stand_in(cell));
         }
         let method = match (scorer.by_columns(), scorer.has_column_bonus()) {
-            (true, false) => Method::Exact,
-            (true, true) => Method::ColumnsCertainBonus,
-            (false, _) => Method::FirstOrder,
+            (true, false) => Valuation::Exact,
+            (true, true) => Valuation::ColumnsCertainBonus,
+            (false, _) => Valuation::FirstOrder,
         };
         Some(Estimator {
             rules,
@@ -343,13 +343,13 @@ impl<'r> Estimator<'r> {
     }
 
     /// How this estimator values a grid.
-    pub fn method(&self) -> Method {
+    pub fn method(&self) -> Valuation {
         self.method
     }
 
     /// Whether the grid's expectation is the sum of its columns' ([`Estimator::column`]).
     pub fn by_columns(&self) -> bool {
-        self.method != Method::FirstOrder
+        self.method != Valuation::FirstOrder
     }
 
     /// A known card's value in points.
@@ -363,8 +363,8 @@ impl<'r> Estimator<'r> {
 
     /// The expected share of column `column` of `cards` (a grid's cells row by row, `None`
     /// for a face-down card the player does not know), its unknown cards drawn from
-    /// `belief`'s unseen cards, whose mean is `mean`. Exact under [`Method::Exact`] and
-    /// [`Method::ColumnsCertainBonus`] (the share alone, without a bonus).
+    /// `belief`'s unseen cards, whose mean is `mean`. Exact under [`Valuation::Exact`] and
+    /// [`Valuation::ColumnsCertainBonus`] (the share alone, without a bonus).
     #[inline]
     pub fn column(&self, belief: &Belief, mean: f64, cards: &[Option<Card>], column: usize) -> f64 {
         let mut sum = 0.0;
@@ -418,16 +418,16 @@ impl<'r> Estimator<'r> {
     pub fn grid(&mut self, belief: &Belief, cards: &[Option<Card>]) -> f64 {
         let mean = belief.unseen_mean().unwrap_or(belief.pack_mean());
         match self.method {
-            Method::Exact => (0..self.columns)
+            Valuation::Exact => (0..self.columns)
                 .map(|c| self.column(belief, mean, cards, c))
                 .sum(),
-            Method::ColumnsCertainBonus => {
+            Valuation::ColumnsCertainBonus => {
                 let shares: f64 = (0..self.columns)
                     .map(|c| self.column(belief, mean, cards, c))
                     .sum();
                 shares + f64::from(self.certain_bonus(cards))
             }
-            Method::FirstOrder => self.first_order(belief, mean, cards),
+            Valuation::FirstOrder => self.first_order(belief, mean, cards),
         }
     }
 
@@ -453,7 +453,7 @@ impl<'r> Estimator<'r> {
         self.scorer.column_bonus(&self.sets[..self.columns])
     }
 
-    /// [`Method::FirstOrder`]'s estimate.
+    /// [`Valuation::FirstOrder`]'s estimate.
     fn first_order(&mut self, belief: &Belief, mean: f64, cards: &[Option<Card>]) -> f64 {
         let (base, unknown) = self.known_total(cards);
         let mut expected = f64::from(base) + f64::from(unknown) * mean;
@@ -478,7 +478,7 @@ impl<'r> Estimator<'r> {
         (self.scorer.total(&self.scratch), unknown)
     }
 
-    /// [`Method::FirstOrder`]'s term for one unknown cell of the grid last given to
+    /// [`Valuation::FirstOrder`]'s term for one unknown cell of the grid last given to
     /// [`Estimator::known_total`] (whose total was `base`): over the unseen cards by their
     /// chance, what that card alone would change of the total beyond its value; 0 for a
     /// known cell.
@@ -514,7 +514,7 @@ fn stand_in(cell: usize) -> Card {
 mod tests {
     use super::*;
     use crate::card::{Rank, Suit};
-    use crate::play::{pack, Hole, Phase};
+    use crate::play::{pack, HoleInPlay, Phase};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -576,7 +576,7 @@ mod tests {
         let cards = pack(&rules, rules.deck.decks_for(3));
         let mut belief = Belief::new(&rules, &cards);
         let mut rng = ChaCha8Rng::seed_from_u64(5);
-        let mut hole = Hole::deal(&rules, &cards, 3, 0, &mut rng).unwrap();
+        let mut hole = HoleInPlay::deal(&rules, &cards, 3, 0, &mut rng).unwrap();
         let mut legal = crate::play::MoveList::default();
         while hole.phase() != Phase::Over {
             let seat = hole.current();
@@ -613,7 +613,7 @@ mod tests {
             let cards = pack(&rules, 1);
             let mut belief = Belief::new(&rules, &cards);
             let mut estimator = Estimator::new(&rules, &scorer, &belief).unwrap();
-            assert_eq!(estimator.method(), Method::Exact);
+            assert_eq!(estimator.method(), Valuation::Exact);
             // leave a small unseen pile: a few of several ranks
             let mut rng = ChaCha8Rng::seed_from_u64(2);
             let mut shuffled = cards.clone();
@@ -686,7 +686,7 @@ mod tests {
         let cards = pack(&rules, 1);
         let mut belief = Belief::new(&rules, &cards);
         let mut rng = ChaCha8Rng::seed_from_u64(8);
-        let mut hole = Hole::deal(&rules, &cards, 3, 0, &mut rng).unwrap();
+        let mut hole = HoleInPlay::deal(&rules, &cards, 3, 0, &mut rng).unwrap();
         let mut legal = crate::play::MoveList::default();
         let (mut after, mut reshuffles) = (0, 0);
         while hole.phase() != Phase::Over && after < 40 {

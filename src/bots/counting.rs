@@ -6,7 +6,7 @@
 use super::belief::Belief;
 use super::greedy::{Expect, Greedy};
 use crate::card::Card;
-use crate::play::view::{Phase, Source, View};
+use crate::play::view::{Observation, Phase, Source};
 
 /// The counting bot: greedy play with counting's expectation.
 pub(super) type Counting<'r> = Greedy<'r, Counted>;
@@ -35,7 +35,7 @@ impl Expect for Counted {
     /// Placing the card just drawn, the belief of the draw is brought up to date with that
     /// card alone (the same counts as observing the view again: a card taken from the
     /// discard pile was seen already; a reshuffle, which changes the pile, is observed).
-    fn unseen_mean(&mut self, view: &View<'_>) -> f64 {
+    fn unseen_mean(&mut self, view: &Observation<'_>) -> f64 {
         let pile = view.discard_pile().len();
         match (view.phase(), self.drew_at, view.drawn()) {
             (Phase::Place, Some((turn, before)), Some((card, source))) if turn == view.turns() => {
@@ -73,7 +73,7 @@ impl Expect for Counted {
 mod tests {
     use super::*;
     use crate::play::view::Move;
-    use crate::play::{pack, Hole, MoveList};
+    use crate::play::{pack, HoleInPlay, MoveList};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -90,7 +90,7 @@ mod tests {
             let mut legal = MoveList::default();
             let (mut places, mut reshuffles) = (0, 0);
             for dealer in 0..3 {
-                let mut hole = Hole::deal(&rules, &cards, 3, dealer, &mut rng).unwrap();
+                let mut hole = HoleInPlay::deal(&rules, &cards, 3, dealer, &mut rng).unwrap();
                 let mut step = 0usize;
                 while hole.phase() != Phase::Over && step < 400 {
                     let view = hole.view(hole.current());

@@ -16,7 +16,7 @@ use rand::Rng;
 use super::expert::Expert;
 use super::rollout::{Line, Player, Sums};
 use crate::card::Card;
-use crate::play::view::{Move, Phase, View};
+use crate::play::view::{Move, Observation, Phase};
 use crate::rules::Rules;
 use crate::scoring::Scorer;
 
@@ -84,7 +84,12 @@ impl<'r> ExpertDeep<'r> {
     /// The move in `view` among its legal `moves`: the expert's where its choice is clear,
     /// else the lowest rollout mean among its closest moves (the first of equals); one
     /// number drawn from `rng` seeds that decision's samples. `None` when the hole is over.
-    pub fn choose<R: Rng>(&mut self, view: &View<'_>, moves: &[Move], rng: &mut R) -> Option<Move> {
+    pub fn choose<R: Rng>(
+        &mut self,
+        view: &Observation<'_>,
+        moves: &[Move],
+        rng: &mut R,
+    ) -> Option<Move> {
         match view.phase() {
             Phase::Over => return None,
             // start cards are worth the same in points; the expert spreads them
@@ -145,7 +150,7 @@ impl<'r> ExpertDeep<'r> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::{pack, Hole, MoveList};
+    use crate::play::{pack, HoleInPlay, MoveList};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -176,7 +181,7 @@ mod tests {
             let (mut rng, mut shuffler) =
                 (ChaCha8Rng::seed_from_u64(4), ChaCha8Rng::seed_from_u64(5));
             let (mut compared, mut other) = (0, 0);
-            let mut hole = Hole::deal(&rules, &pack, 3, 0, &mut rng).unwrap();
+            let mut hole = HoleInPlay::deal(&rules, &pack, 3, 0, &mut rng).unwrap();
             while hole.phase() != Phase::Over {
                 let seat = hole.current();
                 let view = hole.view(seat);

@@ -1,5 +1,5 @@
 //! `expert` (RULES.md §18): every legal move weighed by the expected hole score it leads to,
-//! from the player's [`View`] alone.
+//! from the player's [`Observation`] alone.
 //!
 //! The unseen cards are an exact multiset ([`Belief`]); a grid's expected final score is its
 //! face-down cards drawn without replacement from them through the rules' own scorer
@@ -13,12 +13,12 @@
 //! more to them). On the final turn every move is weighed by its hole score after §5.
 //! Nothing allocates after [`Expert::new`].
 
-use super::belief::{Belief, Estimator, Method};
+use super::belief::{Belief, Estimator, Valuation};
 use super::future::Future;
 use crate::card::Card;
 use crate::grid::Grid;
 use crate::grid::{MAX_COLUMNS, MAX_ROWS};
-use crate::play::view::{How, Move, Phase, View};
+use crate::play::view::{How, Move, Observation, Phase};
 use crate::rules::{DiscardDrawn, Rules};
 use crate::scoring::{self, Ended, Scorer};
 
@@ -60,7 +60,7 @@ pub struct Expert<'r> {
     /// The hair by which equal moves are told apart (flips and start cards, by how many
     /// known cards their column holds); 0 for advice, which shows equals as equal.
     hair: f64,
-    /// Under [`Method::FirstOrder`]: each unknown cell's first-order term now, and their sum.
+    /// Under [`Valuation::FirstOrder`]: each unknown cell's first-order term now, and their sum.
     terms: [f64; MAX_CELLS],
     terms_sum: f64,
 }
@@ -112,7 +112,7 @@ impl<'r> Expert<'r> {
 
     /// Brings the evaluation up to date with `view`: the belief, the own grid and its
     /// expectation.
-    pub fn observe(&mut self, view: &View<'_>) {
+    pub fn observe(&mut self, view: &Observation<'_>) {
         self.belief.observe_exact(view);
         self.seat = view.seat();
         self.up = 0;
@@ -184,7 +184,7 @@ impl<'r> Expert<'r> {
     /// The certain column bonus of the own grid, `put` placing a card first (0 unless the
     /// rules set a column bonus).
     fn certain_bonus_with(&mut self, put: Option<(usize, Card)>) -> i32 {
-        if self.estimator.method() != Method::ColumnsCertainBonus {
+        if self.estimator.method() != Valuation::ColumnsCertainBonus {
             return 0;
         }
         self.scratch[..self.cells].copy_from_slice(&self.own[..self.cells]);
@@ -367,7 +367,12 @@ impl<'r> Expert<'r> {
     /// Every legal move of `view` weighed (the view must be the player's decision and
     /// [`Expert::observe`] must have run): `out(move, value)` for each, where the value is
     /// the expected hole score the move leads to as the expert reckons it.
-    pub fn weigh_moves(&mut self, view: &View<'_>, moves: &[Move], mut out: impl FnMut(Move, f64)) {
+    pub fn weigh_moves(
+        &mut self,
+        view: &Observation<'_>,
+        moves: &[Move],
+        mut out: impl FnMut(Move, f64),
+    ) {
         match view.phase() {
             Phase::Over => {}
             Phase::Start => {
@@ -421,7 +426,7 @@ impl<'r> Expert<'r> {
 
     /// The expert's move in `view` among its legal `moves`: the one of lowest value (the
     /// first of equals). `None` when the hole is over.
-    pub fn choose(&mut self, view: &View<'_>, moves: &[Move]) -> Option<Move> {
+    pub fn choose(&mut self, view: &Observation<'_>, moves: &[Move]) -> Option<Move> {
         if view.phase() == Phase::Over {
             return None;
         }
@@ -547,7 +552,7 @@ fn fill(
 mod tests {
     use super::*;
     use crate::bots::{Bot, Strategy};
-    use crate::play::{pack, Hole, MoveList};
+    use crate::play::{pack, HoleInPlay, MoveList};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -577,7 +582,7 @@ mod tests {
                 (ChaCha8Rng::seed_from_u64(4), ChaCha8Rng::seed_from_u64(5));
             let mut compared = 0;
             for dealer in 0..2 {
-                let mut hole = Hole::deal(&rules, &pack, 3, dealer, &mut rng).unwrap();
+                let mut hole = HoleInPlay::deal(&rules, &pack, 3, dealer, &mut rng).unwrap();
                 while hole.phase() != Phase::Over {
                     let seat = hole.current();
                     let m = bots[seat].choose(&hole.view(seat), &mut rng).unwrap();
@@ -608,7 +613,7 @@ mod tests {
             let mut rng = ChaCha8Rng::seed_from_u64(9);
             let mut legal = MoveList::default();
             for dealer in 0..3 {
-                let mut hole = Hole::deal(&rules, &pack, 4, dealer, &mut rng).unwrap();
+                let mut hole = HoleInPlay::deal(&rules, &pack, 4, dealer, &mut rng).unwrap();
                 while hole.phase() != Phase::Over {
                     let view = hole.view(hole.current());
                     view.legal_moves(&mut legal);

@@ -6,7 +6,7 @@
 //! so far ([`MatchState`]): every seat's hole scores (public: they are on the score
 //! sheet), the seats playing the hole in its order, the regular holes left after it and
 //! whether it is a sudden-death playoff hole. Nothing about the hole's cards: those the bot
-//! still sees through its [`View`] alone.
+//! still sees through its [`Observation`] alone.
 //!
 //! **How a move is valued.** For each player, this hole's score is taken as normal with a
 //! mean and a variance:
@@ -61,7 +61,7 @@ use super::belief::Estimator;
 use super::expert::Expert;
 use crate::card::Card;
 use crate::game::standings::{decide, Standing};
-use crate::play::view::{Move, Phase, View};
+use crate::play::view::{Move, Observation, Phase};
 use crate::rules::{DiscardDrawn, Rules};
 use crate::scoring::{self, Ended, Scorer};
 
@@ -317,7 +317,13 @@ impl<'r> ExpertMatch<'r> {
 
     /// Place move `m` with `card` in hand (`hidden` own face-down cards before it) as a
     /// candidate: the expert's value of it, and where it leaves the player.
-    fn candidate(&mut self, view: &View<'_>, m: Move, card: Card, hidden: usize) -> Candidate {
+    fn candidate(
+        &mut self,
+        view: &Observation<'_>,
+        m: Move,
+        card: Card,
+        hidden: usize,
+    ) -> Candidate {
         let v = self.expert.weigh_place(m, card);
         let left = hidden_after(m, hidden, |c| view.own_face_up(c));
         let final_turn = view.final_turns();
@@ -335,7 +341,13 @@ impl<'r> ExpertMatch<'r> {
 
     /// The chance of winning of candidate `c` (with `card` in hand, `hidden` own face-down
     /// cards before it), and the expert's value of it.
-    fn chance(&mut self, view: &View<'_>, c: &Candidate, card: Card, hidden: usize) -> Chance {
+    fn chance(
+        &mut self,
+        view: &Observation<'_>,
+        c: &Candidate,
+        card: Card,
+        hidden: usize,
+    ) -> Chance {
         if !c.v.is_finite() {
             return Chance::NONE;
         }
@@ -361,7 +373,7 @@ impl<'r> ExpertMatch<'r> {
     /// that ends the hole.
     fn best_place(
         &mut self,
-        view: &View<'_>,
+        view: &Observation<'_>,
         moves: impl Iterator<Item = Move>,
         card: Card,
         hidden: usize,
@@ -394,7 +406,7 @@ impl<'r> ExpertMatch<'r> {
 
     /// The own grid's expected score (before RULES.md §5) after place move `m` with `card`
     /// in hand, `None` (or the knock) leaving it as it is.
-    fn grid_after(&mut self, view: &View<'_>, m: Move, card: Card) -> f64 {
+    fn grid_after(&mut self, view: &Observation<'_>, m: Move, card: Card) -> f64 {
         for cell in 0..self.cells {
             self.scratch[cell] = view.own(cell);
         }
@@ -441,7 +453,7 @@ impl<'r> ExpertMatch<'r> {
 
     /// The best reply to holding `card` drawn from the stock, by the chance of winning: its
     /// chance and move, over the moves the rules allow (RULES.md §14 step 3).
-    fn best_reply(&mut self, view: &View<'_>, card: Card, hidden: usize) -> (Chance, Move) {
+    fn best_reply(&mut self, view: &Observation<'_>, card: Card, hidden: usize) -> (Chance, Move) {
         let discard_drawn = self.rules.playing.map(|p| p.discard_drawn);
         let (plain, flips) = discard_drawn
             .unwrap_or(DiscardDrawn::Free)
@@ -457,7 +469,7 @@ impl<'r> ExpertMatch<'r> {
 
     /// Each other player's hole score as this decision sees it: (mean, variance) if the
     /// move leaves the hole open and if it ends it.
-    fn reckon_others(&mut self, view: &View<'_>) {
+    fn reckon_others(&mut self, view: &Observation<'_>) {
         let k = view.players();
         self.open.resize(k, (0.0, 0.0));
         self.ended.resize(k, (0.0, 0.0));
@@ -479,7 +491,7 @@ impl<'r> ExpertMatch<'r> {
     /// The bot's move in `view` among its legal `moves`: the one with the best chance of
     /// winning the match; between chances equal to within [`EQUAL`], the expert's (the
     /// lower expected score; the first of equals). `None` when the hole is over.
-    pub fn choose(&mut self, view: &View<'_>, moves: &[Move]) -> Option<Move> {
+    pub fn choose(&mut self, view: &Observation<'_>, moves: &[Move]) -> Option<Move> {
         match view.phase() {
             Phase::Over => return None,
             Phase::Start => return self.expert.choose(view, moves),
@@ -527,7 +539,7 @@ impl<'r> ExpertMatch<'r> {
 
     /// The chance of winning after drawing from the stock: over each rank the next card
     /// could be, by its chance, the best reply to it.
-    fn stock_win(&mut self, view: &View<'_>, hidden: usize) -> Chance {
+    fn stock_win(&mut self, view: &Observation<'_>, hidden: usize) -> Chance {
         let total = self.expert.belief.next_total();
         if total == 0 {
             return Chance::NONE;
@@ -551,7 +563,7 @@ impl<'r> ExpertMatch<'r> {
 
     /// The chance of winning by knocking now (the expert's value of the knock, the own
     /// face-down cards left to turn up, every other player with a final turn).
-    fn knock_win(&mut self, view: &View<'_>, moves: &[Move]) -> Chance {
+    fn knock_win(&mut self, view: &Observation<'_>, moves: &[Move]) -> Chance {
         let mut v = f64::INFINITY;
         if moves.contains(&Move::Knock) {
             self.expert.weigh_moves(view, &[Move::Knock], |_, x| v = x);

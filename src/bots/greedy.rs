@@ -11,7 +11,7 @@
 
 use crate::card::Card;
 use crate::grid::Grid;
-use crate::play::view::{Move, Phase, Source, View};
+use crate::play::view::{Move, Observation, Phase, Source};
 use crate::rules::Rules;
 use crate::scoring::{self, Ended, Scorer};
 
@@ -27,7 +27,7 @@ const GREEDY_STOCK_GAIN: f64 = 1.5;
 pub(super) trait Expect {
     /// The expected value in points of a card the player cannot see, brought up to date
     /// with `view` (called once at each draw and place decision, before anything else).
-    fn unseen_mean(&mut self, view: &View<'_>) -> f64;
+    fn unseen_mean(&mut self, view: &Observation<'_>) -> f64;
 
     /// The expected saving in points from drawing the stock's top card when the grid's
     /// expected score is `now`; `best_swap(card)` is the lowest expected score `card` can
@@ -41,7 +41,7 @@ pub(super) trait Expect {
 pub(super) struct PackMean(pub(super) f64);
 
 impl Expect for PackMean {
-    fn unseen_mean(&mut self, _: &View<'_>) -> f64 {
+    fn unseen_mean(&mut self, _: &Observation<'_>) -> f64 {
         self.0
     }
 
@@ -117,7 +117,7 @@ impl<'r, E: Expect> Greedy<'r, E> {
 
     /// The move for `view` among its legal `moves`: the first start card, the best draw,
     /// or the best place for the card drawn. `None` when the hole is over.
-    pub(super) fn choose(&mut self, view: &View<'_>, moves: &[Move]) -> Option<Move> {
+    pub(super) fn choose(&mut self, view: &Observation<'_>, moves: &[Move]) -> Option<Move> {
         self.judge.others = None;
         self.judge.may_go_out = !view.final_turns() && view.hidden(view.seat()) <= 1;
         match view.phase() {
@@ -128,7 +128,7 @@ impl<'r, E: Expect> Greedy<'r, E> {
         }
     }
 
-    fn draw(&mut self, view: &View<'_>, moves: &[Move]) -> Move {
+    fn draw(&mut self, view: &Observation<'_>, moves: &[Move]) -> Move {
         let mean = self.expect.unseen_mean(view);
         let judge = &mut self.judge;
         judge.load_own(view);
@@ -154,7 +154,7 @@ impl<'r, E: Expect> Greedy<'r, E> {
         }
     }
 
-    fn place(&mut self, view: &View<'_>, moves: &[Move]) -> Option<Move> {
+    fn place(&mut self, view: &Observation<'_>, moves: &[Move]) -> Option<Move> {
         let (card, source) = view.drawn()?;
         let mean = self.expect.unseen_mean(view);
         let judge = &mut self.judge;
@@ -185,7 +185,7 @@ impl<'r, E: Expect> Greedy<'r, E> {
 impl Judge<'_> {
     /// Another seat's expected score: the scorer's total of its face-up cards (face-down
     /// ones as placeholders that match nothing and score 0) plus `mean` per face-down card.
-    fn estimate(&mut self, view: &View<'_>, seat: usize, mean: f64) -> f64 {
+    fn estimate(&mut self, view: &Observation<'_>, seat: usize, mean: f64) -> f64 {
         let mut unknown = 0u32;
         for cell in 0..view.cells() {
             let card = view.face_up(seat, cell).unwrap_or_else(|| {
@@ -199,7 +199,7 @@ impl Judge<'_> {
 
     /// Loads the bot's own grid as it knows it (face-up and peeked cards) for this
     /// decision's estimates; a place decision reuses its draw's load.
-    fn load_own(&mut self, view: &View<'_>) {
+    fn load_own(&mut self, view: &Observation<'_>) {
         let (phase, turn) = (view.phase(), view.turns());
         if !(phase == Phase::Place && self.loaded_for == Some(turn)) {
             self.own.load(view);
@@ -224,7 +224,13 @@ impl Judge<'_> {
     /// The bot's expected hole score if it ends the hole with `mine` (knocking or going
     /// out) while the others stand at their estimates, and the lowest of those: the rules'
     /// own hole adjustments (RULES.md §5) decide any penalty or bonus.
-    fn ending_score(&mut self, view: &View<'_>, mine: f64, mean: f64, knocked: bool) -> (f64, f64) {
+    fn ending_score(
+        &mut self,
+        view: &Observation<'_>,
+        mine: f64,
+        mean: f64,
+        knocked: bool,
+    ) -> (f64, f64) {
         let me = view.seat();
         let lowest_other = match self.others {
             Some(lowest) => lowest,
@@ -262,7 +268,7 @@ impl Judge<'_> {
     /// The lowest expected score `card` can give by a swap (ending moves judged by
     /// [`Judge::ending_score`]).
     #[inline]
-    fn best_swap(&mut self, view: &View<'_>, card: Card, mean: f64) -> f64 {
+    fn best_swap(&mut self, view: &Observation<'_>, card: Card, mean: f64) -> f64 {
         (0..view.cells())
             .map(|cell| self.after_swap(view, cell, card, mean))
             .fold(f64::INFINITY, f64::min)
@@ -271,7 +277,7 @@ impl Judge<'_> {
     /// The expected score of swapping `card` into `cell`, judged as an ending when the swap
     /// turns up the bot's last face-down card.
     #[inline]
-    fn after_swap(&mut self, view: &View<'_>, cell: usize, card: Card, mean: f64) -> f64 {
+    fn after_swap(&mut self, view: &Observation<'_>, cell: usize, card: Card, mean: f64) -> f64 {
         let score = self.own_estimate(Some((cell, card)), mean);
         let ends =
             self.may_go_out && view.hidden(view.seat()) == u32::from(!view.own_face_up(cell));

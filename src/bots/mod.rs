@@ -1,5 +1,5 @@
 //! Bots: strategies for the decisions of a hole (RULES.md §15), each deciding from a
-//! [`View`] alone — never the stock or a face-down card — and judging grids with the rules'
+//! [`Observation`] alone — never the stock or a face-down card — and judging grids with the rules'
 //! own scorer, so a house rule changes how they play as well as what they score.
 //!
 //! One file per bot: [`random`] (a uniformly random legal move, the baseline), [`greedy`]
@@ -29,7 +29,7 @@ use std::str::FromStr;
 use rand::Rng;
 
 use crate::card::Card;
-use crate::play::view::{Move, MoveList, Phase, View};
+use crate::play::view::{Move, MoveList, Observation, Phase};
 use crate::rules::Rules;
 use crate::scoring::Scorer;
 use belief::Belief;
@@ -172,7 +172,7 @@ impl<'r> Bot<'r> {
 
     /// The bot's move in `view` (which must be its decision), one of the view's legal moves;
     /// `rng` serves `random` and breaks nothing else. `None` when the view offers no move.
-    pub fn choose<R: Rng>(&mut self, view: &View<'_>, rng: &mut R) -> Option<Move> {
+    pub fn choose<R: Rng>(&mut self, view: &Observation<'_>, rng: &mut R) -> Option<Move> {
         view.legal_moves(&mut self.legal);
         let moves = self.legal.as_slice();
         match &mut self.mind {

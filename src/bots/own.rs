@@ -13,7 +13,7 @@
 
 use crate::card::{Card, Rank};
 use crate::grid::{Grid, MAX_COLUMNS, MAX_ROWS};
-use crate::play::view::View;
+use crate::play::view::Observation;
 use crate::scoring::{ColumnRest, Scorer};
 
 const MAX_CELLS: usize = MAX_ROWS * MAX_COLUMNS;
@@ -114,7 +114,7 @@ impl<'r> OwnGrid<'r> {
 
     /// Loads the grid as `view`'s player knows it, making again only the shares of the
     /// parts whose cards changed since the last load.
-    pub(super) fn load(&mut self, view: &View<'_>) {
+    pub(super) fn load(&mut self, view: &Observation<'_>) {
         self.known = view.own_cards(self.grid.cards_mut(), placeholder);
         self.unknown = (self.seen.len() as u32).saturating_sub(self.known.count_ones());
         let mut dirty = 0u32;
@@ -257,7 +257,7 @@ pub(super) fn placeholder(cell: usize) -> Card {
 mod tests {
     use super::*;
     use crate::bots::{Bot, Strategy};
-    use crate::play::{pack, Hole, Phase};
+    use crate::play::{pack, HoleInPlay, Phase};
     use crate::scoring;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
@@ -288,7 +288,7 @@ mod tests {
             let (mut checked, mut bonus_changes) = (0, 0);
             for seed in 0..8 {
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                let mut hole = Hole::deal(&rules, &pack, 4, 0, &mut rng).unwrap();
+                let mut hole = HoleInPlay::deal(&rules, &pack, 4, 0, &mut rng).unwrap();
                 while hole.phase() != Phase::Over {
                     let view = hole.view(hole.current());
                     own.load(&view);

@@ -1,6 +1,6 @@
 //! Rollouts (RULES.md §18 "Deeper advice: rollouts"): a move's value as the mean hole score
 //! over play-outs of the hole from the position after it, each from a filling of the cards
-//! the player cannot see drawn from what they know ([`View::fill_into`]: a uniformly random
+//! the player cannot see drawn from what they know ([`Observation::fill_into`]: a uniformly random
 //! arrangement, never the real hole), every seat then played by the expert to the end of
 //! the hole (Tesauro & Galperin, 1996).
 //!
@@ -16,8 +16,8 @@ use rayon::prelude::*;
 
 use super::expert::Expert;
 use crate::card::Card;
-use crate::play::view::View;
-use crate::play::{Hole, Move, MoveList, Phase, Score};
+use crate::play::view::Observation;
+use crate::play::{HoleInPlay, Move, MoveList, Phase, Score};
 use crate::rules::Rules;
 use crate::scoring::Scorer;
 
@@ -97,8 +97,8 @@ pub struct Player<'r> {
     scorer: &'r Scorer<'r>,
     expert: Expert<'r>,
     legal: MoveList,
-    filled: Option<Hole>,
-    playing: Option<Hole>,
+    filled: Option<HoleInPlay>,
+    playing: Option<HoleInPlay>,
     pool: Vec<Card>,
     scores: Vec<Score>,
 }
@@ -124,8 +124,8 @@ impl<'r> Player<'r> {
     }
 
     /// Fills the hole `view` shows, every card its player cannot see dealt again by `rng`
-    /// ([`View::fill_into`]); the lines played next start from it.
-    pub fn fill<R: rand::Rng>(&mut self, view: &View<'_>, rng: &mut R) {
+    /// ([`Observation::fill_into`]); the lines played next start from it.
+    pub fn fill<R: rand::Rng>(&mut self, view: &Observation<'_>, rng: &mut R) {
         match &mut self.filled {
             Some(hole) => view.fill_into(hole, rng, &mut self.pool),
             None => self.filled = Some(view.filled(rng, &mut self.pool)),
@@ -167,7 +167,7 @@ impl<'r> Player<'r> {
     /// out from it, its score added to `sums` (one per line). False when a play-out failed.
     pub fn sample(
         &mut self,
-        view: &View<'_>,
+        view: &Observation<'_>,
         lines: &[Line],
         seed: u64,
         index: u64,
@@ -183,7 +183,7 @@ impl<'r> Player<'r> {
     /// As [`Player::sample`], `each(line, score)` told each line's score in turn.
     pub fn sample_each(
         &mut self,
-        view: &View<'_>,
+        view: &Observation<'_>,
         lines: &[Line],
         seed: u64,
         index: u64,
@@ -212,7 +212,7 @@ pub fn roll_out(
     rules: &Rules,
     scorer: &Scorer<'_>,
     pack: &[Card],
-    view: &View<'_>,
+    view: &Observation<'_>,
     lines: &[Line],
     samples: u32,
     seed: u64,
@@ -254,7 +254,7 @@ mod tests {
     use super::*;
     use crate::bots::advice::{self, Sighting};
     use crate::grid::Grid;
-    use crate::play::{pack, Hole, MoveList};
+    use crate::play::{pack, HoleInPlay, MoveList};
 
     fn sighting(
         rules: &Rules,
@@ -349,7 +349,7 @@ mod tests {
     }
 
     /// A filling depends on what the player sees alone: the real hole and the same hole
-    /// with every card its player cannot see scrambled ([`Hole::shuffle_unseen`]) give, with
+    /// with every card its player cannot see scrambled ([`HoleInPlay::shuffle_unseen`]) give, with
     /// the same generator, the very same filled hole — at every decision of whole holes,
     /// under classic, with peeking (four-card) and with look-once, through reshuffles.
     /// And it is not the real hole: a face-down card takes other values over fillings.
@@ -369,7 +369,7 @@ mod tests {
             let (mut compared, mut differed) = (0, 0);
             let mut step = 0usize;
             for dealer in 0..3 {
-                let mut hole = Hole::deal(&rules, &pack, 3, dealer, &mut rng).unwrap();
+                let mut hole = HoleInPlay::deal(&rules, &pack, 3, dealer, &mut rng).unwrap();
                 while hole.phase() != Phase::Over {
                     let seat = hole.current();
                     let mut scrambled = hole.clone();

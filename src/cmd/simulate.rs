@@ -9,7 +9,7 @@ use crate::error::{InputError, Result};
 use crate::rules;
 use crate::sim::analyse::Analyse;
 use crate::sim::record::Recorders;
-use crate::sim::{self, Setup, SimError, Tee, Unwatched};
+use crate::sim::{self, SimError, Tee, Trial, Unwatched};
 use crate::view::export::Export;
 use crate::view::simulate::{seat_names, SimulateView, Tracer};
 
@@ -45,7 +45,7 @@ pub fn run(ctx: &Context, args: SimulateArgs) -> Result<()> {
 
 /// One match after another, every move to the trace and every match to the export.
 fn watched(
-    setup: &Setup,
+    setup: &Trial,
     args: &SimulateArgs,
     guard: &crate::output_file::Guard,
     progress: &dyn Fn(u64),
@@ -116,7 +116,7 @@ fn watched(
 }
 
 /// The checked setup: rules, counts and bots, before anything runs or is written.
-fn setup(ctx: &Context, args: &SimulateArgs) -> Result<Setup> {
+fn setup(ctx: &Context, args: &SimulateArgs) -> Result<Trial> {
     let rules = rules::resolve(
         &ctx.rules(args.rules.clone())?,
         &ctx.house(args.house.clone()),
@@ -139,7 +139,7 @@ fn setup(ctx: &Context, args: &SimulateArgs) -> Result<Setup> {
     if args.threads == Some(0) || args.threads.is_some_and(|t| t > 256) {
         return Err(InputError::new("--threads must be 1 to 256").into());
     }
-    let setup = Setup {
+    let setup = Trial {
         rules,
         vs,
         players,

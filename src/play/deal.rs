@@ -5,7 +5,7 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use super::{Hole, Phase};
+use super::{HoleInPlay, Phase};
 use crate::card::{Card, Rank, Suit};
 use crate::grid::Grid;
 use crate::rules::{Playing, Rules, StartCards};
@@ -68,7 +68,7 @@ impl crate::error::BadInput for DealError {}
 /// Checks that `rules` can deal a hole to `players` players from a pack of `cards` cards:
 /// `[play]` data, at least one player, start cards that fit where the rules put them, and
 /// a grid each plus a stock card and the discard (RULES.md §14 step 1). The one test, made
-/// by every deal ([`Hole::deal`]) and before a simulation runs.
+/// by every deal ([`HoleInPlay::deal`]) and before a simulation runs.
 pub fn check_deal(rules: &Rules, players: usize, cards: usize) -> Result<Playing, DealError> {
     let Some(playing) = rules.playing else {
         return Err(DealError::NoPlay {
@@ -149,7 +149,7 @@ pub fn pack(rules: &Rules, decks: u32) -> Vec<Card> {
     cards
 }
 
-impl Hole {
+impl HoleInPlay {
     /// Deals a hole: `pack` shuffled by `rng`, each of `players` players dealt the layout
     /// face down from the top (player by player, row by row), the next card turned up as the
     /// discard pile; `dealer` is a seat, the player to their left starts (RULES.md §14 step
@@ -160,8 +160,8 @@ impl Hole {
         players: usize,
         dealer: usize,
         rng: &mut R,
-    ) -> Result<Hole, DealError> {
-        let mut hole = Hole {
+    ) -> Result<HoleInPlay, DealError> {
+        let mut hole = HoleInPlay {
             playing: check_deal(rules, players, pack.len())?,
             players: 0,
             cells: 0,
@@ -188,26 +188,26 @@ impl Hole {
         Ok(hole)
     }
 
-    /// Deals into `slot`: the hole there dealt again ([`Hole::redeal`]), or a new one
-    /// ([`Hole::deal`]) when it is empty. Errors as [`check_deal`].
+    /// Deals into `slot`: the hole there dealt again ([`HoleInPlay::redeal`]), or a new one
+    /// ([`HoleInPlay::deal`]) when it is empty. Errors as [`check_deal`].
     pub fn deal_into<'h, R: Rng>(
-        slot: &'h mut Option<Hole>,
+        slot: &'h mut Option<HoleInPlay>,
         rules: &Rules,
         pack: &[Card],
         players: usize,
         dealer: usize,
         rng: &mut R,
-    ) -> Result<&'h mut Hole, DealError> {
+    ) -> Result<&'h mut HoleInPlay, DealError> {
         match slot {
             Some(hole) => {
                 hole.redeal(rules, pack, players, dealer, rng)?;
                 Ok(hole)
             }
-            None => Ok(slot.insert(Hole::deal(rules, pack, players, dealer, rng)?)),
+            None => Ok(slot.insert(HoleInPlay::deal(rules, pack, players, dealer, rng)?)),
         }
     }
 
-    /// Deals the next hole into this one exactly as [`Hole::deal`] would, reusing its
+    /// Deals the next hole into this one exactly as [`HoleInPlay::deal`] would, reusing its
     /// buffers: once they have grown to the table, a deal allocates nothing. Errors as
     /// [`check_deal`], changing nothing.
     pub fn redeal<R: Rng>(

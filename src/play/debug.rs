@@ -3,7 +3,7 @@
 //! the discard pile, the stock by its size — so formatting a hole or a view never shows a
 //! hidden card; and, for the tests alone, every field.
 
-use super::{Hole, Source};
+use super::{HoleInPlay, Source};
 use crate::card::Card;
 use crate::grid::Grid;
 
@@ -53,7 +53,7 @@ impl std::fmt::Debug for Cards<'_> {
     }
 }
 
-impl Hole {
+impl HoleInPlay {
     /// Every field, hidden cards and all, for the tests that compare two holes field for
     /// field (its `Debug` hides what nobody at the table sees).
     #[cfg(test)]
@@ -89,7 +89,7 @@ impl Hole {
     }
 }
 
-impl std::fmt::Debug for Hole {
+impl std::fmt::Debug for HoleInPlay {
     /// What everyone at the table sees (the type's doc).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let grids: Vec<Masked<'_>> = (self.grids.iter().enumerate())
@@ -103,7 +103,7 @@ impl std::fmt::Debug for Hole {
             Source::Discard => card.to_string(),
             Source::Stock => "?".to_string(),
         });
-        f.debug_struct("Hole")
+        f.debug_struct("HoleInPlay")
             .field("players", &self.players)
             .field("dealer", &self.dealer)
             .field("phase", &self.phase)

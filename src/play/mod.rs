@@ -1,11 +1,11 @@
 //! Play: how a hole is played (RULES.md §14, Official §1.3, §3, §4.1, §8.5), as a pure
 //! state machine for the simulator.
 //!
-//! A [`Hole`] is dealt from a shuffled pack, then only [`Hole::apply`] changes it, one
-//! legal [`Move`] at a time ([`Hole::legal_moves`] fills a reused [`MoveList`]; no move
-//! allocates, and [`Hole::redeal`] deals the next hole into the same buffers). Randomness comes only from the seeded generator passed in (the shuffle and
-//! the §4.1 reshuffle). A player decides from a [`view::View`], which shows only what that
-//! player may see. When the hole is over, [`Hole::scores`] gives every grid's score by the
+//! A [`HoleInPlay`] is dealt from a shuffled pack, then only [`HoleInPlay::apply`] changes it, one
+//! legal [`Move`] at a time ([`HoleInPlay::legal_moves`] fills a reused [`MoveList`]; no move
+//! allocates, and [`HoleInPlay::redeal`] deals the next hole into the same buffers). Randomness comes only from the seeded generator passed in (the shuffle and
+//! the §4.1 reshuffle). A player decides from a [`view::Observation`], which shows only what that
+//! player may see. When the hole is over, [`HoleInPlay::scores`] gives every grid's score by the
 //! rules' own [`Scorer`] and the hole score adjusted as [`crate::scoring::hole`] says (§5).
 
 mod deal;
@@ -68,7 +68,7 @@ impl Default for MoveList {
 impl MoveList {
     /// Adds `m` when it is legal in `hole`.
     #[inline]
-    fn push_if(&mut self, m: Move, hole: &Hole) {
+    fn push_if(&mut self, m: Move, hole: &HoleInPlay) {
         if !hole.is_legal(m) {
             return;
         }
@@ -122,7 +122,7 @@ pub enum How {
     TurnLimit,
 }
 
-/// One player's return from a finished hole ([`Hole::scores`]).
+/// One player's return from a finished hole ([`HoleInPlay::scores`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Score {
     /// The grid's score (RULES.md §3).
@@ -138,7 +138,7 @@ pub struct Score {
 #[error("illegal move {0:?} in this position")]
 pub struct IllegalMove(pub Move);
 
-/// A position as one player sees it, for [`Hole::position`]: seat 0 is that player.
+/// A position as one player sees it, for [`HoleInPlay::position`]: seat 0 is that player.
 #[derive(Debug, Clone, Default)]
 pub struct Position {
     /// Each seat's grid, cell by cell row by row: the card where the player knows it.
@@ -157,12 +157,12 @@ pub struct Position {
 
 /// One hole in play: the layouts, the stock, the discard pile and whose turn it is.
 ///
-/// Fields are private: a bot sees a hole only through [`view::View`]. Its `Debug` shows
+/// Fields are private: a bot sees a hole only through [`view::Observation`]. Its `Debug` shows
 /// what everyone at the table sees and no more: each grid's face-up cards with `?` for a
 /// face-down one (RULES.md §2), the discard pile, the drawn card only when it came from the
 /// discard pile, and the stock's size, never its cards.
 #[derive(Clone)]
-pub struct Hole {
+pub struct HoleInPlay {
     playing: Playing,
     players: usize,
     cells: usize,
@@ -189,7 +189,7 @@ pub struct Hole {
     stock_known: bool,
 }
 
-impl Hole {
+impl HoleInPlay {
     fn all(&self) -> u32 {
         (1u32 << self.cells) - 1
     }
@@ -239,7 +239,7 @@ impl Hole {
 
     /// The finished hole's returns, into `out` by player (RULES.md §3, §5): each grid's score
     /// by `scorer` (its rules the hole's), the matched sets it holds, and the hole score
-    /// after the §5 adjustments with [`Hole::ender`] as the ender. Allocates nothing at a
+    /// after the §5 adjustments with [`HoleInPlay::ender`] as the ender. Allocates nothing at a
     /// table of up to 16. While the hole is in play the grids are scored as they lie, face-down
     /// cards and all, and nobody has ended it. `out` should be as long as the table; extra
     /// entries are left alone.
@@ -318,8 +318,8 @@ impl Hole {
     }
 
     /// The view of `seat`: what that player may see (RULES.md §15).
-    pub fn view(&self, seat: usize) -> view::View<'_> {
-        view::View::new(self, seat)
+    pub fn view(&self, seat: usize) -> view::Observation<'_> {
+        view::Observation::new(self, seat)
     }
 }
 

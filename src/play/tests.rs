@@ -21,7 +21,7 @@ fn a_redeal_is_a_fresh_deal() {
         let rules = crate::rules::resolve(name, &house).unwrap();
         let pack = pack(&rules, rules.deck.decks_for(4));
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let mut hole = Hole::deal(&rules, &pack, 4, 0, &mut rng).unwrap();
+        let mut hole = HoleInPlay::deal(&rules, &pack, 4, 0, &mut rng).unwrap();
         let mut legal = MoveList::default();
         for (players, dealer, seed) in [(4, 1, 11), (2, 0, 12), (3, 2, 13), (4, 3, 14)] {
             while hole.phase() != Phase::Over {
@@ -30,7 +30,7 @@ fn a_redeal_is_a_fresh_deal() {
                 hole.apply(m, &mut rng).unwrap();
             }
             let mut fresh_rng = ChaCha8Rng::seed_from_u64(seed);
-            let fresh = Hole::deal(&rules, &pack, players, dealer, &mut fresh_rng).unwrap();
+            let fresh = HoleInPlay::deal(&rules, &pack, players, dealer, &mut fresh_rng).unwrap();
             let mut again_rng = ChaCha8Rng::seed_from_u64(seed);
             hole.redeal(&rules, &pack, players, dealer, &mut again_rng)
                 .unwrap();
@@ -57,7 +57,7 @@ fn debug_shows_no_hidden_card() {
         let pack = pack(&rules, rules.deck.decks_for(3));
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         let mut shuffler = ChaCha8Rng::seed_from_u64(6);
-        let mut hole = Hole::deal(&rules, &pack, 3, 0, &mut rng).unwrap();
+        let mut hole = HoleInPlay::deal(&rules, &pack, 3, 0, &mut rng).unwrap();
         let mut legal = MoveList::default();
         let (mut step, mut differed) = (0usize, 0usize);
         while hole.phase() != Phase::Over {
@@ -92,7 +92,7 @@ fn a_hole_of_first_legal_moves_ends_with_every_card_up() {
         let decks = rules.deck.decks_for(4);
         let pack = pack(&rules, decks);
         let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let mut hole = Hole::deal(&rules, &pack, 4, 0, &mut rng).unwrap();
+        let mut hole = HoleInPlay::deal(&rules, &pack, 4, 0, &mut rng).unwrap();
         let mut legal = MoveList::default();
         let mut moves = 0;
         while hole.phase() != Phase::Over {
@@ -134,7 +134,7 @@ fn apply_takes_exactly_the_listed_moves_and_leaves_a_refused_one_unplayed() {
         let rules = crate::rules::resolve(name, &house).unwrap();
         let pack = pack(&rules, rules.deck.decks_for(3));
         let mut rng = ChaCha8Rng::seed_from_u64(11);
-        let mut hole = Hole::deal(&rules, &pack, 3, 0, &mut rng).unwrap();
+        let mut hole = HoleInPlay::deal(&rules, &pack, 3, 0, &mut rng).unwrap();
         let mut legal = MoveList::default();
         let mut step = 0usize;
         while hole.phase() != Phase::Over {
@@ -161,7 +161,7 @@ fn a_deal_the_rules_cannot_make_is_an_error_saying_why() {
     let one_deck = pack(&classic, 1);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     // 52 cards cannot deal 9 grids of 6 and a stock
-    let err = Hole::deal(&classic, &one_deck, 9, 0, &mut rng).unwrap_err();
+    let err = HoleInPlay::deal(&classic, &one_deck, 9, 0, &mut rng).unwrap_err();
     assert!(
         matches!(
             err,
@@ -174,12 +174,12 @@ fn a_deal_the_rules_cannot_make_is_an_error_saying_why() {
         "{err}"
     );
     assert_eq!(
-        Hole::deal(&classic, &one_deck, 0, 0, &mut rng).unwrap_err(),
+        HoleInPlay::deal(&classic, &one_deck, 0, 0, &mut rng).unwrap_err(),
         DealError::NoPlayers
     );
     let mut no_play = classic.clone();
     no_play.playing = None;
-    let err = Hole::deal(&no_play, &one_deck, 2, 0, &mut rng).unwrap_err();
+    let err = HoleInPlay::deal(&no_play, &one_deck, 2, 0, &mut rng).unwrap_err();
     assert!(matches!(err, DealError::NoPlay { .. }), "{err}");
     // six up and six peeked on six cards
     let mut crowded = classic.clone();
@@ -187,7 +187,7 @@ fn a_deal_the_rules_cannot_make_is_an_error_saying_why() {
         p.face_up_at_start = 6;
         p.peek_at_start = 6;
     }
-    let err = Hole::deal(&crowded, &one_deck, 2, 0, &mut rng).unwrap_err();
+    let err = HoleInPlay::deal(&crowded, &one_deck, 2, 0, &mut rng).unwrap_err();
     assert!(
         matches!(
             err,
@@ -200,7 +200,7 @@ fn a_deal_the_rules_cannot_make_is_an_error_saying_why() {
         "{err}"
     );
     // a redeal refused leaves the hole as it was
-    let mut hole = Hole::deal(&classic, &one_deck, 2, 0, &mut rng).unwrap();
+    let mut hole = HoleInPlay::deal(&classic, &one_deck, 2, 0, &mut rng).unwrap();
     let before = hole.everything();
     assert!(hole.redeal(&crowded, &one_deck, 2, 1, &mut rng).is_err());
     assert_eq!(hole.everything(), before);
@@ -220,7 +220,7 @@ fn a_finished_holes_scores_are_the_scorers_and_section_5s() {
         let pack = pack(&rules, rules.deck.decks_for(3));
         for seed in 0..20 {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let mut hole = Hole::deal(&rules, &pack, 3, 0, &mut rng).unwrap();
+            let mut hole = HoleInPlay::deal(&rules, &pack, 3, 0, &mut rng).unwrap();
             let mut legal = MoveList::default();
             let mut step = seed as usize;
             while hole.phase() != Phase::Over {

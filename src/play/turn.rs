@@ -6,14 +6,14 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use super::{Hole, How, IllegalMove, Move, MoveList, Phase, Source, TURN_LIMIT};
+use super::{HoleInPlay, How, IllegalMove, Move, MoveList, Phase, Source, TURN_LIMIT};
 use crate::card::Card;
 use crate::rules::{FirstPlayer, StartCards};
 
-impl Hole {
+impl HoleInPlay {
     /// Fills `out` with the current player's legal moves (RULES.md §14), in a fixed order:
     /// start cells, then knock, draw from the stock, take the discard; or swaps by cell,
-    /// the plain discard, then discard-and-flip by cell. Each is a move [`Hole::is_legal`]
+    /// the plain discard, then discard-and-flip by cell. Each is a move [`HoleInPlay::is_legal`]
     /// allows, the one definition of a legal move.
     pub fn legal_moves(&self, out: &mut MoveList) {
         out.len = 0;

@@ -5,11 +5,11 @@
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
-use super::{Hole, How, Phase, Position, Source};
+use super::{HoleInPlay, How, Phase, Position, Source};
 use crate::card::Card;
 use crate::rules::Rules;
 
-impl Hole {
+impl HoleInPlay {
     /// A hole at a position as one player sees it (advice, RULES.md §18), that player in
     /// seat 0 to move: `position`'s grids (each cell's card where known), the discard pile,
     /// the card drawn from the stock, who ended the hole. Every card nobody knows — the
@@ -21,10 +21,10 @@ impl Hole {
         rules: &Rules,
         pack: &[Card],
         position: &Position,
-    ) -> Result<Hole, Option<Card>> {
+    ) -> Result<HoleInPlay, Option<Card>> {
         let players = position.grids.len();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
-        let mut hole = Hole::deal(rules, pack, players.max(1), players.max(1) - 1, &mut rng)
+        let mut hole = HoleInPlay::deal(rules, pack, players.max(1), players.max(1) - 1, &mut rng)
             .map_err(|_| None)?;
         let mut left: Vec<Card> = pack.to_vec();
         let known = (position.grids.iter().flatten().flatten())
@@ -137,8 +137,9 @@ impl Hole {
     /// knows, the same for any two holes that look the same from `seat` and the same
     /// `rng`. `pool` is room reused between calls.
     pub fn fill_unseen<R: Rng>(&mut self, seat: usize, rng: &mut R, pool: &mut Vec<Card>) {
-        let known =
-            |hole: &Hole, s: usize| hole.face_up(s) | if s == seat { hole.peeked(s) } else { 0 };
+        let known = |hole: &HoleInPlay, s: usize| {
+            hole.face_up(s) | if s == seat { hole.peeked(s) } else { 0 }
+        };
         pool.clear();
         if !self.stock_known {
             pool.extend_from_slice(&self.stock);

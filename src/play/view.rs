@@ -2,14 +2,14 @@
 //! face-up and peeked cards, every face-up card of the others, the discard pile (every card
 //! on it was seen going there), the card they drew, and counts anyone can see.
 //!
-//! A [`View`] holds the hole privately and answers only these questions: nothing in it
+//! An [`Observation`] holds the hole privately and answers only these questions: nothing in it
 //! returns the stock's cards or a face-down card the player has not peeked at, so a bot,
 //! which gets only a view, cannot reach them (by construction: the compiler refuses it).
 
 use std::fmt;
 
 use super::debug::{Cards, Masked};
-use super::Hole;
+use super::HoleInPlay;
 pub use super::{How, Move, MoveList, Phase, Source};
 use crate::card::Card;
 
@@ -18,14 +18,14 @@ use crate::card::Card;
 /// face-down card and `?5` for one they peeked at, the others' face-up cards and `?`
 /// elsewhere, the discard pile, the card they drew, and the stock's size.
 #[derive(Clone, Copy)]
-pub struct View<'a> {
-    hole: &'a Hole,
+pub struct Observation<'a> {
+    hole: &'a HoleInPlay,
     seat: usize,
 }
 
-impl<'a> View<'a> {
-    pub(super) fn new(hole: &'a Hole, seat: usize) -> View<'a> {
-        View { hole, seat }
+impl<'a> Observation<'a> {
+    pub(super) fn new(hole: &'a HoleInPlay, seat: usize) -> Observation<'a> {
+        Observation { hole, seat }
     }
 
     /// The viewing player's seat.
@@ -184,17 +184,17 @@ impl<'a> View<'a> {
     }
 
     /// A hole that looks to this player exactly as this one does, every card they cannot
-    /// see dealt again at random from what they know ([`Hole::fill_unseen`], RULES.md §18
+    /// see dealt again at random from what they know ([`HoleInPlay::fill_unseen`], RULES.md §18
     /// "Deeper advice: rollouts"), into `out` (its buffers reused where they fit); `pool`
     /// is room reused between calls. For rollouts: what the filled hole holds depends on
     /// this view and `rng` alone, never on where the real hole's hidden cards lie.
-    pub fn fill_into<R: rand::Rng>(&self, out: &mut Hole, rng: &mut R, pool: &mut Vec<Card>) {
+    pub fn fill_into<R: rand::Rng>(&self, out: &mut HoleInPlay, rng: &mut R, pool: &mut Vec<Card>) {
         out.clone_from(self.hole);
         out.fill_unseen(self.seat, rng, pool);
     }
 
-    /// As [`View::fill_into`], into a new hole.
-    pub fn filled<R: rand::Rng>(&self, rng: &mut R, pool: &mut Vec<Card>) -> Hole {
+    /// As [`Observation::fill_into`], into a new hole.
+    pub fn filled<R: rand::Rng>(&self, rng: &mut R, pool: &mut Vec<Card>) -> HoleInPlay {
         let mut hole = self.hole.clone();
         hole.fill_unseen(self.seat, rng, pool);
         hole
@@ -210,7 +210,7 @@ impl<'a> View<'a> {
     }
 }
 
-impl fmt::Debug for View<'_> {
+impl fmt::Debug for Observation<'_> {
     /// What this player sees, nothing more (the type's doc).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let hole = self.hole;
@@ -226,7 +226,7 @@ impl fmt::Debug for View<'_> {
             })
             .collect();
         let drawn = self.drawn().map(|(card, _)| card.to_string());
-        f.debug_struct("View")
+        f.debug_struct("Observation")
             .field("seat", &self.seat)
             .field("phase", &hole.phase)
             .field("current", &hole.current)

@@ -211,7 +211,7 @@ impl Resolved<'_> {
 
     /// The `[play]` data (RULES.md §14): absent when no variant layer sets any of it (house
     /// rules alone only override), else every key required. Whether the start cards fit the
-    /// grid is checked by the simulator, which needs it ([`crate::sim::Setup::check`]): a
+    /// grid is checked by the simulator, which needs it ([`crate::sim::Trial::check`]): a
     /// group's odd grid still scores.
     fn playing(
         &self,

@@ -9,13 +9,13 @@ use super::watch::{Turn, Watch};
 use crate::bots::expert::Expert;
 use crate::card::Card;
 use crate::grid::Grid;
-use crate::play::{Hole, Move, MoveList, Phase, Source};
+use crate::play::{HoleInPlay, Move, MoveList, Phase, Source};
 
 /// Points given away and decisions with a choice, by table seat.
 #[derive(Debug, Clone)]
 pub struct Analyse<'r> {
     expert: Expert<'r>,
-    hole: Option<Hole>,
+    hole: Option<HoleInPlay>,
     seats: Vec<usize>,
     legal: MoveList,
     /// Points given away by each table seat.
@@ -86,7 +86,7 @@ impl<'r> Analyse<'r> {
 }
 
 impl Watch for Analyse<'_> {
-    fn start(&mut self, _: u64, _: usize, seats: &[usize], h: &Hole, _: &[Grid], _: &[Card]) {
+    fn start(&mut self, _: u64, _: usize, seats: &[usize], h: &HoleInPlay, _: &[Grid], _: &[Card]) {
         self.hole = Some(h.clone());
         self.seats.clear();
         self.seats.extend_from_slice(seats);
@@ -113,7 +113,7 @@ impl Watch for Analyse<'_> {
         }
     }
 
-    fn end(&mut self, _: u64, _: usize, _: &[usize], _: &Hole, _: &[i64]) {
+    fn end(&mut self, _: u64, _: usize, _: &[usize], _: &HoleInPlay, _: &[i64]) {
         self.hole = None;
     }
 }
@@ -123,7 +123,7 @@ mod tests {
     use super::*;
     use crate::bots::Strategy;
     use crate::scoring::Scorer;
-    use crate::sim::{run_watched, Setup, Unwatched};
+    use crate::sim::{run_watched, Trial, Unwatched};
 
     /// The replay follows every recorded hole to its end — reshuffles and playoffs too —
     /// under every variant, and judges decisions of every seat.
@@ -131,7 +131,7 @@ mod tests {
     fn the_replay_follows_every_hole() {
         for name in crate::rules::bundled::variant_names() {
             let rules = crate::rules::resolve(name, &["knock".to_string()]).unwrap();
-            let setup = Setup {
+            let setup = Trial {
                 rules: rules.clone(),
                 vs: None,
                 players: 3,

@@ -13,13 +13,13 @@ use rand_chacha::ChaCha8Rng;
 
 use super::figures::{Counts, MatchResult, TIEBREAKS, WIN_UNITS};
 use super::watch::{Turn, Watch};
-use super::{Setup, MAX_PLAYERS};
+use super::{Trial, MAX_PLAYERS};
 use crate::bots::expert_match::MatchState;
 use crate::bots::{Bot, Strategy};
 use crate::card::Card;
 use crate::game::standings::{decide, PlayoffScores};
 use crate::game::Standing;
-use crate::play::{self, view::View, DealError, Hole, Move, Phase, Score};
+use crate::play::{self, view::Observation, DealError, HoleInPlay, Move, Phase, Score};
 use crate::rules::Rules;
 use crate::scoring::Scorer;
 
@@ -69,7 +69,7 @@ pub enum Fault {
         /// The bot's name.
         bot: &'static str,
     },
-    /// The hole refused the bot's move ([`Hole::apply`]).
+    /// The hole refused the bot's move ([`HoleInPlay::apply`]).
     #[error("the {bot} bot in seat {} made the move {mv:?}, which the hole refused as illegal", .seat + 1)]
     Refused {
         /// The table seat, from 0.
@@ -84,7 +84,7 @@ pub enum Fault {
 /// Who decides a seat's moves: a [`Bot`], or in tests a player made to fail.
 pub(super) trait Chooser {
     /// The move in `view` (this seat's decision); `None` for none.
-    fn choose(&mut self, view: &View<'_>, rng: &mut ChaCha8Rng) -> Option<Move>;
+    fn choose(&mut self, view: &Observation<'_>, rng: &mut ChaCha8Rng) -> Option<Move>;
     /// Its name, for an error.
     fn name(&self) -> &'static str;
     /// The match as the next hole starts (what every player knows of it, RULES.md §8).
@@ -92,7 +92,7 @@ pub(super) trait Chooser {
 }
 
 impl Chooser for Bot<'_> {
-    fn choose(&mut self, view: &View<'_>, rng: &mut ChaCha8Rng) -> Option<Move> {
+    fn choose(&mut self, view: &Observation<'_>, rng: &mut ChaCha8Rng) -> Option<Move> {
         Bot::choose(self, view, rng)
     }
     fn name(&self) -> &'static str {
@@ -144,10 +144,10 @@ pub(super) struct Table<'r> {
 }
 
 /// What a match's holes share: the seats' choosers, and the last hole, whose buffers the
-/// next deal reuses ([`Hole::redeal`]).
+/// next deal reuses ([`HoleInPlay::redeal`]).
 struct Seated<C> {
     bots: Vec<C>,
-    hole: Option<Hole>,
+    hole: Option<HoleInPlay>,
 }
 
 /// Where one hole is played: the match and its seed, the hole, and the seats playing it.
@@ -171,7 +171,7 @@ impl At<'_> {
 
 impl<'r> Table<'r> {
     /// The table of `setup` under `rules` (the run's or the `--vs` rules).
-    pub(super) fn new(rules: &'r Rules, scorer: &'r Scorer<'r>, setup: &Setup) -> Table<'r> {
+    pub(super) fn new(rules: &'r Rules, scorer: &'r Scorer<'r>, setup: &Trial) -> Table<'r> {
         Table {
             rules,
             scorer,
@@ -359,7 +359,7 @@ impl<'r> Table<'r> {
         let mut deal_rng = hole_rng(seed, hole, 0);
         let mut bot_rng = hole_rng(seed, hole, 1);
         let Seated { bots, hole: slot } = seated;
-        let h = Hole::deal_into(slot, self.rules, &self.pack, k, dealer, &mut deal_rng)
+        let h = HoleInPlay::deal_into(slot, self.rules, &self.pack, k, dealer, &mut deal_rng)
             .map_err(|e| at.fault(Fault::Deal(e)))?;
         let (dealt, stock) = match watch.watching() {
             true => (h.grids().to_vec(), h.stock().to_vec()),
@@ -433,9 +433,9 @@ impl<'r> Table<'r> {
         Ok(seats.get(h.first()).copied().unwrap_or(0))
     }
 
-    /// Scores a finished hole ([`Hole::scores`]) into `scores` by the hole's players, and
+    /// Scores a finished hole ([`HoleInPlay::scores`]) into `scores` by the hole's players, and
     /// counts its grids, sets, ending and the ender's penalty.
-    fn score_hole(&self, h: &Hole, scores: &mut [i64], counts: &mut Counts) {
+    fn score_hole(&self, h: &HoleInPlay, scores: &mut [i64], counts: &mut Counts) {
         let mut returns = [Score::default(); MAX_PLAYERS];
         let returns = &mut returns[..scores.len()];
         h.scores(self.scorer, returns);
@@ -489,7 +489,7 @@ mod tests {
     }
 
     impl Chooser for Faulty {
-        fn choose(&mut self, view: &View<'_>, _: &mut ChaCha8Rng) -> Option<Move> {
+        fn choose(&mut self, view: &Observation<'_>, _: &mut ChaCha8Rng) -> Option<Move> {
             self.decisions += 1;
             if self.decisions >= self.from {
                 return self.bad;
@@ -502,12 +502,12 @@ mod tests {
         }
     }
 
-    fn table_of(setup: &Setup) -> (Scorer<'_>, &Setup) {
+    fn table_of(setup: &Trial) -> (Scorer<'_>, &Trial) {
         (Scorer::new(&setup.rules), setup)
     }
 
-    fn setup(holes: usize) -> Setup {
-        Setup {
+    fn setup(holes: usize) -> Trial {
+        Trial {
             rules: crate::rules::resolve("classic", &[]).unwrap(),
             vs: None,
             players: 2,

@@ -9,7 +9,7 @@
 //! threads ([`figures`]); nothing keeps a list of holes. No I/O: a trace goes to a
 //! [`Watch`] the caller supplies.
 //!
-//! Here: what to simulate ([`Setup`], its checks and [`SimError`]), and the runners over
+//! Here: what to simulate ([`Trial`], its checks and [`SimError`]), and the runners over
 //! many matches with their [`Report`]. [`engine`] plays one match; [`watch`] is the trace
 //! protocol; [`figures`] the accumulators; [`record`] keeps matches for `--export`.
 
@@ -103,7 +103,7 @@ impl From<SimError> for crate::error::Error {
 
 /// What to simulate.
 #[derive(Debug, Clone)]
-pub struct Setup {
+pub struct Trial {
     /// The rules the matches are played under.
     pub rules: Rules,
     /// Rules to compare with on the same shuffles (`--vs`).
@@ -120,7 +120,7 @@ pub struct Setup {
     pub seed: u64,
 }
 
-impl Setup {
+impl Trial {
     /// The bot in each seat.
     pub fn seating(&self) -> Vec<Strategy> {
         let last = self.bots.last().copied().unwrap_or(Strategy::Greedy);
@@ -196,10 +196,10 @@ pub struct Report {
 
 /// Plays `setup.matches` matches on `threads` threads (0: rayon's choice), calling
 /// `progress` with the number of matches finished from time to time. The figures depend on
-/// the seed alone, never on `threads`. Errors as [`Setup::check`], and
+/// the seed alone, never on `threads`. Errors as [`Trial::check`], and
 /// [`SimError::Engine`] when a bot's move is refused (the run stops; no hole is skipped).
 pub fn run(
-    setup: &Setup,
+    setup: &Trial,
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Report, SimError> {
@@ -215,14 +215,14 @@ pub fn run(
 /// As [`run`], on the threads of `pool` (made once for many runs, as the benches do).
 pub fn run_in(
     pool: &rayon::ThreadPool,
-    setup: &Setup,
+    setup: &Trial,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Report, SimError> {
     setup.check()?;
     pool.install(|| run_on(setup, progress))
 }
 
-fn run_on(setup: &Setup, progress: &(dyn Fn(u64) + Sync)) -> Result<Report, SimError> {
+fn run_on(setup: &Trial, progress: &(dyn Fn(u64) + Sync)) -> Result<Report, SimError> {
     let base_scorer = Scorer::new(&setup.rules);
     let vs_scorer = setup.vs.as_ref().map(Scorer::new);
     let done = std::sync::atomic::AtomicU64::new(0);
@@ -248,7 +248,7 @@ fn run_on(setup: &Setup, progress: &(dyn Fn(u64) + Sync)) -> Result<Report, SimE
 /// the rules (and then `vs_watch` under the `--vs` rules): the same figures as [`run`].
 /// Errors as [`run`].
 pub fn run_watched(
-    setup: &Setup,
+    setup: &Trial,
     watch: &mut dyn Watch,
     vs_watch: &mut dyn Watch,
     progress: &dyn Fn(u64),
@@ -272,7 +272,7 @@ struct Tables<'r> {
 }
 
 impl<'r> Tables<'r> {
-    fn new(setup: &'r Setup, base: &'r Scorer<'r>, vs: Option<&'r Scorer<'r>>) -> Tables<'r> {
+    fn new(setup: &'r Trial, base: &'r Scorer<'r>, vs: Option<&'r Scorer<'r>>) -> Tables<'r> {
         Tables {
             base: Table::new(&setup.rules, base, setup),
             vs: setup
@@ -286,7 +286,7 @@ impl<'r> Tables<'r> {
 
 impl Report {
     /// Nothing played yet.
-    fn empty(setup: &Setup) -> Report {
+    fn empty(setup: &Trial) -> Report {
         let players = setup.players;
         Report {
             base: Figures::new(players),
@@ -303,7 +303,7 @@ impl Report {
     fn play(
         &mut self,
         tables: &Tables<'_>,
-        setup: &Setup,
+        setup: &Trial,
         game: u64,
         watch: &mut dyn Watch,
         vs_watch: &mut dyn Watch,

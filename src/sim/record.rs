@@ -6,7 +6,7 @@ use super::Watch;
 use crate::card::Card;
 use crate::game::{Ending, GameError, Match, Typed};
 use crate::grid::Grid;
-use crate::play::Hole;
+use crate::play::HoleInPlay;
 use crate::rules::Rules;
 
 /// The most matches one `--export` records: the recorder keeps every match, typed grids
@@ -18,9 +18,9 @@ pub const MAX_EXPORTED_MATCHES: u64 = 10_000;
 /// each rule set (twice the matches under `--vs`), its rules written out, every hole's
 /// grids typed twice with their explanations, and a playoff hole. Measured against real
 /// exports (classic, 8 players, 36 holes: 88 KB a match, estimated 110 KB), so
-/// [`super::Setup::check_export`] can refuse an export `golf import` would refuse before
+/// [`super::Trial::check_export`] can refuse an export `golf import` would refuse before
 /// anything runs.
-pub fn estimated_bytes(setup: &super::Setup) -> u64 {
+pub fn estimated_bytes(setup: &super::Trial) -> u64 {
     let players = setup.players as u64;
     let holes = setup.holes as u64 + 1;
     std::iter::once(&setup.rules)
@@ -133,7 +133,7 @@ impl<'r> Recorder<'r> {
 
     /// Records a hole played by `seats` (the hole's player `i` is seat `seats[i]`), a
     /// sudden-death playoff hole when `playoff`.
-    fn record(&mut self, h: &Hole, seats: &[usize], playoff: bool) -> Result<(), GameError> {
+    fn record(&mut self, h: &HoleInPlay, seats: &[usize], playoff: bool) -> Result<(), GameError> {
         let Some(m) = self.current.as_mut() else {
             return Ok(());
         };
@@ -165,7 +165,15 @@ impl<'r> Recorder<'r> {
 }
 
 impl Watch for Recorder<'_> {
-    fn start(&mut self, game: u64, hole: usize, _: &[usize], _: &Hole, _: &[Grid], _: &[Card]) {
+    fn start(
+        &mut self,
+        game: u64,
+        hole: usize,
+        _: &[usize],
+        _: &HoleInPlay,
+        _: &[Grid],
+        _: &[Card],
+    ) {
         if hole == 0 {
             self.close();
             if let Err(e) = self.open(game) {
@@ -173,7 +181,7 @@ impl Watch for Recorder<'_> {
             }
         }
     }
-    fn end(&mut self, _: u64, hole: usize, seats: &[usize], h: &Hole, _: &[i64]) {
+    fn end(&mut self, _: u64, hole: usize, seats: &[usize], h: &HoleInPlay, _: &[i64]) {
         if let Err(e) = self.record(h, seats, hole >= self.holes) {
             self.error.get_or_insert(e);
         }
@@ -190,7 +198,7 @@ pub struct Recorders<'r> {
 
 impl<'r> Recorders<'r> {
     /// Recorders for the matches of `setup`, seats named `names`, stamped `at`.
-    pub fn new(setup: &'r super::Setup, names: Vec<String>, at: &str) -> Recorders<'r> {
+    pub fn new(setup: &'r super::Trial, names: Vec<String>, at: &str) -> Recorders<'r> {
         let (holes, seed) = (setup.holes, setup.seed);
         let vs = (setup.vs.as_ref())
             .map(|vs| Recorder::new(vs, names.clone(), holes, seed, at).compared());
@@ -225,7 +233,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::bots::Strategy;
-    use crate::sim::{run_watched, Setup};
+    use crate::sim::{run_watched, Trial};
 
     /// The estimate an export is refused by errs high, but not by much: at most twice the
     /// bytes written, on small and large tables, with explanations and with `--vs`.
@@ -247,7 +255,7 @@ mod tests {
             (rules("six-card", &[]), Some(rules("four-card", &[])), 3, 9),
         ];
         for (rules, vs, players, holes) in cases {
-            let setup = Setup {
+            let setup = Trial {
                 rules,
                 vs,
                 players,

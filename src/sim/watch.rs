@@ -3,7 +3,7 @@
 
 use crate::card::Card;
 use crate::grid::Grid;
-use crate::play::{Hole, Move, Source};
+use crate::play::{HoleInPlay, Move, Source};
 
 /// One turn as it was played, for a trace (CLI.md `--trace`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,7 +38,7 @@ pub trait Watch {
         game: u64,
         hole: usize,
         seats: &[usize],
-        h: &Hole,
+        h: &HoleInPlay,
         deal: &[Grid],
         stock: &[Card],
     ) {
@@ -55,7 +55,7 @@ pub trait Watch {
     }
     /// The hole is over; `seats` as in [`Watch::start`], `scores` the hole scores after §5
     /// by the hole's players.
-    fn end(&mut self, game: u64, hole: usize, seats: &[usize], h: &Hole, scores: &[i64]) {
+    fn end(&mut self, game: u64, hole: usize, seats: &[usize], h: &HoleInPlay, scores: &[i64]) {
         let _ = (game, hole, seats, h, scores);
     }
 }
@@ -78,7 +78,7 @@ impl Watch for Tee<'_> {
         game: u64,
         hole: usize,
         seats: &[usize],
-        h: &Hole,
+        h: &HoleInPlay,
         deal: &[Grid],
         stock: &[Card],
     ) {
@@ -93,7 +93,7 @@ impl Watch for Tee<'_> {
         self.0.turn(game, hole, number, turn);
         self.1.turn(game, hole, number, turn);
     }
-    fn end(&mut self, game: u64, hole: usize, seats: &[usize], h: &Hole, scores: &[i64]) {
+    fn end(&mut self, game: u64, hole: usize, seats: &[usize], h: &HoleInPlay, scores: &[i64]) {
         self.0.end(game, hole, seats, h, scores);
         self.1.end(game, hole, seats, h, scores);
     }

@@ -10,10 +10,10 @@ use serde_json::json;
 use crate::bots::Strategy;
 use crate::card::Card;
 use crate::grid::Grid;
-use crate::play::{Hole, How, Move, Source};
+use crate::play::{HoleInPlay, How, Move, Source};
 use crate::rules::Rules;
 use crate::sim::figures::{Diff, Figures, Paired, TIEBREAKS, WIN_UNITS};
-use crate::sim::{Report, Setup, Turn, Watch};
+use crate::sim::{Report, Trial, Turn, Watch};
 
 /// One seat's figures.
 #[derive(Debug, Clone, Serialize)]
@@ -193,7 +193,7 @@ fn seats(f: &Figures, names: &[String]) -> Vec<SeatView> {
 
 impl SimulateView {
     /// The view of `report` for `setup`.
-    pub fn new(setup: &Setup, report: &Report) -> SimulateView {
+    pub fn new(setup: &Trial, report: &Report) -> SimulateView {
         let names = seat_names(&setup.seating());
         let f = &report.base;
         let vs = setup
@@ -233,7 +233,7 @@ impl SimulateView {
 }
 
 /// The paired differences, each scaled to its figure's unit.
-fn diffs(p: &Paired, setup: &Setup) -> BTreeMap<String, DiffView> {
+fn diffs(p: &Paired, setup: &Trial) -> BTreeMap<String, DiffView> {
     let holes = setup.holes as f64;
     let grids = holes * setup.players as f64;
     let mut d = BTreeMap::new();
@@ -560,7 +560,7 @@ impl<W: Write> Watch for Tracer<'_, W> {
         game: u64,
         hole: usize,
         seats: &[usize],
-        h: &Hole,
+        h: &HoleInPlay,
         deal: &[Grid],
         stock: &[Card],
     ) {
@@ -617,7 +617,7 @@ impl<W: Write> Watch for Tracer<'_, W> {
         self.write(record);
     }
 
-    fn end(&mut self, game: u64, hole: usize, _: &[usize], h: &Hole, scores: &[i64]) {
+    fn end(&mut self, game: u64, hole: usize, _: &[usize], h: &HoleInPlay, scores: &[i64]) {
         let (ender, how) = h.ending().unwrap_or((None, How::TurnLimit));
         let rules = self.rules;
         let record = json!({

@@ -11,8 +11,8 @@ use super::super::belief::Estimator;
 use super::super::expert::Expert;
 use crate::card::Card;
 use crate::grid::{MAX_COLUMNS, MAX_ROWS};
-use crate::play::view::{Move, MoveList, Phase, View};
-use crate::play::Hole;
+use crate::play::view::{Move, MoveList, Observation, Phase};
+use crate::play::HoleInPlay;
 use crate::rules::Rules;
 use crate::scoring::Scorer;
 
@@ -115,10 +115,11 @@ impl Model {
         let mut legal = MoveList::default();
         let mut gathered = Calibration::new(rules.layout.rows * rules.layout.columns);
         let mut returns = vec![crate::play::Score::default(); players];
-        let mut slot: Option<Hole> = None;
+        let mut slot: Option<HoleInPlay> = None;
         for hole in 0..holes {
             let h =
-                Hole::deal_into(&mut slot, rules, pack, players, hole % players, &mut rng).ok()?;
+                HoleInPlay::deal_into(&mut slot, rules, pack, players, hole % players, &mut rng)
+                    .ok()?;
             while h.phase() != Phase::Over {
                 let p = h.current();
                 let view = h.view(p);
@@ -204,7 +205,7 @@ impl Calibration {
         &mut self,
         expert: &mut Expert<'_>,
         estimator: &mut Estimator<'_>,
-        view: &View<'_>,
+        view: &Observation<'_>,
         legal: &[Move],
     ) -> Option<Move> {
         let (p, cells) = (view.seat(), self.cells);
@@ -296,7 +297,7 @@ pub(super) fn ends(m: Move, left: usize) -> bool {
 }
 
 /// The stage of player `j` as the viewing player decides, the move aside.
-pub(super) fn stage_of(view: &View<'_>, j: usize) -> Stage {
+pub(super) fn stage_of(view: &Observation<'_>, j: usize) -> Stage {
     let Some((ender, _)) = view.ended() else {
         return Stage::Open;
     };

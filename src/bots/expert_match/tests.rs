@@ -9,7 +9,7 @@ use super::normal::phi;
 use super::*;
 use crate::bots::{Bot, Strategy};
 use crate::play::view::MoveList;
-use crate::play::{pack, Hole, Position};
+use crate::play::{pack, HoleInPlay, Position};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -48,7 +48,7 @@ fn last_hole() -> (Rules, Vec<Card>, Position) {
 fn behind_it_takes_the_risk_ahead_the_safe_line() {
     let (rules, pack, position) = last_hole();
     let scorer = Scorer::new(&rules);
-    let hole = Hole::position(&rules, &pack, &position).unwrap();
+    let hole = HoleInPlay::position(&rules, &pack, &position).unwrap();
     let view = hole.view(0);
     let mut legal = MoveList::default();
     view.legal_moves(&mut legal);
@@ -99,7 +99,7 @@ fn expert_match_never_sees_a_hidden_card() {
         let mut legal = MoveList::default();
         let (mut rng, mut shuffler) = (ChaCha8Rng::seed_from_u64(4), ChaCha8Rng::seed_from_u64(5));
         let mut compared = 0;
-        let mut hole = Hole::deal(&rules, &pack, 3, 2, &mut rng).unwrap();
+        let mut hole = HoleInPlay::deal(&rules, &pack, 3, 2, &mut rng).unwrap();
         while hole.phase() != Phase::Over {
             let seat = hole.current();
             let view = hole.view(seat);
