@@ -87,7 +87,8 @@ impl App {
         }
     }
 
-    /// `method path` with `headers` (a `Host` of the server's own unless given) and `body`.
+    /// `method path` with `headers` (a `Host` of the server's own unless given; a header
+    /// given empty is left out) and `body`.
     fn send(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Reply {
         let mut request = Request::builder().method(method).uri(path);
         if !headers.iter().any(|(h, _)| h.eq_ignore_ascii_case("host")) {
@@ -197,6 +198,12 @@ fn every_refused_write_is_json_with_its_status_and_writes_nothing() {
         (
             "a name pointed at this computer",
             vec![json, ("authorization", &key), ("host", "evil.example:7878")],
+            hole(1),
+            403,
+        ),
+        (
+            "no Host at all",
+            vec![json, ("authorization", &key), ("host", "")],
             hole(1),
             403,
         ),
