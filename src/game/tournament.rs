@@ -74,6 +74,44 @@ pub struct TableRecord {
     pub uuid: String,
 }
 
+/// A round's clock (CLI.md "Event night, run as a club runs it", `golf serve --tournament
+/// --clock MINUTES`): the round has `minutes` from `started_at`, when it was seated (or
+/// when a server with a clock first saw it in play). Kept in the database, so a restart
+/// of the server keeps the time left; exported with the tournament.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundClock {
+    /// The round, from 1.
+    pub round: u32,
+    /// When its clock started (RFC 3339, UTC).
+    pub started_at: String,
+    /// Its minutes, 1 to 1,440 ([`crate::bounds::ClockMinutes`]).
+    pub minutes: u32,
+}
+
+impl RoundClock {
+    /// When the round's time is up: `started_at` plus `minutes`; `None` when `started_at`
+    /// is not a time.
+    pub fn ends_at(&self) -> Option<chrono::DateTime<chrono::Utc>> {
+        let start = crate::text::time(&self.started_at)?;
+        start.checked_add_signed(chrono::TimeDelta::minutes(i64::from(self.minutes)))
+    }
+
+    /// Whether match `m`, a table of this round, was still playing when the time was up
+    /// at `now`: unfinished at or after the end, or finished after it (an abandoned match
+    /// is not playing).
+    pub fn over_time(&self, m: &Match, now: chrono::DateTime<chrono::Utc>) -> bool {
+        let Some(ends) = self.ends_at() else {
+            return false;
+        };
+        match (&m.finished_at, &m.abandoned_at) {
+            (_, Some(_)) => false,
+            (None, None) => now >= ends,
+            (Some(at), None) => crate::text::time(at).is_some_and(|at| at > ends),
+        }
+    }
+}
+
 impl TournamentRecord {
     /// What is wrong with a tournament read from an export, if anything: its name and
     /// players (as `golf tournament new` checks them), its bounds (rounds 1–20, tables of
@@ -171,6 +209,8 @@ pub struct Tournament {
     pub late: Vec<(String, usize)>,
     /// Players who withdrew between rounds, each with the rounds played then.
     pub withdrew: Vec<(String, usize)>,
+    /// Each round's clock, where one was kept (`golf serve --clock`), by round.
+    pub clocks: Vec<RoundClock>,
     /// The matches of each round played or in play, table by table.
     pub played: Vec<Vec<Match>>,
 }
@@ -296,7 +336,23 @@ impl Tournament {
             disqualified: vec![],
             late: vec![],
             withdrew: vec![],
+            clocks: vec![],
             played: vec![],
+        })
+    }
+
+    /// The clock of the round in play (or last seated), if it has one.
+    pub fn clock(&self) -> Option<&RoundClock> {
+        let round = u32::try_from(self.played.len()).ok()?;
+        self.clocks.iter().find(|c| c.round == round)
+    }
+
+    /// Whether the round seated last has a table still playing (neither finished nor
+    /// abandoned).
+    pub fn round_in_play(&self) -> bool {
+        self.played.last().is_some_and(|r| {
+            r.iter()
+                .any(|m| m.finished_at.is_none() && m.abandoned_at.is_none())
         })
     }
 

@@ -118,10 +118,11 @@ pub async fn fragment(State(server): State<Arc<Server>>) -> Response {
     }
 }
 
-/// `GET /api/board`: `golf tournament standings --json` with `"round"` and its tables.
+/// `GET /api/board`: `golf tournament standings --json` with `"round"` and its tables, and
+/// the server's time as it answers (`"now"`, for the page's clock).
 pub async fn board(State(server): State<Arc<Server>>) -> Response {
     match &server.event {
-        Some(event) => json_text(event.board.borrow().json.clone()),
+        Some(event) => json_text(super::clock::with_now(&event.board.borrow().json)),
         None => error(StatusCode::NOT_FOUND, "no tournament is served"),
     }
 }
@@ -138,7 +139,9 @@ pub async fn events(State(server): State<Arc<Server>>) -> Response {
         |board: &BoardShown, _: Option<&BoardShown>| {
             vec![match &board.problem {
                 Some(problem) => problem_event(problem),
-                None => Event::default().event("board").data(board.json.clone()),
+                None => Event::default()
+                    .event("board")
+                    .data(super::clock::with_now(&board.json)),
             }]
         },
     )
@@ -222,8 +225,14 @@ pub async fn round(State(server): State<Arc<Server>>, request: Request) -> Respo
             Err(text) => return error(StatusCode::BAD_REQUEST, text),
         },
     };
+    let clock = server.clock;
     event_write(server, keyed, move |store, name| {
-        table::tournament::seat_next_round(store, Some(name), sent.round)
+        let t = table::tournament::seat_next_round(store, Some(name), sent.round)?;
+        match clock {
+            // the new round's clock starts as it is seated, in the same write
+            Some(minutes) => Ok(table::tournament::wind_clock(store, Some(name), minutes)?.0),
+            None => Ok(t),
+        }
     })
     .await
 }

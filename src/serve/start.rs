@@ -37,41 +37,19 @@ pub fn run(settings: Settings) -> Result<()> {
     // Ctrl-C and SIGTERM stop the server cleanly (the database checkpointed and closed):
     // no signal may end the process under it
     crate::asides::signals_handled_here();
-    // the one connection: made before anything else looks at the file, and never again
-    if !settings.db.exists() {
-        let start = match settings.tournament {
-            Some(_) => "golf tournament new NAME --rules classic PLAYER...",
-            None => "golf new --rules classic PLAYER...",
-        };
-        return input(format!(
-            "no matches recorded yet in {}; start one with `{start}` before serving it",
-            crate::text::path(&settings.db)
-        ));
-    }
-    let mut store = Store::open(&settings.db)?;
-    if let Some(migrated) = store.migrated() {
-        crate::view::say!("golf: {migrated}");
-    }
-    store.patience(PATIENCE)?;
+    let mut store = open(&settings)?;
     // what is served, before anything is changed: a start that cannot serve changes nothing
-    let (served, t) = match &settings.tournament {
-        None => {
-            let m = crate::table::serving(&mut store, settings.match_id)?;
-            let number = crate::table::table_number(&mut store, m.id)?;
-            (vec![(number, m)], None)
-        }
-        Some(name) => {
-            let t = crate::table::tournament::load(&mut store, name.as_deref())?;
-            let tables = t.played.last().into_iter().flatten().cloned();
-            (
-                tables.enumerate().map(|(i, m)| (Some(i + 1), m)).collect(),
-                Some(t),
-            )
-        }
-    };
+    let (served, t) = to_serve(&settings, &mut store)?;
     let listener = listen(&settings)?;
     // the port is ours: only now is a new key made (`--new-key` changes nothing otherwise)
     let secret = crate::table::keys::secret(&mut store, settings.new_key)?;
+    // the round in play gets its clock now, if it has none (once the port is ours)
+    let t = match (t, settings.clock) {
+        (Some(t), Some(minutes)) => {
+            Some(crate::table::tournament::wind_clock(&mut store, Some(&t.name), minutes)?.0)
+        }
+        (t, _) => t,
+    };
     let key = match t {
         Some(_) => director_key(&secret),
         None => served
@@ -80,39 +58,13 @@ pub fn run(settings: Settings) -> Result<()> {
     };
     let _ = store.checkpoint();
     let file = Mutex::new(crate::store::file_state(&settings.db).ok());
-    let mut tables = Vec::new();
-    for (number, m) in &served {
-        let shown = card_now(&mut store, m, settings.odds, None)?;
-        let number = number.filter(|_| t.is_some());
-        let mut table = Served::new(number, m, &secret, Arc::new(shown));
-        if number.is_none() {
-            table.key = key.clone();
-        }
-        tables.push(table);
-    }
-    let event = match &t {
-        Some(t) => Some(Event {
-            name: t.name.clone(),
-            board: channel::channel(Arc::new(board_shown(t)?)).0,
-            published: Mutex::new(0),
-        }),
-        None => None,
-    };
+    let (tables, event) = first_shown(&settings, &mut store, &served, t.as_ref(), &secret, &key)?;
     listener.set_nonblocking(true)?;
     let port = listener.local_addr()?.port();
     let urls = urls(settings.local, port);
     // Ctrl-C and SIGTERM are listened for before anyone is told where to connect: a stop
     // the moment after the start line is a clean stop too
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()?;
-    let signals = runtime.block_on(async {
-        use tokio::signal::unix::{signal, SignalKind};
-        Ok::<_, std::io::Error>((
-            signal(SignalKind::interrupt())?,
-            signal(SignalKind::terminate())?,
-        ))
-    })?;
+    let (runtime, signals) = listening_for_signals()?;
     announce(&settings, &tables, event.as_ref(), &urls, port, &key)?;
 
     let (stop_tx, stop) = channel::channel(false);
@@ -126,6 +78,7 @@ pub fn run(settings: Settings) -> Result<()> {
         file,
         tables: RwLock::new(tables.into_iter().map(Arc::new).collect()),
         event,
+        clock: settings.clock,
         odds: settings.odds,
         key,
         secret,
@@ -157,6 +110,102 @@ pub fn run(settings: Settings) -> Result<()> {
         Ok(result) => result,
         Err(_) => Err(anyhow::anyhow!("the database watcher stopped unexpectedly").into()),
     }
+}
+
+/// Tokio on one thread, for this command only, and Ctrl-C and SIGTERM listened for on it.
+fn listening_for_signals() -> Result<(
+    tokio::runtime::Runtime,
+    (tokio::signal::unix::Signal, tokio::signal::unix::Signal),
+)> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let signals = runtime.block_on(async {
+        use tokio::signal::unix::{signal, SignalKind};
+        Ok::<_, std::io::Error>((
+            signal(SignalKind::interrupt())?,
+            signal(SignalKind::terminate())?,
+        ))
+    })?;
+    Ok((runtime, signals))
+}
+
+/// The one connection: made before anything else looks at the file, and never again.
+/// Errors: no database yet (input, saying how to start one), an unreadable one.
+fn open(settings: &Settings) -> Result<Store> {
+    if !settings.db.exists() {
+        let start = match settings.tournament {
+            Some(_) => "golf tournament new NAME --rules classic PLAYER...",
+            None => "golf new --rules classic PLAYER...",
+        };
+        return input(format!(
+            "no matches recorded yet in {}; start one with `{start}` before serving it",
+            crate::text::path(&settings.db)
+        ));
+    }
+    let mut store = Store::open(&settings.db)?;
+    if let Some(migrated) = store.migrated() {
+        crate::view::say!("golf: {migrated}");
+    }
+    store.patience(PATIENCE)?;
+    Ok(store)
+}
+
+/// What is served: the match alone (with its table's number at a tournament), or every
+/// table of the tournament's round in play (numbered from 1) and the tournament.
+type ToServe = (
+    Vec<(Option<usize>, crate::game::Match)>,
+    Option<crate::game::tournament::Tournament>,
+);
+
+/// [`ToServe`] as `settings` ask for it. Errors as `golf card` and `golf tournament show`.
+fn to_serve(settings: &Settings, store: &mut Store) -> Result<ToServe> {
+    Ok(match &settings.tournament {
+        None => {
+            let m = crate::table::serving(store, settings.match_id)?;
+            let number = crate::table::table_number(store, m.id)?;
+            (vec![(number, m)], None)
+        }
+        Some(name) => {
+            let t = crate::table::tournament::load(store, name.as_deref())?;
+            let tables = t.played.last().into_iter().flatten().cloned();
+            (
+                tables.enumerate().map(|(i, m)| (Some(i + 1), m)).collect(),
+                Some(t),
+            )
+        }
+    })
+}
+
+/// Each match served with its first card (a match alone keeps `key`), and at a tournament
+/// its board.
+fn first_shown(
+    settings: &Settings,
+    store: &mut Store,
+    served: &[(Option<usize>, crate::game::Match)],
+    t: Option<&crate::game::tournament::Tournament>,
+    secret: &str,
+    key: &str,
+) -> Result<(Vec<Served>, Option<Event>)> {
+    let mut tables = Vec::new();
+    for (number, m) in served {
+        let shown = card_now(store, m, settings.odds, None)?;
+        let number = number.filter(|_| t.is_some());
+        let mut table = Served::new(number, m, secret, Arc::new(shown));
+        if number.is_none() {
+            table.key = key.to_string();
+        }
+        tables.push(table);
+    }
+    let event = match t {
+        Some(t) => Some(Event {
+            name: t.name.clone(),
+            board: channel::channel(Arc::new(board_shown(t)?)).0,
+            published: Mutex::new(0),
+        }),
+        None => None,
+    };
+    Ok((tables, event))
 }
 
 /// Listens on the port asked for (`--local`: 127.0.0.1 only). Errors: the port is in use

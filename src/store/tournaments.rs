@@ -5,7 +5,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 use super::{load_match, Damaged};
 use crate::game::tournament::{
-    Disqualification, Seating, TableRecord, Tournament, TournamentRecord,
+    Disqualification, RoundClock, Seating, TableRecord, Tournament, TournamentRecord,
 };
 use crate::rules::Rules;
 
@@ -144,6 +144,41 @@ pub fn withdraw(
     Ok(())
 }
 
+/// Starts the clock of `round` of tournament `id` at `at` with `minutes`, unless that round
+/// has one already (a clock once started is kept: a restart keeps the time left). Returns
+/// whether it was started now.
+pub fn start_clock(
+    conn: &Connection,
+    id: i64,
+    round: u32,
+    at: &str,
+    minutes: u32,
+) -> anyhow::Result<bool> {
+    Ok(conn
+        .prepare_cached(
+            "INSERT OR IGNORE INTO round_clocks (tournament_id, round, started_at, minutes) VALUES (?1, ?2, ?3, ?4)",
+        )?
+        .execute(params![id, round, at, minutes])?
+        == 1)
+}
+
+/// Each round's clock of tournament `id`, by round.
+pub fn clocks(conn: &Connection, id: i64) -> anyhow::Result<Vec<RoundClock>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT round, started_at, minutes FROM round_clocks WHERE tournament_id = ?1 ORDER BY round",
+    )?;
+    let clocks = stmt
+        .query_map([id], |r| {
+            Ok(RoundClock {
+                round: r.get(0)?,
+                started_at: r.get(1)?,
+                minutes: r.get(2)?,
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(clocks)
+}
+
 /// The tournament a match is a table of, if any.
 pub fn tournament_of(conn: &Connection, match_id: i64) -> anyhow::Result<Option<i64>> {
     Ok(conn
@@ -212,7 +247,6 @@ pub fn load(conn: &Connection, name: Option<&str>) -> anyhow::Result<Option<Tour
         holes,
         ..
     } = h?;
-    let damaged = |what: &str| Damaged(format!("tournament {name}: {what}"));
     let mut stmt = conn.prepare_cached(
         "SELECT player, disqualified_at, reason, joined_round, withdrew_after FROM tournament_players WHERE tournament_id = ?1 ORDER BY position",
     )?;
@@ -243,22 +277,7 @@ pub fn load(conn: &Connection, name: Option<&str>) -> anyhow::Result<Option<Tour
         .filter(|r| r.1.is_some())
         .map(|r| (r.0.clone(), r.2.clone().unwrap_or_default()))
         .collect();
-    let mut stmt = conn.prepare_cached(
-        "SELECT round, match_id FROM tournament_tables WHERE tournament_id = ?1 ORDER BY round, number",
-    )?;
-    let tables = stmt
-        .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut played: Vec<Vec<crate::game::Match>> = Vec::new();
-    for (round, match_id) in tables {
-        let m = load_match(conn, match_id)?.ok_or_else(|| damaged("a table's match is missing"))?;
-        if played.len() < round as usize {
-            played.push(Vec::new());
-        }
-        if let Some(r) = played.last_mut() {
-            r.push(m);
-        }
-    }
+    let played = played(conn, id, &name)?;
     Ok(Some(Tournament {
         id,
         name,
@@ -272,8 +291,31 @@ pub fn load(conn: &Connection, name: Option<&str>) -> anyhow::Result<Option<Tour
         disqualified,
         late,
         withdrew,
+        clocks: clocks(conn, id)?,
         played,
     }))
+}
+
+/// The matches of each round of tournament `id` (named `name`), table by table.
+fn played(conn: &Connection, id: i64, name: &str) -> anyhow::Result<Vec<Vec<crate::game::Match>>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT round, match_id FROM tournament_tables WHERE tournament_id = ?1 ORDER BY round, number",
+    )?;
+    let tables = stmt
+        .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut played: Vec<Vec<crate::game::Match>> = Vec::new();
+    for (round, match_id) in tables {
+        let m = load_match(conn, match_id)?
+            .ok_or_else(|| Damaged(format!("tournament {name}: a table's match is missing")))?;
+        if played.len() < round as usize {
+            played.push(Vec::new());
+        }
+        if let Some(r) = played.last_mut() {
+            r.push(m);
+        }
+    }
+    Ok(played)
 }
 
 /// Every tournament as exported, oldest first, whose tables' matches are all among
@@ -433,6 +475,7 @@ fn insert_record_head(conn: &Connection, t: &TournamentRecord) -> anyhow::Result
         disqualified: Vec::new(),
         late: Vec::new(),
         withdrew: Vec::new(),
+        clocks: Vec::new(),
         played: Vec::new(),
     };
     insert_tournament(conn, &head, &t.created_at)

@@ -124,3 +124,40 @@ pub fn withdraw(
         Ok((find(tx, Some(&t.name))?, player))
     })
 }
+
+/// Starts the clock of the round in play of tournament `name` (or the newest) with
+/// `minutes`, in one write, unless that round has one already or no table of it is still
+/// playing (CLI.md "Event night, run as a club runs it": `golf serve --clock`; a clock
+/// once started is kept, so a restart of the server keeps the time left, and only a round
+/// not yet clocked takes a new `--clock`). Returns the tournament and whether a clock was
+/// started now. Errors (bad input): `minutes` outside 1 to 1,440; no such tournament.
+pub fn wind_clock(
+    store: &mut Store,
+    name: Option<&str>,
+    minutes: u32,
+) -> Result<(Tournament, bool)> {
+    let minutes = check_clock(i64::from(minutes))?;
+    let now = store::timestamp();
+    store.write(|tx| {
+        let t = find(tx, name)?;
+        let round = u32::try_from(t.played.len()).unwrap_or(u32::MAX);
+        if round == 0 || t.clock().is_some() || !t.round_in_play() {
+            return Ok((t, false));
+        }
+        tournaments::start_clock(tx, t.id, round, &now, minutes)?;
+        Ok((find(tx, Some(&t.name))?, true))
+    })
+}
+
+/// `--clock MINUTES` checked: 1 to 1,440 ([`crate::bounds::ClockMinutes`]). Errors (bad
+/// input) name the option and the range.
+pub fn check_clock(minutes: i64) -> Result<u32> {
+    match crate::bounds::ClockMinutes::try_from(minutes) {
+        Ok(m) => Ok(m.0),
+        Err(_) => input(format!(
+            "--clock {minutes} is out of range; expected {} to {} minutes for each round",
+            crate::bounds::ClockMinutes::MIN,
+            crate::bounds::ClockMinutes::MAX
+        )),
+    }
+}

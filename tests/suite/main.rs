@@ -30,6 +30,7 @@ mod cli_table80;
 mod cli_tournament;
 mod cli_track_record;
 mod event_night;
+mod event_night_clock;
 mod faults;
 mod guards;
 mod guards_one_writer;

@@ -76,10 +76,18 @@ fn record(served: &Served, key: &str, n: usize, board: &serde_json::Value, hole:
     answer.status
 }
 
+/// `board` without its `"now"`: the server's time as it sent it (for the page's clock),
+/// which differs from one send to the next.
+fn timeless(mut board: serde_json::Value) -> serde_json::Value {
+    let now = board.as_object_mut().unwrap().remove("now");
+    assert!(now.is_some_and(|n| n.is_string()), "no \"now\" in {board}");
+    board
+}
+
 fn board(served: &Served) -> serde_json::Value {
     let answer = served.get("/api/board");
     assert_eq!(answer.status, 200, "{}", answer.body);
-    answer.json()
+    timeless(answer.json())
 }
 
 /// Waits for the next `board` event (a hang guard of 10 s, not a speed target: the
@@ -89,7 +97,7 @@ fn next_board(events: &mut Events) -> (serde_json::Value, Duration) {
     loop {
         let (kind, data) = events.next_event().expect("the board's stream ended");
         if kind == "board" {
-            return (data, start.elapsed());
+            return (timeless(data), start.elapsed());
         }
         assert!(start.elapsed() < Duration::from_secs(10), "no board event");
     }

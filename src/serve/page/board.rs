@@ -47,6 +47,7 @@ pub fn board(view: &crate::view::tournament::BoardView) -> Markup {
                 @else if view.round_done() { "Round " (view.round) " of " (view.rounds_planned) " finished · the next is seated by the director" }
                 @else { "Round " (view.round) " of " (view.rounds_planned) " in play" }
             }
+            (clock(view))
         }
         div.board-cols {
         div.board-main {
@@ -74,7 +75,10 @@ pub fn board(view: &crate::view::tournament::BoardView) -> Markup {
                             td.num { (round_cell(p, r, s.rounds)) }
                         }
                         td.num.total { (p.total) }
-                        td.now { (now_cell(p)) }
+                        td.now {
+                            (now_cell(p))
+                            @if over_time(view, p) { " " span.mark.over { "over time" } }
+                        }
                     }
                 }
             }
@@ -97,6 +101,7 @@ fn side(view: &crate::view::tournament::BoardView) -> Markup {
                     li class=[t.finished.then_some("done")] data-table=(t.table) {
                         a href=(format!("/table/{}", t.table)) { "Table " (t.table) }
                         span.who { (crate::text::and_list(&t.players)) }
+                        @if t.over_time { span.mark.over { "over time" } }
                         span.state {
                             @if t.finished { "finished" }
                             @else if !t.waiting_for_accept.is_empty() {
@@ -133,6 +138,29 @@ fn side(view: &crate::view::tournament::BoardView) -> Markup {
         }
     }
     }
+}
+
+/// The round's clock while a table of it plays (`golf serve --clock`): the time left as
+/// `mm:ss` when this was built, or `time`; the page counts it down to `data-ends` (the
+/// server's end instant) every second.
+fn clock(view: &crate::view::tournament::BoardView) -> Markup {
+    html! {
+        @if let Some(c) = view.standing.clock.as_ref().filter(|_| !view.round_done()) {
+            p.clock #clock .over[c.over] role="timer" data-ends=(c.ends_at) {
+                span.label { "Round " (c.round) " · time left " }
+                span #clock-left { (c.left) }
+            }
+        }
+    }
+}
+
+/// Whether `p`'s table this round was still playing when the clock ran out.
+fn over_time(
+    view: &crate::view::tournament::BoardView,
+    p: &crate::game::tournament::Placing,
+) -> bool {
+    p.table
+        .is_some_and(|n| view.tables.iter().any(|t| t.table == n && t.over_time))
 }
 
 /// How the chain separated a tie, in words: `countback leaves Cat and Gus, who share it`.
