@@ -204,6 +204,9 @@ pub struct Tournament {
     pub players: Vec<String>,
     /// Players disqualified from the whole tournament, with why.
     pub disqualified: Vec<(String, String)>,
+    /// The same players, each with when they were disqualified (RFC 3339, UTC): a
+    /// disqualification given with a match's penalty has that penalty's time.
+    pub disqualified_at: Vec<(String, String)>,
     /// Late entrants (RULES.md §13, "Coming late"), each with the first round they were
     /// seated in (2 or later): each round before it is charged.
     pub late: Vec<(String, usize)>,
@@ -334,6 +337,7 @@ impl Tournament {
             seed,
             players,
             disqualified: vec![],
+            disqualified_at: vec![],
             late: vec![],
             withdrew: vec![],
             clocks: vec![],

@@ -17,7 +17,7 @@ use super::answer::{
     answered, bearer, body_of, error, follow, foreign, is_own_host, json_text, problem_event, Head,
 };
 use super::page::{self, Director, DirectorTable};
-use super::requests::{self, DirectorPenalty, RoundRequest};
+use super::requests::{self, DirectorPenalty, DirectorUndo, RoundRequest};
 use super::BoardShown;
 use super::Server;
 use crate::error::input;
@@ -75,11 +75,14 @@ pub async fn index(
                         .collect()
                 })
                 .unwrap_or_default();
+            let view = board.view.as_deref();
             Some(Director {
                 tables,
                 players,
                 round: board.round,
-                rounds_planned: board.view.as_ref().map_or(0, |v| v.rounds_planned),
+                rounds_planned: view.map_or(0, |v| v.rounds_planned),
+                last: view.and_then(|v| v.last_penalty.clone()),
+                round_charge: view.map_or(0, |v| v.round_charge),
             })
         }
         _ => None,
@@ -303,6 +306,48 @@ pub async fn penalty(State(server): State<Arc<Server>>, request: Request) -> Res
             }
         };
         let _ = table::penalty(store, &entry)?;
+        table::tournament::load(store, Some(name))
+    })
+    .await
+}
+
+/// `POST /api/undo` (the director's): undoes the last penalty or disqualification the
+/// director's page showed. `{"match": ID, "entry": ID}` withdraws that entry of a table's
+/// card as `golf undo` does (409 when it is no longer the card's last), lifting a
+/// disqualification from the tournament given with it; `{"player": NAME,
+/// "disqualified_at": TIME}` lifts one given between rounds (409 when it changed since).
+pub async fn undo(State(server): State<Arc<Server>>, request: Request) -> Response {
+    let (body, keyed) = match directors_write(&server, request).await {
+        Ok(sent) => sent,
+        Err(refusal) => return refusal,
+    };
+    let sent: DirectorUndo = match requests::body(
+        &body,
+        "{\"match\": ID, \"entry\": ID} or {\"player\": NAME, \"disqualified_at\": TIME}",
+    ) {
+        Ok(sent) => sent,
+        Err(text) => return error(StatusCode::BAD_REQUEST, text),
+    };
+    event_write(server, keyed, move |store, name| {
+        match sent {
+            DirectorUndo::Entry { match_id, entry } => {
+                let t = table::tournament::load(store, Some(name))?;
+                if !t.played.iter().flatten().any(|m| m.id == match_id) {
+                    return input(format!("match {match_id} is not a table of {name}"));
+                }
+                let on_card = table::OnCard {
+                    entry: Some(entry),
+                    ..Default::default()
+                };
+                table::undo(store, Some(match_id), on_card)?;
+            }
+            DirectorUndo::Disqualification {
+                player,
+                disqualified_at,
+            } => {
+                table::tournament::reinstate(store, Some(name), &player, &disqualified_at)?;
+            }
+        }
         table::tournament::load(store, Some(name))
     })
     .await

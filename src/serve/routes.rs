@@ -84,6 +84,7 @@ pub fn router(server: Arc<Server>) -> Router {
         writes = writes
             .route("/api/round", post(super::board::round))
             .route("/api/penalty", post(super::board::penalty))
+            .route("/api/undo", post(super::board::undo))
             .route("/api/add", post(super::come_go::add))
             .route("/api/withdraw", post(super::come_go::withdraw));
         reads = reads

@@ -119,6 +119,28 @@ pub fn disqualify(
     Ok(())
 }
 
+/// Lifts the disqualification of `player` from the whole tournament `id` (an undo): seated
+/// again from the next round.
+pub fn reinstate(conn: &Connection, id: i64, player: &str) -> anyhow::Result<()> {
+    conn.execute(
+        "UPDATE tournament_players SET disqualified_at = NULL, reason = NULL WHERE tournament_id = ?1 AND player = ?2",
+        params![id, player],
+    )?;
+    Ok(())
+}
+
+/// When `player` was disqualified from the whole tournament `id`, if they are.
+pub fn disqualified_at(conn: &Connection, id: i64, player: &str) -> anyhow::Result<Option<String>> {
+    Ok(conn
+        .query_row(
+            "SELECT disqualified_at FROM tournament_players WHERE tournament_id = ?1 AND player = ?2",
+            params![id, player],
+            |r| r.get::<_, Option<String>>(0),
+        )
+        .optional()?
+        .flatten())
+}
+
 /// Enters `player` late in tournament `id`, first seated in round `joined` (RULES.md §13).
 pub fn add_player(conn: &Connection, id: i64, player: &str, joined: usize) -> anyhow::Result<()> {
     conn.execute(
@@ -277,6 +299,10 @@ pub fn load(conn: &Connection, name: Option<&str>) -> anyhow::Result<Option<Tour
         .filter(|r| r.1.is_some())
         .map(|r| (r.0.clone(), r.2.clone().unwrap_or_default()))
         .collect();
+    let disqualified_at = rows
+        .iter()
+        .filter_map(|r| Some((r.0.clone(), r.1.clone()?)))
+        .collect();
     let played = played(conn, id, &name)?;
     Ok(Some(Tournament {
         id,
@@ -289,6 +315,7 @@ pub fn load(conn: &Connection, name: Option<&str>) -> anyhow::Result<Option<Tour
         holes,
         players,
         disqualified,
+        disqualified_at,
         late,
         withdrew,
         clocks: clocks(conn, id)?,
@@ -473,6 +500,7 @@ fn insert_record_head(conn: &Connection, t: &TournamentRecord) -> anyhow::Result
         holes: t.holes,
         players: t.players.clone(),
         disqualified: Vec::new(),
+        disqualified_at: Vec::new(),
         late: Vec::new(),
         withdrew: Vec::new(),
         clocks: Vec::new(),

@@ -161,3 +161,63 @@ pub fn check_clock(minutes: i64) -> Result<u32> {
         )),
     }
 }
+
+/// Lifts the disqualification from the tournament that penalty `p` of match `m` gave (a
+/// disqualification recorded at the same moment, for the same player), as the penalty is
+/// withdrawn: undoing the penalty undoes the disqualification (RULES.md §13). Returns
+/// whether one was lifted.
+pub(super) fn lift_with(
+    tx: &Connection,
+    m: &crate::game::Match,
+    p: &crate::game::PenaltyRecord,
+) -> Result<bool> {
+    let (Some(t), Some(player)) = (tournaments::tournament_of(tx, m.id)?, m.players.get(p.seat))
+    else {
+        return Ok(false);
+    };
+    if !p.disqualifies
+        || tournaments::disqualified_at(tx, t, player)?.as_deref() != Some(&p.recorded_at)
+    {
+        return Ok(false);
+    }
+    tournaments::reinstate(tx, t, player)?;
+    Ok(true)
+}
+
+/// Lifts the disqualification of `player` from the tournament `name` (or the newest) given
+/// between rounds, with no match's penalty (a penalty's is lifted by undoing it, [`super::undo`]),
+/// in one write; bound to what the director saw: the disqualification recorded at `at`.
+/// Returns the tournament after it. Errors (bad input): no such player; refused as
+/// [`Conflict::NotLast`] when the player is not disqualified at `at` (lifted or given
+/// again since); a disqualification that came with a penalty on a table's card.
+pub fn reinstate(
+    store: &mut Store,
+    name: Option<&str>,
+    player: &str,
+    at: &str,
+) -> Result<Tournament> {
+    store.write(|tx| {
+        let t = find(tx, name)?;
+        let player = t.players[crate::player::find(&t.players, player)?].clone();
+        let now = tournaments::disqualified_at(tx, t.id, &player)?;
+        if now.as_deref() != Some(at) {
+            return Err(Conflict::DisqualificationChanged {
+                player: player.clone(),
+            }
+            .into());
+        }
+        let on_card = t.played.iter().flatten().find(|m| {
+            m.penalties
+                .iter()
+                .any(|p| p.disqualifies && p.recorded_at == at && m.players.get(p.seat) == Some(&player))
+        });
+        if let Some(m) = on_card {
+            return input(format!(
+                "{player}'s disqualification is a penalty on the card of match {}: undo that penalty instead",
+                m.id
+            ));
+        }
+        tournaments::reinstate(tx, t.id, &player)?;
+        find(tx, Some(&t.name))
+    })
+}

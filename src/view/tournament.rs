@@ -407,6 +407,13 @@ pub struct BoardView {
     /// Players disqualified from the tournament, with why.
     #[serde(skip)]
     pub disqualified: Vec<(String, String)>,
+    /// The last penalty or disqualification of the round, for the director to undo.
+    #[serde(skip)]
+    pub last_penalty: Option<super::event::LastPenalty>,
+    /// What a disqualification from a round charges over the round's highest total (the
+    /// rules' `tournament.round_disqualification`, RULES.md §13), for the director's confirm.
+    #[serde(skip)]
+    pub round_charge: i32,
 }
 
 impl BoardView {
@@ -453,6 +460,8 @@ impl BoardView {
             tables,
             ties,
             disqualified: t.disqualified.clone(),
+            last_penalty: super::event::LastPenalty::of(t),
+            round_charge: t.rules.tournament.round_disqualification,
         }
     }
 

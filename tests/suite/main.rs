@@ -31,6 +31,7 @@ mod cli_tournament;
 mod cli_track_record;
 mod event_night;
 mod event_night_clock;
+mod event_night_desk;
 mod faults;
 mod guards;
 mod guards_one_writer;

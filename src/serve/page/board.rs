@@ -31,6 +31,10 @@ pub struct Director {
     pub round: usize,
     /// The rounds the tournament plays.
     pub rounds_planned: u32,
+    /// The last penalty or disqualification of the round, offered to undo.
+    pub last: Option<crate::view::event::LastPenalty>,
+    /// What a disqualification from a round charges over the round's highest total.
+    pub round_charge: i32,
 }
 
 /// The tournament's board (CLI.md "/board"): the name and round, the standing with a
@@ -271,7 +275,9 @@ fn director_section(d: &Director) -> Markup {
                 summary { "A penalty or a disqualification" }
                 div.fields {
                     label { "Player "
+                        // no one chosen until the director chooses
                         select #dplayer {
+                            option value="" selected { "Choose a player" }
                             @for p in &d.players { option value=(p) { (p) } }
                         }
                     }
@@ -286,6 +292,26 @@ fn director_section(d: &Director) -> Markup {
                     label { "Reason " input #dreason type="text" maxlength="200"; }
                     button #dsend type="button" { "Record" }
                 }
+                // a disqualification is asked again, naming the player and what it does
+                div #dconfirm hidden data-charge=(d.round_charge) {
+                    p #dconfirm-q {}
+                    button #dconfirm-yes type="button" { "Disqualify" }
+                    " "
+                    button #dconfirm-no type="button" { "Cancel" }
+                }
+            }
+            div #dundo { (last_penalty(d)) }
+        }
+    }
+}
+
+/// The last penalty or disqualification of the round, with its Undo (bound to exactly it).
+fn last_penalty(d: &Director) -> Markup {
+    html! {
+        @if let Some(last) = &d.last {
+            p #dundo-what { "Last: " (last.what) }
+            button #dundo-send type="button" data-undo=(last.undo.to_string()) {
+                @if last.disqualifies { "Undo this disqualification" } @else { "Undo this penalty" }
             }
         }
     }
