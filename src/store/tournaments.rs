@@ -5,7 +5,8 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 use super::{load_match, Damaged};
 use crate::game::tournament::{
-    Disqualification, RoundClock, Seating, TableRecord, Tournament, TournamentRecord,
+    Disqualification, LateEntry, RoundClock, Seating, TableRecord, Tournament, TournamentRecord,
+    Withdrawal,
 };
 use crate::rules::Rules;
 
@@ -356,7 +357,7 @@ pub fn records(
     let mut all = Vec::new();
     for h in heads {
         let h = h?;
-        let (players, disqualified) = record_players(conn, h.id)?;
+        let kept = record_players(conn, h.id)?;
         let tables = record_tables(conn, h.id)?;
         if uuids.is_some_and(|u| tables.iter().any(|t| !u.contains(&t.uuid))) {
             continue;
@@ -370,39 +371,71 @@ pub fn records(
             seed: h.seed,
             holes: h.holes,
             created_at: h.created_at,
-            players,
-            disqualified,
+            players: kept.players,
+            disqualified: kept.disqualified,
             tables,
+            late: kept.late,
+            withdrew: kept.withdrew,
+            clocks: clocks(conn, h.id)?,
         });
     }
     Ok(all)
 }
 
-/// A tournament's players in their order, and its disqualifications in the order given.
-fn record_players(
-    conn: &Connection,
-    id: i64,
-) -> anyhow::Result<(Vec<String>, Vec<Disqualification>)> {
-    let mut players = Vec::new();
-    let mut disqualified = Vec::new();
+/// A tournament's players as exported ([`record_players`]).
+struct PlayerRecords {
+    /// In their order.
+    players: Vec<String>,
+    /// Disqualifications, in the order given.
+    disqualified: Vec<Disqualification>,
+    /// Late entrants, in the order entered.
+    late: Vec<LateEntry>,
+    /// Leavers, in the order they left.
+    withdrew: Vec<Withdrawal>,
+}
+
+/// A tournament's players, disqualifications, late entrants and leavers.
+fn record_players(conn: &Connection, id: i64) -> anyhow::Result<PlayerRecords> {
+    let mut kept = PlayerRecords {
+        players: Vec::new(),
+        disqualified: Vec::new(),
+        late: Vec::new(),
+        withdrew: Vec::new(),
+    };
     let mut stmt = conn.prepare_cached(
-        "SELECT player, disqualified_at, reason FROM tournament_players WHERE tournament_id = ?1 ORDER BY position",
+        "SELECT player, disqualified_at, reason, joined_round, withdrew_after, withdrew_at
+         FROM tournament_players WHERE tournament_id = ?1 ORDER BY position",
     )?;
     let mut rows = stmt.query([id])?;
     while let Some(r) = rows.next()? {
         let player: String = r.get(0)?;
         if let Some(at) = r.get::<_, Option<String>>(1)? {
-            disqualified.push(Disqualification {
+            kept.disqualified.push(Disqualification {
                 player: player.clone(),
                 reason: r.get::<_, Option<String>>(2)?.unwrap_or_default(),
                 at,
             });
         }
-        players.push(player);
+        let joined_round: u32 = r.get(3)?;
+        if joined_round > 1 {
+            kept.late.push(LateEntry {
+                player: player.clone(),
+                joined_round,
+            });
+        }
+        if let Some(after) = r.get::<_, Option<u32>>(4)? {
+            kept.withdrew.push(Withdrawal {
+                player: player.clone(),
+                after,
+                at: r.get::<_, Option<String>>(5)?.unwrap_or_default(),
+            });
+        }
+        kept.players.push(player);
     }
     // the order they were given in, as a later export appends them
-    disqualified.sort_by(|a, b| a.at.cmp(&b.at));
-    Ok((players, disqualified))
+    kept.disqualified.sort_by(|a, b| a.at.cmp(&b.at));
+    kept.withdrew.sort_by(|a, b| a.at.cmp(&b.at));
+    Ok(kept)
 }
 
 /// A tournament's tables, by round and number, each naming its match by stable id.
@@ -443,12 +476,10 @@ pub fn import_record(
     t: &TournamentRecord,
 ) -> anyhow::Result<Result<Imported, String>> {
     let here = records(conn, None)?.into_iter().find(|h| h.name == t.name);
-    let (id, skip_tables, skip_dq) = match &here {
+    let id = match &here {
         Some(h) if h == t => return Ok(Ok(Imported::Skipped)),
         Some(h) if t.continues(h) => {
-            let id: i64 =
-                conn.query_row("SELECT id FROM tournaments WHERE name = ?1", [&t.name], |r| r.get(0))?;
-            (id, h.tables.len(), h.disqualified.len())
+            conn.query_row("SELECT id FROM tournaments WHERE name = ?1", [&t.name], |r| r.get(0))?
         }
         Some(_) => {
             return Ok(Err(format!(
@@ -456,12 +487,22 @@ pub fn import_record(
                 t.name
             )))
         }
-        None => {
-            let id = insert_record_head(conn, t)?;
-            (id, 0, 0)
-        }
+        None => insert_record_head(conn, t)?,
     };
-    for table in &t.tables[skip_tables..] {
+    // what is here already: the first of each of the record's lists
+    let added = here.is_none();
+    let had = here.unwrap_or_else(|| TournamentRecord {
+        tables: vec![],
+        disqualified: vec![],
+        late: vec![],
+        withdrew: vec![],
+        clocks: vec![],
+        ..t.clone()
+    });
+    for p in &t.players[had.players.len()..] {
+        add_player(conn, id, p, 1)?;
+    }
+    for table in &t.tables[had.tables.len()..] {
         let Some(match_id) = super::find_by_uuid(conn, &table.uuid)? else {
             return Ok(Err(format!(
                 "the tournament {}: the match {} of round {} table {} is neither in the file nor here",
@@ -476,14 +517,38 @@ pub fn import_record(
             match_id,
         )?;
     }
-    for d in &t.disqualified[skip_dq..] {
+    import_changes(conn, id, t, &had)?;
+    Ok(Ok(match added {
+        true => Imported::Added,
+        false => Imported::Updated,
+    }))
+}
+
+/// Records what `t` holds beyond `had` (the record as it is here, or nothing but its
+/// players for a tournament new here) in tournament `id`: disqualifications, late
+/// entrants' first rounds, withdrawals and clocks.
+fn import_changes(
+    conn: &Connection,
+    id: i64,
+    t: &TournamentRecord,
+    had: &TournamentRecord,
+) -> anyhow::Result<()> {
+    for d in &t.disqualified[had.disqualified.len()..] {
         disqualify(conn, id, &d.player, &d.at, &d.reason)?;
     }
-    Ok(Ok(if here.is_some() {
-        Imported::Updated
-    } else {
-        Imported::Added
-    }))
+    for l in &t.late[had.late.len()..] {
+        conn.execute(
+            "UPDATE tournament_players SET joined_round = ?3 WHERE tournament_id = ?1 AND player = ?2",
+            params![id, l.player, l.joined_round],
+        )?;
+    }
+    for w in &t.withdrew[had.withdrew.len()..] {
+        withdraw(conn, id, &w.player, w.after as usize, &w.at)?;
+    }
+    for c in &t.clocks[had.clocks.len()..] {
+        start_clock(conn, id, c.round, &c.started_at, c.minutes)?;
+    }
+    Ok(())
 }
 
 /// Records the setup and players of an imported tournament; returns its id. The same

@@ -32,6 +32,7 @@ mod cli_track_record;
 mod event_night;
 mod event_night_clock;
 mod event_night_desk;
+mod event_night_export;
 mod faults;
 mod guards;
 mod guards_one_writer;
