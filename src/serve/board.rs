@@ -11,6 +11,8 @@ use axum::extract::{Query, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::sse::Event;
 use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
 use serde::Deserialize;
 
 use super::answer::{
@@ -22,6 +24,29 @@ use super::BoardShown;
 use super::Server;
 use crate::error::input;
 use crate::table::{self, PenaltyEntry};
+
+/// The tournament's own routes added to the writes and the reads of
+/// [`super::routes::router`]: the director's writes (`/api/round`, `/api/penalty`,
+/// `/api/undo`, `/api/add`, `/api/withdraw`) and the board's reads (`/`, `/board`,
+/// `/board.html`, `/api/board`, `/events`).
+pub fn routes(
+    writes: Router<Arc<Server>>,
+    reads: Router<Arc<Server>>,
+) -> (Router<Arc<Server>>, Router<Arc<Server>>) {
+    let writes = writes
+        .route("/api/round", post(round))
+        .route("/api/penalty", post(penalty))
+        .route("/api/undo", post(undo))
+        .route("/api/add", post(super::come_go::add))
+        .route("/api/withdraw", post(super::come_go::withdraw));
+    let reads = reads
+        .route("/", get(index))
+        .route("/board", get(tv))
+        .route("/board.html", get(fragment))
+        .route("/api/board", get(board))
+        .route("/events", get(events));
+    (writes, reads)
+}
 
 /// The query of `/`: `?key=KEY`, the director's key, opens the director's page.
 #[derive(Debug, Deserialize)]

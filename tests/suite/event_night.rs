@@ -333,15 +333,9 @@ fn accepts_gate_the_finish_and_an_amend_asks_again() {
             200
         );
         let now = same();
-        assert_eq!(
-            now["players"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|p| p["name"] == seated[0].as_str())
-                .unwrap()["thru"],
-            hole
-        );
+        let players = now["players"].as_array().unwrap();
+        let row = players.iter().find(|p| p["name"] == seated[0].as_str());
+        assert_eq!(row.unwrap()["thru"], hole);
     }
     let tokens = tokens(&served, 1);
     assert_eq!(tokens.len(), seated.len(), "{tokens:?}");
@@ -354,14 +348,13 @@ fn accepts_gate_the_finish_and_an_amend_asks_again() {
     assert_eq!(accept(second, &tokens[first], 2).status, 401);
     assert_eq!(accept(first, &tokens[first], 1).status, 409);
     assert_eq!(accept(first, &tokens[first], 2).status, 200);
-    let board = same();
-    assert_eq!(
-        board["tables"][0]["waiting_for_accept"]
+    let waiting = |b: &serde_json::Value| {
+        b["tables"][0]["waiting_for_accept"]
             .as_array()
             .unwrap()
-            .len(),
-        seated.len() - 1
-    );
+            .len()
+    };
+    assert_eq!(waiting(&same()), seated.len() - 1);
     // the scorekeeper cannot finish while a player has not accepted
     let early = served.post_as(
         &key,
@@ -378,14 +371,7 @@ fn accepts_gate_the_finish_and_an_amend_asks_again() {
             .status,
         200
     );
-    let board = same();
-    assert_eq!(
-        board["tables"][0]["waiting_for_accept"]
-            .as_array()
-            .unwrap()
-            .len(),
-        seated.len()
-    );
+    assert_eq!(waiting(&same()), seated.len());
     // everyone accepts (the last from the table's key, a player without a phone)
     for (i, p) in seated.iter().enumerate() {
         let bearer = if i + 1 == seated.len() {
@@ -398,6 +384,11 @@ fn accepts_gate_the_finish_and_an_amend_asks_again() {
         assert_eq!(board["tables"][0]["finished"], i + 1 == seated.len());
     }
     // the log names each accept, who pressed it and when
+    logged(&env, id, seated.len() + 1, first);
+}
+
+/// Match `id`'s log holds `n` accepts, the first `first`'s, each with its time.
+fn logged(env: &Env, id: i64, n: usize, first: &str) {
     let log = env.json(&["log", &id.to_string()]);
     let accepts: Vec<&serde_json::Value> = log["entries"]
         .as_array()
@@ -405,27 +396,45 @@ fn accepts_gate_the_finish_and_an_amend_asks_again() {
         .iter()
         .filter(|e| e["action"] == "accept")
         .collect();
-    assert_eq!(accepts.len(), seated.len() + 1);
-    assert!(accepts[0]["new"].as_str().unwrap().contains(first.as_str()));
+    assert_eq!(accepts.len(), n);
+    assert!(accepts[0]["new"].as_str().unwrap().contains(first));
     assert!(accepts
         .iter()
         .all(|e| !e["at"].as_str().unwrap().is_empty()));
-    // the director finishes the other table without accepts
-    let other = board["tables"][1]["match"].as_i64().unwrap();
-    let others: Vec<String> =
-        serde_json::from_value(board["tables"][1]["players"].clone()).unwrap();
-    for hole in 1..=2 {
-        let body =
-            serde_json::json!({"match": other, "hole": hole, "grids": dealt_json(&others, hole)});
-        assert_eq!(
-            served
-                .post_as(&served.table_key(2), "/table/2/api/hole", &body.to_string())
-                .status,
-            200
+}
+
+#[test]
+fn the_director_finishes_without_accepts_and_players_come_and_go_from_the_page() {
+    let players: Vec<String> = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]
+        .map(String::from)
+        .to_vec();
+    let env = event(&players, 2);
+    let served = Served::start(env.dir.path(), &["--tournament"]);
+    let same = || {
+        let board = served.get("/api/board").json();
+        assert_eq!(standing(&board), env.json(&["tournament", "standings"]));
+        board
+    };
+    let board = same();
+    // the director finishes each table without accepts
+    for n in 1..=2 {
+        let t = &board["tables"][n - 1];
+        let id = t["match"].as_i64().unwrap();
+        let seated: Vec<String> = serde_json::from_value(t["players"].clone()).unwrap();
+        for hole in 1..=2 {
+            let body =
+                serde_json::json!({"match": id, "hole": hole, "grids": dealt_json(&seated, hole)});
+            let path = format!("/table/{n}/api/hole");
+            let done = served.post_as(&served.table_key(n), &path, &body.to_string());
+            assert_eq!(done.status, 200, "{}", done.body);
+        }
+        let done = served.post(
+            &format!("/table/{n}/api/finish"),
+            &format!(r#"{{"match": {id}}}"#),
         );
+        assert_eq!(done.status, 200, "{}", done.body);
     }
-    let done = served.post("/table/2/api/finish", &format!(r#"{{"match": {other}}}"#));
-    assert_eq!(done.status, 200, "{}", done.body);
+    let key = served.table_key(1);
     // between rounds the director enters a latecomer and lets a player go, from the page
     assert_eq!(
         served
