@@ -292,13 +292,15 @@ fn director_section(d: &Director) -> Markup {
                     label { "Reason " input #dreason type="text" maxlength="200"; }
                     button #dsend type="button" { "Record" }
                 }
-                // a disqualification is asked again, naming the player and what it does
-                div #dconfirm hidden data-charge=(d.round_charge) {
-                    p #dconfirm-q {}
-                    button #dconfirm-yes type="button" { "Disqualify" }
-                    " "
-                    button #dconfirm-no type="button" { "Cancel" }
-                }
+            }
+            (comings_and_goings(d))
+            // a disqualification or a withdrawal is asked again, naming the player and
+            // what it does
+            div #dconfirm hidden data-charge=(d.round_charge) {
+                p #dconfirm-q {}
+                button #dconfirm-yes type="button" { "Yes" }
+                " "
+                button #dconfirm-no type="button" { "Cancel" }
             }
             div #dundo { (last_penalty(d)) }
         }
@@ -312,6 +314,27 @@ fn last_penalty(d: &Director) -> Markup {
             p #dundo-what { "Last: " (last.what) }
             button #dundo-send type="button" data-undo=(last.undo.to_string()) {
                 @if last.disqualifies { "Undo this disqualification" } @else { "Undo this penalty" }
+            }
+        }
+    }
+}
+
+/// A latecomer entered and a player withdrawn between rounds (RULES.md §13), as `golf
+/// tournament add` and `withdraw` do.
+fn comings_and_goings(d: &Director) -> Markup {
+    html! {
+        details #comego {
+            summary { "A player comes or goes (between rounds)" }
+            div.fields {
+                label { "Late entrant " input #dlate type="text" maxlength="200" autocomplete="off"; }
+                button #dadd type="button" { "Enter late" }
+                label { "Leaving "
+                    select #dleaver {
+                        option value="" selected { "Choose a player" }
+                        @for p in &d.players { option value=(p) { (p) } }
+                    }
+                }
+                button #dwithdraw type="button" { "Withdraw" }
             }
         }
     }
