@@ -204,6 +204,10 @@ async fn come_and_go(desk: &Client, tv: &Client, late: &str, leaver: &str) {
     .await;
     tap(desk, "#dadd").await;
     until(desk, &format!("return document.getElementById('dstatus').textContent === '{late} is entered from round 2 on.'"), WAIT).await;
+    // the menus have the latecomer once the page has read them again
+    let listed =
+        format!("return document.querySelector('#dleaver option[value=\"{late}\"]') !== null");
+    until(desk, &listed, WAIT).await;
     choose(desk, "#dleaver", leaver).await;
     tap(desk, "#dwithdraw").await;
     tap(desk, "#dconfirm-yes").await;

@@ -88,7 +88,8 @@ pub async fn index(
                     link: format!("http://{host}{}?key={}", t.path(), t.key),
                 })
                 .collect();
-            let players = board
+            // by name, not by place: the menus stay put as the standing moves
+            let mut players: Vec<String> = board
                 .view
                 .as_ref()
                 .map(|v| {
@@ -100,6 +101,7 @@ pub async fn index(
                         .collect()
                 })
                 .unwrap_or_default();
+            players.sort_by_key(|p| p.to_lowercase());
             let view = board.view.as_deref();
             Some(Director {
                 tables,

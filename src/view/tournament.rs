@@ -347,7 +347,9 @@ impl View for StandingsView {
             out.strong(&self.tournament),
             self.rounds
         );
-        if let Some(c) = &self.clock {
+        // the clock while its round is played (a table still playing)
+        let playing = self.players.iter().any(|p| p.thru.is_some());
+        if let Some(c) = self.clock.as_ref().filter(|_| playing) {
             let left = match c.over {
                 true => "time is up".to_string(),
                 false => format!("{} left", c.left),

@@ -259,6 +259,8 @@ fn director_section(d: &Director) -> Markup {
                 p.hint #seat-why { "Round " (d.round + 1) " is seated once every table has finished." }
             }
             p #dstatus role="status" {}
+            // the last penalty or disqualification, undone in one tap
+            div #dundo { (last_penalty(d)) }
             details #tables open {
                 summary { "Round " (d.round) ": each table's scorekeeper link" }
                 div.links {
@@ -302,7 +304,6 @@ fn director_section(d: &Director) -> Markup {
                 " "
                 button #dconfirm-no type="button" { "Cancel" }
             }
-            div #dundo { (last_penalty(d)) }
         }
     }
 }
