@@ -72,6 +72,9 @@ pub type TableSize = Bounded<2, 16>;
 pub type Rounds = Bounded<1, 20>;
 /// Minutes late in one penalty.
 pub type LateMinutes = Bounded<1, 120>;
+/// Minutes on a round's clock (`golf serve --tournament --clock MINUTES`): a minute to a
+/// day.
+pub type ClockMinutes = Bounded<1, 1440>;
 /// A card's value.
 pub type CardValue = Signed<-100, 100>;
 /// A matched set's value or a same-rank bonus.

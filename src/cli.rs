@@ -589,6 +589,18 @@ pub struct ServeArgs {
         conflicts_with = "match_id"
     )]
     pub tournament: Option<String>,
+    /// With --tournament: a clock of MINUTES (1 to 1440) for each round, from when it is
+    /// seated (a round already in play without one: from now). The board counts down the
+    /// time left and marks each table still playing when it runs out. A round's clock is
+    /// kept in the database, so a restart keeps the time left; another --clock counts from
+    /// the next round seated.
+    #[arg(
+        long,
+        value_name = "MINUTES",
+        requires = "tournament",
+        allow_negative_numbers = true
+    )]
+    pub clock: Option<i64>,
 }
 
 /// `golf delete` and `golf restore`.

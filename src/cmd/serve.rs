@@ -19,5 +19,9 @@ pub fn run(ctx: &Context, args: ServeArgs) -> Result<()> {
         tournament: args
             .tournament
             .map(|name| Some(name).filter(|n| !n.is_empty())),
+        clock: args
+            .clock
+            .map(crate::table::tournament::check_clock)
+            .transpose()?,
     })
 }

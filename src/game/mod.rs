@@ -264,15 +264,15 @@ pub struct Match {
     /// Amendments and undos.
     pub audit: Vec<AuditEntry>,
     /// Each player's accept of the card at a tournament table (RULES.md §13, "Accepting
-    /// the card"), by seat: the latest hole each accepted. Kept in this database only (not
-    /// exported).
-    #[serde(default, skip)]
+    /// the card"), by seat: the latest hole each accepted. Exported when there are any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub accepts: Vec<Accept>,
 }
 
 /// One player's accept of their table's card (RULES.md §13): "my scores are right, up to
 /// hole `hole`".
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Accept {
     /// The seat that accepted.
     pub seat: usize,

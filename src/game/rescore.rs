@@ -79,6 +79,7 @@ impl Match {
             super::hole::check_knock(&self.rules, &self.players, hole.ending())
                 .map_err(|e| format!("hole {}: {e}", hole.number))?;
         }
+        self.check_accepts()?;
         let again = self
             .rescored_under(self.rules.clone())
             .map_err(|e| e.to_string())?;
@@ -86,6 +87,25 @@ impl Match {
             true => Ok(()),
             false => Err("a hole does not score as recorded under the match's own rules".into()),
         }
+    }
+
+    /// The accepts of an imported match: one per seat at most, each a player's, of a hole
+    /// of the match, at a time, pressed by `player`, `table`, `director` or `terminal`.
+    fn check_accepts(&self) -> Result<(), String> {
+        for (i, a) in self.accepts.iter().enumerate() {
+            if a.seat >= self.players.len()
+                || !(1..=self.holes_planned).contains(&a.hole)
+                || crate::text::time(&a.at).is_none()
+                || !["player", "table", "director", "terminal"].contains(&a.by.as_str())
+                || self.accepts[..i].iter().any(|b| b.seat == a.seat)
+            {
+                return Err(format!(
+                    "an accept of hole {} (seat {}) is not one player's accept of a hole of the match",
+                    a.hole, a.seat
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// This match with every hole scored again under `rules` (same players, decks, enders

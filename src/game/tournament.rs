@@ -19,129 +19,11 @@ pub enum Seating {
     Swiss,
 }
 
-/// A tournament as exported and imported (`golf export`, `golf import`): its setup, its
-/// players and disqualifications, and its tables, each naming its match by stable id (the
-/// matches travel in the same export). Read back, the standings are the same.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TournamentRecord {
-    /// Its name (unique in a database).
-    pub name: String,
-    /// The rules every table plays, resolved.
-    pub rules: Rules,
-    /// Rounds to play.
-    pub rounds: u32,
-    /// Players a table seats at most.
-    pub table_size: usize,
-    /// How tables are filled.
-    pub seating: Seating,
-    /// The seed of random seating.
-    pub seed: u64,
-    /// Holes each table plays.
-    pub holes: u32,
-    /// When it was created (RFC 3339, UTC).
-    pub created_at: String,
-    /// Every player, in the order given.
-    pub players: Vec<String>,
-    /// Disqualifications from the whole tournament (Official §6.3).
-    pub disqualified: Vec<Disqualification>,
-    /// Every table seated, round by round.
-    pub tables: Vec<TableRecord>,
-}
+mod record;
 
-/// A player disqualified from a whole tournament.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Disqualification {
-    /// The player.
-    pub player: String,
-    /// Why.
-    pub reason: String,
-    /// When (RFC 3339, UTC).
-    pub at: String,
-}
-
-/// One table of one round: its match by stable id.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TableRecord {
-    /// The round, from 1.
-    pub round: u32,
-    /// The table, from 1.
-    pub table: u32,
-    /// The match's stable id.
-    #[serde(rename = "match")]
-    pub uuid: String,
-}
-
-impl TournamentRecord {
-    /// What is wrong with a tournament read from an export, if anything: its name and
-    /// players (as `golf tournament new` checks them), its bounds (rounds 1–20, tables of
-    /// 2–16, holes 1–36), each disqualified player one of its players, each table within
-    /// its rounds. Errors name the problem.
-    pub fn check(&self) -> Result<(), String> {
-        crate::text::name(
-            "the tournament name",
-            &self.name,
-            super::setup::MAX_MATCH_NAME,
-        )
-        .map_err(|e| e.to_string())?;
-        if !(1..=20).contains(&self.rounds)
-            || !(2..=16).contains(&self.table_size)
-            || !(1..=36).contains(&self.holes)
-        {
-            return Err(format!(
-                "rounds {}, table size {} or holes {} out of range; expected 1 to 20 rounds, tables of 2 to 16, 1 to 36 holes",
-                self.rounds, self.table_size, self.holes
-            ));
-        }
-        for (i, p) in self.players.iter().enumerate() {
-            if crate::player::normalise(p).ok().as_deref() != Some(p.as_str())
-                || self.players[..i].iter().any(|q| q.eq_ignore_ascii_case(p))
-            {
-                return Err(format!(
-                    "its player `{}` is not a valid, distinct name",
-                    crate::text::escape(p)
-                ));
-            }
-        }
-        if let Some(d) = self
-            .disqualified
-            .iter()
-            .find(|d| !self.players.contains(&d.player))
-        {
-            return Err(format!(
-                "`{}` is disqualified but not one of its players",
-                crate::text::escape(&d.player)
-            ));
-        }
-        if let Some(t) = self
-            .tables
-            .iter()
-            .find(|t| t.round < 1 || t.round > self.rounds || t.table < 1)
-        {
-            return Err(format!(
-                "a table of round {} is outside its {} rounds",
-                t.round, self.rounds
-            ));
-        }
-        Ok(())
-    }
-
-    /// Whether `self` is `earlier` played on: the same setup and players, and `earlier`'s
-    /// tables and disqualifications the first of this one's (a director's copy brought up
-    /// to date from a later export).
-    pub fn continues(&self, earlier: &TournamentRecord) -> bool {
-        let setup = |t: &TournamentRecord| TournamentRecord {
-            tables: vec![],
-            disqualified: vec![],
-            ..t.clone()
-        };
-        setup(self) == setup(earlier)
-            && self.tables.starts_with(&earlier.tables)
-            && self.disqualified.starts_with(&earlier.disqualified)
-    }
-}
+pub use record::{
+    Disqualification, LateEntry, RoundClock, TableRecord, TournamentRecord, Withdrawal,
+};
 
 /// A tournament and the matches of its rounds.
 #[derive(Debug, Clone)]
@@ -166,11 +48,16 @@ pub struct Tournament {
     pub players: Vec<String>,
     /// Players disqualified from the whole tournament, with why.
     pub disqualified: Vec<(String, String)>,
+    /// The same players, each with when they were disqualified (RFC 3339, UTC): a
+    /// disqualification given with a match's penalty has that penalty's time.
+    pub disqualified_at: Vec<(String, String)>,
     /// Late entrants (RULES.md §13, "Coming late"), each with the first round they were
     /// seated in (2 or later): each round before it is charged.
     pub late: Vec<(String, usize)>,
     /// Players who withdrew between rounds, each with the rounds played then.
     pub withdrew: Vec<(String, usize)>,
+    /// Each round's clock, where one was kept (`golf serve --clock`), by round.
+    pub clocks: Vec<RoundClock>,
     /// The matches of each round played or in play, table by table.
     pub played: Vec<Vec<Match>>,
 }
@@ -294,9 +181,26 @@ impl Tournament {
             seed,
             players,
             disqualified: vec![],
+            disqualified_at: vec![],
             late: vec![],
             withdrew: vec![],
+            clocks: vec![],
             played: vec![],
+        })
+    }
+
+    /// The clock of the round in play (or last seated), if it has one.
+    pub fn clock(&self) -> Option<&RoundClock> {
+        let round = u32::try_from(self.played.len()).ok()?;
+        self.clocks.iter().find(|c| c.round == round)
+    }
+
+    /// Whether the round seated last has a table still playing (neither finished nor
+    /// abandoned).
+    pub fn round_in_play(&self) -> bool {
+        self.played.last().is_some_and(|r| {
+            r.iter()
+                .any(|m| m.finished_at.is_none() && m.abandoned_at.is_none())
         })
     }
 

@@ -11,17 +11,42 @@ use axum::extract::{Query, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::sse::Event;
 use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
 use serde::Deserialize;
 
 use super::answer::{
     answered, bearer, body_of, error, follow, foreign, is_own_host, json_text, problem_event, Head,
 };
 use super::page::{self, Director, DirectorTable};
-use super::requests::{self, DirectorPenalty, RoundRequest};
+use super::requests::{self, DirectorPenalty, DirectorUndo, RoundRequest};
 use super::BoardShown;
 use super::Server;
 use crate::error::input;
 use crate::table::{self, PenaltyEntry};
+
+/// The tournament's own routes added to the writes and the reads of
+/// [`super::routes::router`]: the director's writes (`/api/round`, `/api/penalty`,
+/// `/api/undo`, `/api/add`, `/api/withdraw`) and the board's reads (`/`, `/board`,
+/// `/board.html`, `/api/board`, `/events`).
+pub fn routes(
+    writes: Router<Arc<Server>>,
+    reads: Router<Arc<Server>>,
+) -> (Router<Arc<Server>>, Router<Arc<Server>>) {
+    let writes = writes
+        .route("/api/round", post(round))
+        .route("/api/penalty", post(penalty))
+        .route("/api/undo", post(undo))
+        .route("/api/add", post(super::come_go::add))
+        .route("/api/withdraw", post(super::come_go::withdraw));
+    let reads = reads
+        .route("/", get(index))
+        .route("/board", get(tv))
+        .route("/board.html", get(fragment))
+        .route("/api/board", get(board))
+        .route("/events", get(events));
+    (writes, reads)
+}
 
 /// The query of `/`: `?key=KEY`, the director's key, opens the director's page.
 #[derive(Debug, Deserialize)]
@@ -63,7 +88,8 @@ pub async fn index(
                     link: format!("http://{host}{}?key={}", t.path(), t.key),
                 })
                 .collect();
-            let players = board
+            // by name, not by place: the menus stay put as the standing moves
+            let mut players: Vec<String> = board
                 .view
                 .as_ref()
                 .map(|v| {
@@ -75,11 +101,15 @@ pub async fn index(
                         .collect()
                 })
                 .unwrap_or_default();
+            players.sort_by_key(|p| p.to_lowercase());
+            let view = board.view.as_deref();
             Some(Director {
                 tables,
                 players,
                 round: board.round,
-                rounds_planned: board.view.as_ref().map_or(0, |v| v.rounds_planned),
+                rounds_planned: view.map_or(0, |v| v.rounds_planned),
+                last: view.and_then(|v| v.last_penalty.clone()),
+                round_charge: view.map_or(0, |v| v.round_charge),
             })
         }
         _ => None,
@@ -118,10 +148,11 @@ pub async fn fragment(State(server): State<Arc<Server>>) -> Response {
     }
 }
 
-/// `GET /api/board`: `golf tournament standings --json` with `"round"` and its tables.
+/// `GET /api/board`: `golf tournament standings --json` with `"round"` and its tables, and
+/// the server's time as it answers (`"now"`, for the page's clock).
 pub async fn board(State(server): State<Arc<Server>>) -> Response {
     match &server.event {
-        Some(event) => json_text(event.board.borrow().json.clone()),
+        Some(event) => json_text(super::clock::with_now(&event.board.borrow().json)),
         None => error(StatusCode::NOT_FOUND, "no tournament is served"),
     }
 }
@@ -138,7 +169,9 @@ pub async fn events(State(server): State<Arc<Server>>) -> Response {
         |board: &BoardShown, _: Option<&BoardShown>| {
             vec![match &board.problem {
                 Some(problem) => problem_event(problem),
-                None => Event::default().event("board").data(board.json.clone()),
+                None => Event::default()
+                    .event("board")
+                    .data(super::clock::with_now(&board.json)),
             }]
         },
     )
@@ -222,8 +255,14 @@ pub async fn round(State(server): State<Arc<Server>>, request: Request) -> Respo
             Err(text) => return error(StatusCode::BAD_REQUEST, text),
         },
     };
+    let clock = server.clock;
     event_write(server, keyed, move |store, name| {
-        table::tournament::seat_next_round(store, Some(name), sent.round)
+        let t = table::tournament::seat_next_round(store, Some(name), sent.round)?;
+        match clock {
+            // the new round's clock starts as it is seated, in the same write
+            Some(minutes) => Ok(table::tournament::wind_clock(store, Some(name), minutes)?.0),
+            None => Ok(t),
+        }
     })
     .await
 }
@@ -294,6 +333,48 @@ pub async fn penalty(State(server): State<Arc<Server>>, request: Request) -> Res
             }
         };
         let _ = table::penalty(store, &entry)?;
+        table::tournament::load(store, Some(name))
+    })
+    .await
+}
+
+/// `POST /api/undo` (the director's): undoes the last penalty or disqualification the
+/// director's page showed. `{"match": ID, "entry": ID}` withdraws that entry of a table's
+/// card as `golf undo` does (409 when it is no longer the card's last), lifting a
+/// disqualification from the tournament given with it; `{"player": NAME,
+/// "disqualified_at": TIME}` lifts one given between rounds (409 when it changed since).
+pub async fn undo(State(server): State<Arc<Server>>, request: Request) -> Response {
+    let (body, keyed) = match directors_write(&server, request).await {
+        Ok(sent) => sent,
+        Err(refusal) => return refusal,
+    };
+    let sent: DirectorUndo = match requests::body(
+        &body,
+        "{\"match\": ID, \"entry\": ID} or {\"player\": NAME, \"disqualified_at\": TIME}",
+    ) {
+        Ok(sent) => sent,
+        Err(text) => return error(StatusCode::BAD_REQUEST, text),
+    };
+    event_write(server, keyed, move |store, name| {
+        match sent {
+            DirectorUndo::Entry { match_id, entry } => {
+                let t = table::tournament::load(store, Some(name))?;
+                if !t.played.iter().flatten().any(|m| m.id == match_id) {
+                    return input(format!("match {match_id} is not a table of {name}"));
+                }
+                let on_card = table::OnCard {
+                    entry: Some(entry),
+                    ..Default::default()
+                };
+                table::undo(store, Some(match_id), on_card)?;
+            }
+            DirectorUndo::Disqualification {
+                player,
+                disqualified_at,
+            } => {
+                table::tournament::reinstate(store, Some(name), &player, &disqualified_at)?;
+            }
+        }
         table::tournament::load(store, Some(name))
     })
     .await

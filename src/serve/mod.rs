@@ -31,6 +31,7 @@
 mod accept;
 mod answer;
 mod board;
+mod clock;
 mod come_go;
 mod page;
 mod requests;
@@ -115,4 +116,6 @@ pub struct Settings {
     /// `--tournament [NAME]`: every table of the tournament's round in play (`Some(None)`:
     /// the newest tournament) instead of one match.
     pub tournament: Option<Option<String>>,
+    /// `--clock MINUTES` (with `--tournament`): each round's minutes, checked (1 to 1,440).
+    pub clock: Option<u32>,
 }

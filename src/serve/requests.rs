@@ -214,6 +214,30 @@ pub struct DirectorPenalty {
     pub reason: String,
 }
 
+/// The body of the director's `POST /api/undo` at a tournament: the last penalty or
+/// disqualification as the director's page showed it — a table's card's last entry,
+/// `{"match": ID, "entry": ID}`, or a disqualification from the tournament given between
+/// rounds, `{"player": NAME, "disqualified_at": TIME}`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged, deny_unknown_fields)]
+pub enum DirectorUndo {
+    /// The entry `entry` (a penalty) of match `match`, which must still be its last.
+    Entry {
+        /// The table's match.
+        #[serde(rename = "match")]
+        match_id: i64,
+        /// The entry's id, as the card's `last_entry` gives it.
+        entry: u64,
+    },
+    /// The disqualification of `player` from the tournament recorded at `disqualified_at`.
+    Disqualification {
+        /// The player.
+        player: String,
+        /// When it was recorded (RFC 3339), as shown.
+        disqualified_at: String,
+    },
+}
+
 /// Reads a body of type `T`; the error says what was wrong and what `expected`.
 pub fn body<T: serde::de::DeserializeOwned>(
     body: &[u8],

@@ -81,17 +81,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route(&path("/events"), get(events))
         .route(&path("/api/accepts"), get(super::accept::accepts));
     if server.event.is_some() {
-        writes = writes
-            .route("/api/round", post(super::board::round))
-            .route("/api/penalty", post(super::board::penalty))
-            .route("/api/add", post(super::come_go::add))
-            .route("/api/withdraw", post(super::come_go::withdraw));
-        reads = reads
-            .route("/", get(super::board::index))
-            .route("/board", get(super::board::tv))
-            .route("/board.html", get(super::board::fragment))
-            .route("/api/board", get(super::board::board))
-            .route("/events", get(super::board::events));
+        (writes, reads) = super::board::routes(writes, reads);
     }
     let reads = reads
         .route("/manifest.webmanifest", get(manifest))
@@ -121,14 +111,21 @@ pub fn router(server: Arc<Server>) -> Router {
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
         ));
-    writes
+    let routes = writes
         .merge(reads)
         .fallback(|| async { error(StatusCode::NOT_FOUND, "no such page; the card is at /") })
         .layer(axum::middleware::from_fn_with_state(
             server.clone(),
             own_host,
         ))
-        .with_state(server)
+        .with_state(server);
+    guarded(routes)
+}
+
+/// Every answer of `routes` limited, errors as JSON, gzipped, and with the security
+/// headers.
+fn guarded(routes: Router) -> Router {
+    routes
         .layer(RequestBodyLimitLayer::new(MAX_BODY))
         .layer(axum::middleware::map_response(as_json))
         // light on the Wi-Fi: every text answer gzipped where the browser takes it (the

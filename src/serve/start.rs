@@ -38,22 +38,7 @@ pub fn run(settings: Settings) -> Result<()> {
     // Ctrl-C and SIGTERM stop the server cleanly (the database checkpointed and closed):
     // no signal may end the process under it
     crate::asides::signals_handled_here();
-    // the one connection: made before anything else looks at the file, and never again
-    if !settings.db.exists() {
-        let start = match settings.tournament {
-            Some(_) => "golf tournament new NAME --rules classic PLAYER...",
-            None => "golf new --rules classic PLAYER...",
-        };
-        return input(format!(
-            "no matches recorded yet in {}; start one with `{start}` before serving it",
-            crate::text::path(&settings.db)
-        ));
-    }
-    let mut store = Store::open(&settings.db)?;
-    if let Some(migrated) = store.migrated() {
-        crate::view::say!("golf: {migrated}");
-    }
-    store.patience(PATIENCE)?;
+    let mut store = open(&settings)?;
     // what is served, before anything is changed: a start that cannot serve changes nothing
     let served = resolve(&mut store, &settings)?;
     let listener = listen(&settings)?;
@@ -64,16 +49,7 @@ pub fn run(settings: Settings) -> Result<()> {
     let urls = urls(settings.local, port);
     // Ctrl-C and SIGTERM are listened for before anyone is told where to connect: a stop
     // the moment after the start line is a clean stop too
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()?;
-    let signals = runtime.block_on(async {
-        use tokio::signal::unix::{signal, SignalKind};
-        Ok::<_, std::io::Error>((
-            signal(SignalKind::interrupt())?,
-            signal(SignalKind::terminate())?,
-        ))
-    })?;
+    let (runtime, signals) = listening_for_signals()?;
     let tables = server.tables();
     announce(
         &settings,
@@ -105,6 +81,45 @@ pub fn run(settings: Settings) -> Result<()> {
         Ok(result) => result,
         Err(_) => Err(anyhow::anyhow!("the database watcher stopped unexpectedly").into()),
     }
+}
+
+/// Tokio on one thread, for this command only, and Ctrl-C and SIGTERM listened for on it.
+fn listening_for_signals() -> Result<(
+    tokio::runtime::Runtime,
+    (tokio::signal::unix::Signal, tokio::signal::unix::Signal),
+)> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let signals = runtime.block_on(async {
+        use tokio::signal::unix::{signal, SignalKind};
+        Ok::<_, std::io::Error>((
+            signal(SignalKind::interrupt())?,
+            signal(SignalKind::terminate())?,
+        ))
+    })?;
+    Ok((runtime, signals))
+}
+
+/// The one connection: made before anything else looks at the file, and never again.
+/// Errors: no database yet (input, saying how to start one), an unreadable one.
+fn open(settings: &Settings) -> Result<Store> {
+    if !settings.db.exists() {
+        let start = match settings.tournament {
+            Some(_) => "golf tournament new NAME --rules classic PLAYER...",
+            None => "golf new --rules classic PLAYER...",
+        };
+        return input(format!(
+            "no matches recorded yet in {}; start one with `{start}` before serving it",
+            crate::text::path(&settings.db)
+        ));
+    }
+    let mut store = Store::open(&settings.db)?;
+    if let Some(migrated) = store.migrated() {
+        crate::view::say!("golf: {migrated}");
+    }
+    store.patience(PATIENCE)?;
+    Ok(store)
 }
 
 /// The matches to serve, each with its table number at a tournament, and the tournament.
@@ -140,6 +155,13 @@ fn build(
     port: u16,
 ) -> Result<(Arc<Server>, channel::Sender<bool>)> {
     let secret = crate::table::keys::secret(&mut store, settings.new_key)?;
+    // the round in play gets its clock now, if it has none (once the port is ours)
+    let t = match (t, settings.clock) {
+        (Some(t), Some(minutes)) => {
+            Some(crate::table::tournament::wind_clock(&mut store, Some(&t.name), minutes)?.0)
+        }
+        (t, _) => t,
+    };
     let key = match t {
         Some(_) => director_key(&secret),
         None => served
@@ -178,6 +200,7 @@ fn build(
         file,
         tables: RwLock::new(tables),
         event,
+        clock: settings.clock,
         odds: settings.odds,
         key,
         secret,

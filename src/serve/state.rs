@@ -275,6 +275,8 @@ pub struct Server {
     pub(super) tables: RwLock<Vec<Arc<Served>>>,
     /// The tournament served, with `--tournament`.
     pub(super) event: Option<Event>,
+    /// `--clock MINUTES`: each round's clock, started when the round is first served.
+    pub(super) clock: Option<u32>,
     pub(super) odds: bool,
     /// The scorekeeper's key, or at a tournament the director's (it writes any table).
     pub(super) key: String,

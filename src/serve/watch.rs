@@ -75,6 +75,12 @@ pub fn run(server: &Arc<Server>, follow: bool) -> Result<()> {
         if *stop.borrow_and_update() || stop.has_changed().is_err() {
             return Ok(());
         }
+        if super::clock::ran_out(server) {
+            // the round's time is up: the board says so, the tables still playing marked
+            server
+                .stale
+                .store(true, std::sync::atomic::Ordering::SeqCst);
+        }
         if let Some(problem) = server.file_problem() {
             // metadata alone: the connection is not asked about a file that is gone
             said(server, problem);
@@ -133,6 +139,8 @@ enum Fresh {
 fn fresh(server: &Server, store: &mut crate::store::Store) -> Result<Fresh> {
     if let Some(event) = &server.event {
         let t = crate::table::tournament::load(store, Some(&event.name))?;
+        // a round seated at the terminal gets its clock
+        let t = super::clock::wound(server, store, t)?;
         let cards = server.cards_of(store, &t)?;
         let board = board_shown(&t)?;
         event.keep(store, t);

@@ -5,7 +5,8 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 use super::{load_match, Damaged};
 use crate::game::tournament::{
-    Disqualification, Seating, TableRecord, Tournament, TournamentRecord,
+    Disqualification, LateEntry, RoundClock, Seating, TableRecord, Tournament, TournamentRecord,
+    Withdrawal,
 };
 use crate::rules::Rules;
 
@@ -119,6 +120,28 @@ pub fn disqualify(
     Ok(())
 }
 
+/// Lifts the disqualification of `player` from the whole tournament `id` (an undo): seated
+/// again from the next round.
+pub fn reinstate(conn: &Connection, id: i64, player: &str) -> anyhow::Result<()> {
+    conn.execute(
+        "UPDATE tournament_players SET disqualified_at = NULL, reason = NULL WHERE tournament_id = ?1 AND player = ?2",
+        params![id, player],
+    )?;
+    Ok(())
+}
+
+/// When `player` was disqualified from the whole tournament `id`, if they are.
+pub fn disqualified_at(conn: &Connection, id: i64, player: &str) -> anyhow::Result<Option<String>> {
+    Ok(conn
+        .query_row(
+            "SELECT disqualified_at FROM tournament_players WHERE tournament_id = ?1 AND player = ?2",
+            params![id, player],
+            |r| r.get::<_, Option<String>>(0),
+        )
+        .optional()?
+        .flatten())
+}
+
 /// Enters `player` late in tournament `id`, first seated in round `joined` (RULES.md §13).
 pub fn add_player(conn: &Connection, id: i64, player: &str, joined: usize) -> anyhow::Result<()> {
     conn.execute(
@@ -142,6 +165,41 @@ pub fn withdraw(
         params![id, player, rounds as i64, at],
     )?;
     Ok(())
+}
+
+/// Starts the clock of `round` of tournament `id` at `at` with `minutes`, unless that round
+/// has one already (a clock once started is kept: a restart keeps the time left). Returns
+/// whether it was started now.
+pub fn start_clock(
+    conn: &Connection,
+    id: i64,
+    round: u32,
+    at: &str,
+    minutes: u32,
+) -> anyhow::Result<bool> {
+    Ok(conn
+        .prepare_cached(
+            "INSERT OR IGNORE INTO round_clocks (tournament_id, round, started_at, minutes) VALUES (?1, ?2, ?3, ?4)",
+        )?
+        .execute(params![id, round, at, minutes])?
+        == 1)
+}
+
+/// Each round's clock of tournament `id`, by round.
+pub fn clocks(conn: &Connection, id: i64) -> anyhow::Result<Vec<RoundClock>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT round, started_at, minutes FROM round_clocks WHERE tournament_id = ?1 ORDER BY round",
+    )?;
+    let clocks = stmt
+        .query_map([id], |r| {
+            Ok(RoundClock {
+                round: r.get(0)?,
+                started_at: r.get(1)?,
+                minutes: r.get(2)?,
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(clocks)
 }
 
 /// The tournament a match is a table of, if any.
@@ -212,7 +270,6 @@ pub fn load(conn: &Connection, name: Option<&str>) -> anyhow::Result<Option<Tour
         holes,
         ..
     } = h?;
-    let damaged = |what: &str| Damaged(format!("tournament {name}: {what}"));
     let mut stmt = conn.prepare_cached(
         "SELECT player, disqualified_at, reason, joined_round, withdrew_after FROM tournament_players WHERE tournament_id = ?1 ORDER BY position",
     )?;
@@ -243,22 +300,11 @@ pub fn load(conn: &Connection, name: Option<&str>) -> anyhow::Result<Option<Tour
         .filter(|r| r.1.is_some())
         .map(|r| (r.0.clone(), r.2.clone().unwrap_or_default()))
         .collect();
-    let mut stmt = conn.prepare_cached(
-        "SELECT round, match_id FROM tournament_tables WHERE tournament_id = ?1 ORDER BY round, number",
-    )?;
-    let tables = stmt
-        .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut played: Vec<Vec<crate::game::Match>> = Vec::new();
-    for (round, match_id) in tables {
-        let m = load_match(conn, match_id)?.ok_or_else(|| damaged("a table's match is missing"))?;
-        if played.len() < round as usize {
-            played.push(Vec::new());
-        }
-        if let Some(r) = played.last_mut() {
-            r.push(m);
-        }
-    }
+    let disqualified_at = rows
+        .iter()
+        .filter_map(|r| Some((r.0.clone(), r.1.clone()?)))
+        .collect();
+    let played = played(conn, id, &name)?;
     Ok(Some(Tournament {
         id,
         name,
@@ -270,10 +316,34 @@ pub fn load(conn: &Connection, name: Option<&str>) -> anyhow::Result<Option<Tour
         holes,
         players,
         disqualified,
+        disqualified_at,
         late,
         withdrew,
+        clocks: clocks(conn, id)?,
         played,
     }))
+}
+
+/// The matches of each round of tournament `id` (named `name`), table by table.
+fn played(conn: &Connection, id: i64, name: &str) -> anyhow::Result<Vec<Vec<crate::game::Match>>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT round, match_id FROM tournament_tables WHERE tournament_id = ?1 ORDER BY round, number",
+    )?;
+    let tables = stmt
+        .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut played: Vec<Vec<crate::game::Match>> = Vec::new();
+    for (round, match_id) in tables {
+        let m = load_match(conn, match_id)?
+            .ok_or_else(|| Damaged(format!("tournament {name}: a table's match is missing")))?;
+        if played.len() < round as usize {
+            played.push(Vec::new());
+        }
+        if let Some(r) = played.last_mut() {
+            r.push(m);
+        }
+    }
+    Ok(played)
 }
 
 /// Every tournament as exported, oldest first, whose tables' matches are all among
@@ -287,7 +357,7 @@ pub fn records(
     let mut all = Vec::new();
     for h in heads {
         let h = h?;
-        let (players, disqualified) = record_players(conn, h.id)?;
+        let kept = record_players(conn, h.id)?;
         let tables = record_tables(conn, h.id)?;
         if uuids.is_some_and(|u| tables.iter().any(|t| !u.contains(&t.uuid))) {
             continue;
@@ -301,39 +371,71 @@ pub fn records(
             seed: h.seed,
             holes: h.holes,
             created_at: h.created_at,
-            players,
-            disqualified,
+            players: kept.players,
+            disqualified: kept.disqualified,
             tables,
+            late: kept.late,
+            withdrew: kept.withdrew,
+            clocks: clocks(conn, h.id)?,
         });
     }
     Ok(all)
 }
 
-/// A tournament's players in their order, and its disqualifications in the order given.
-fn record_players(
-    conn: &Connection,
-    id: i64,
-) -> anyhow::Result<(Vec<String>, Vec<Disqualification>)> {
-    let mut players = Vec::new();
-    let mut disqualified = Vec::new();
+/// A tournament's players as exported ([`record_players`]).
+struct PlayerRecords {
+    /// In their order.
+    players: Vec<String>,
+    /// Disqualifications, in the order given.
+    disqualified: Vec<Disqualification>,
+    /// Late entrants, in the order entered.
+    late: Vec<LateEntry>,
+    /// Leavers, in the order they left.
+    withdrew: Vec<Withdrawal>,
+}
+
+/// A tournament's players, disqualifications, late entrants and leavers.
+fn record_players(conn: &Connection, id: i64) -> anyhow::Result<PlayerRecords> {
+    let mut kept = PlayerRecords {
+        players: Vec::new(),
+        disqualified: Vec::new(),
+        late: Vec::new(),
+        withdrew: Vec::new(),
+    };
     let mut stmt = conn.prepare_cached(
-        "SELECT player, disqualified_at, reason FROM tournament_players WHERE tournament_id = ?1 ORDER BY position",
+        "SELECT player, disqualified_at, reason, joined_round, withdrew_after, withdrew_at
+         FROM tournament_players WHERE tournament_id = ?1 ORDER BY position",
     )?;
     let mut rows = stmt.query([id])?;
     while let Some(r) = rows.next()? {
         let player: String = r.get(0)?;
         if let Some(at) = r.get::<_, Option<String>>(1)? {
-            disqualified.push(Disqualification {
+            kept.disqualified.push(Disqualification {
                 player: player.clone(),
                 reason: r.get::<_, Option<String>>(2)?.unwrap_or_default(),
                 at,
             });
         }
-        players.push(player);
+        let joined_round: u32 = r.get(3)?;
+        if joined_round > 1 {
+            kept.late.push(LateEntry {
+                player: player.clone(),
+                joined_round,
+            });
+        }
+        if let Some(after) = r.get::<_, Option<u32>>(4)? {
+            kept.withdrew.push(Withdrawal {
+                player: player.clone(),
+                after,
+                at: r.get::<_, Option<String>>(5)?.unwrap_or_default(),
+            });
+        }
+        kept.players.push(player);
     }
     // the order they were given in, as a later export appends them
-    disqualified.sort_by(|a, b| a.at.cmp(&b.at));
-    Ok((players, disqualified))
+    kept.disqualified.sort_by(|a, b| a.at.cmp(&b.at));
+    kept.withdrew.sort_by(|a, b| a.at.cmp(&b.at));
+    Ok(kept)
 }
 
 /// A tournament's tables, by round and number, each naming its match by stable id.
@@ -374,12 +476,10 @@ pub fn import_record(
     t: &TournamentRecord,
 ) -> anyhow::Result<Result<Imported, String>> {
     let here = records(conn, None)?.into_iter().find(|h| h.name == t.name);
-    let (id, skip_tables, skip_dq) = match &here {
+    let id = match &here {
         Some(h) if h == t => return Ok(Ok(Imported::Skipped)),
         Some(h) if t.continues(h) => {
-            let id: i64 =
-                conn.query_row("SELECT id FROM tournaments WHERE name = ?1", [&t.name], |r| r.get(0))?;
-            (id, h.tables.len(), h.disqualified.len())
+            conn.query_row("SELECT id FROM tournaments WHERE name = ?1", [&t.name], |r| r.get(0))?
         }
         Some(_) => {
             return Ok(Err(format!(
@@ -387,12 +487,22 @@ pub fn import_record(
                 t.name
             )))
         }
-        None => {
-            let id = insert_record_head(conn, t)?;
-            (id, 0, 0)
-        }
+        None => insert_record_head(conn, t)?,
     };
-    for table in &t.tables[skip_tables..] {
+    // what is here already: the first of each of the record's lists
+    let added = here.is_none();
+    let had = here.unwrap_or_else(|| TournamentRecord {
+        tables: vec![],
+        disqualified: vec![],
+        late: vec![],
+        withdrew: vec![],
+        clocks: vec![],
+        ..t.clone()
+    });
+    for p in &t.players[had.players.len()..] {
+        add_player(conn, id, p, 1)?;
+    }
+    for table in &t.tables[had.tables.len()..] {
         let Some(match_id) = super::find_by_uuid(conn, &table.uuid)? else {
             return Ok(Err(format!(
                 "the tournament {}: the match {} of round {} table {} is neither in the file nor here",
@@ -407,14 +517,38 @@ pub fn import_record(
             match_id,
         )?;
     }
-    for d in &t.disqualified[skip_dq..] {
+    import_changes(conn, id, t, &had)?;
+    Ok(Ok(match added {
+        true => Imported::Added,
+        false => Imported::Updated,
+    }))
+}
+
+/// Records what `t` holds beyond `had` (the record as it is here, or nothing but its
+/// players for a tournament new here) in tournament `id`: disqualifications, late
+/// entrants' first rounds, withdrawals and clocks.
+fn import_changes(
+    conn: &Connection,
+    id: i64,
+    t: &TournamentRecord,
+    had: &TournamentRecord,
+) -> anyhow::Result<()> {
+    for d in &t.disqualified[had.disqualified.len()..] {
         disqualify(conn, id, &d.player, &d.at, &d.reason)?;
     }
-    Ok(Ok(if here.is_some() {
-        Imported::Updated
-    } else {
-        Imported::Added
-    }))
+    for l in &t.late[had.late.len()..] {
+        conn.execute(
+            "UPDATE tournament_players SET joined_round = ?3 WHERE tournament_id = ?1 AND player = ?2",
+            params![id, l.player, l.joined_round],
+        )?;
+    }
+    for w in &t.withdrew[had.withdrew.len()..] {
+        withdraw(conn, id, &w.player, w.after as usize, &w.at)?;
+    }
+    for c in &t.clocks[had.clocks.len()..] {
+        start_clock(conn, id, c.round, &c.started_at, c.minutes)?;
+    }
+    Ok(())
 }
 
 /// Records the setup and players of an imported tournament; returns its id. The same
@@ -431,8 +565,10 @@ fn insert_record_head(conn: &Connection, t: &TournamentRecord) -> anyhow::Result
         holes: t.holes,
         players: t.players.clone(),
         disqualified: Vec::new(),
+        disqualified_at: Vec::new(),
         late: Vec::new(),
         withdrew: Vec::new(),
+        clocks: Vec::new(),
         played: Vec::new(),
     };
     insert_tournament(conn, &head, &t.created_at)

@@ -124,6 +124,13 @@ pub enum Conflict {
         /// The last hole recorded now.
         last: u32,
     },
+    /// An undo of a disqualification from a tournament between rounds, meant for the one
+    /// the director saw, which has been lifted or given again since.
+    #[error("{player}'s disqualification has changed since it was shown (lifted, or given again); nothing was undone — look at the director's page again")]
+    DisqualificationChanged {
+        /// The player.
+        player: String,
+    },
     /// A tournament table's match finished by its scorekeeper before every player accepted
     /// the card (RULES.md §13).
     #[error("match {id} waits for {waiting} to accept the card: a tournament table's match is finished once every player has accepted its last hole (or by the director); nothing was finished")]
@@ -511,7 +518,8 @@ fn counted(n: usize, one: &str, more: &str) -> String {
 }
 
 /// Withdraws the last hole or penalty as `golf undo` does (kept in the audit log; a
-/// finished match reopened), in one write. Refused with nothing written
+/// finished match reopened), in one write; a disqualification from the tournament given
+/// with the penalty is lifted with it (RULES.md §13). Refused with nothing written
 /// ([`Conflict::CardChanged`]) when the match no longer holds what `on_card` says: another
 /// writer recorded or withdrew one since, and the undo would take theirs.
 pub fn undo(
@@ -554,7 +562,10 @@ pub fn undo(
         store::insert_audit(tx, m.id, &audit)?;
         match &withdrawn {
             Withdrawn::Hole(h) => store::delete_hole(tx, m.id, h.number, h.playoff)?,
-            Withdrawn::Penalty(_) => store::delete_last_penalty(tx, m.id)?,
+            Withdrawn::Penalty(p) => {
+                store::delete_last_penalty(tx, m.id)?;
+                tournament::lift_with(tx, &m, p)?;
+            }
         }
         m.ask_again_from(match &withdrawn {
             Withdrawn::Hole(h) if h.playoff => 1,

@@ -124,3 +124,100 @@ pub fn withdraw(
         Ok((find(tx, Some(&t.name))?, player))
     })
 }
+
+/// Starts the clock of the round in play of tournament `name` (or the newest) with
+/// `minutes`, in one write, unless that round has one already or no table of it is still
+/// playing (CLI.md "Event night, run as a club runs it": `golf serve --clock`; a clock
+/// once started is kept, so a restart of the server keeps the time left, and only a round
+/// not yet clocked takes a new `--clock`). Returns the tournament and whether a clock was
+/// started now. Errors (bad input): `minutes` outside 1 to 1,440; no such tournament.
+pub fn wind_clock(
+    store: &mut Store,
+    name: Option<&str>,
+    minutes: u32,
+) -> Result<(Tournament, bool)> {
+    let minutes = check_clock(i64::from(minutes))?;
+    let now = store::timestamp();
+    store.write(|tx| {
+        let t = find(tx, name)?;
+        let round = u32::try_from(t.played.len()).unwrap_or(u32::MAX);
+        if round == 0 || t.clock().is_some() || !t.round_in_play() {
+            return Ok((t, false));
+        }
+        tournaments::start_clock(tx, t.id, round, &now, minutes)?;
+        Ok((find(tx, Some(&t.name))?, true))
+    })
+}
+
+/// `--clock MINUTES` checked: 1 to 1,440 ([`crate::bounds::ClockMinutes`]). Errors (bad
+/// input) name the option and the range.
+pub fn check_clock(minutes: i64) -> Result<u32> {
+    match crate::bounds::ClockMinutes::try_from(minutes) {
+        Ok(m) => Ok(m.0),
+        Err(_) => input(format!(
+            "--clock {minutes} is out of range; expected {} to {} minutes for each round",
+            crate::bounds::ClockMinutes::MIN,
+            crate::bounds::ClockMinutes::MAX
+        )),
+    }
+}
+
+/// Lifts the disqualification from the tournament that penalty `p` of match `m` gave (a
+/// disqualification recorded at the same moment, for the same player), as the penalty is
+/// withdrawn: undoing the penalty undoes the disqualification (RULES.md §13). Returns
+/// whether one was lifted.
+pub(super) fn lift_with(
+    tx: &Connection,
+    m: &crate::game::Match,
+    p: &crate::game::PenaltyRecord,
+) -> Result<bool> {
+    let (Some(t), Some(player)) = (tournaments::tournament_of(tx, m.id)?, m.players.get(p.seat))
+    else {
+        return Ok(false);
+    };
+    if !p.disqualifies
+        || tournaments::disqualified_at(tx, t, player)?.as_deref() != Some(&p.recorded_at)
+    {
+        return Ok(false);
+    }
+    tournaments::reinstate(tx, t, player)?;
+    Ok(true)
+}
+
+/// Lifts the disqualification of `player` from the tournament `name` (or the newest) given
+/// between rounds, with no match's penalty (a penalty's is lifted by undoing it, [`super::undo`]),
+/// in one write; bound to what the director saw: the disqualification recorded at `at`.
+/// Returns the tournament after it. Errors (bad input): no such player; refused as
+/// [`Conflict::NotLast`] when the player is not disqualified at `at` (lifted or given
+/// again since); a disqualification that came with a penalty on a table's card.
+pub fn reinstate(
+    store: &mut Store,
+    name: Option<&str>,
+    player: &str,
+    at: &str,
+) -> Result<Tournament> {
+    store.write(|tx| {
+        let t = find(tx, name)?;
+        let player = t.players[crate::player::find(&t.players, player)?].clone();
+        let now = tournaments::disqualified_at(tx, t.id, &player)?;
+        if now.as_deref() != Some(at) {
+            return Err(Conflict::DisqualificationChanged {
+                player: player.clone(),
+            }
+            .into());
+        }
+        let on_card = t.played.iter().flatten().find(|m| {
+            m.penalties
+                .iter()
+                .any(|p| p.disqualifies && p.recorded_at == at && m.players.get(p.seat) == Some(&player))
+        });
+        if let Some(m) = on_card {
+            return input(format!(
+                "{player}'s disqualification is a penalty on the card of match {}: undo that penalty instead",
+                m.id
+            ));
+        }
+        tournaments::reinstate(tx, t.id, &player)?;
+        find(tx, Some(&t.name))
+    })
+}

@@ -112,3 +112,76 @@ impl View for ComeGoView {
         }
     }
 }
+
+/// The last penalty or disqualification of the tournament's round in play, which the
+/// director's page offers to undo (CLI.md "Event night, run as a club runs it": the
+/// director's disqualification can be undone): the last entry of a table's card when it is
+/// a penalty, or a disqualification from the tournament given between rounds, whichever
+/// was recorded last.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LastPenalty {
+    /// In words: `ann, table 2: disqualified from round 2 — disqualified: cheating (…)`.
+    pub what: String,
+    /// Whether it disqualifies (from the round or the tournament).
+    pub disqualifies: bool,
+    /// The body of the director's `POST /api/undo` that undoes exactly it, bound to what
+    /// was shown: `{"match": ID, "entry": ID}` (the card's last entry) or `{"player": NAME,
+    /// "disqualified_at": TIME}`.
+    pub undo: serde_json::Value,
+    /// When it was recorded (RFC 3339, UTC).
+    pub at: String,
+}
+
+impl LastPenalty {
+    /// The last penalty or disqualification of `t`'s round in play, if any.
+    pub fn of(t: &Tournament) -> Option<LastPenalty> {
+        let round = t.played.len();
+        let mut found = Vec::new();
+        for (i, m) in t.played.last().into_iter().flatten().enumerate() {
+            let entry = m
+                .last_entry()
+                .filter(|e| e.kind == crate::game::EntryKind::Penalty);
+            let (Some(entry), Some(p)) = (entry, m.penalties.last()) else {
+                continue;
+            };
+            let player = m.players.get(p.seat).cloned().unwrap_or_default();
+            let whole = p.disqualifies && dq_at(t, &player) == Some(&p.recorded_at);
+            let kind = match (p.disqualifies, whole) {
+                (true, true) => "disqualified from the tournament".to_string(),
+                (true, false) => format!("disqualified from round {round}"),
+                (false, _) if p.points == 0 => "a warning".to_string(),
+                (false, _) => format!("{:+} points", p.points),
+            };
+            found.push(LastPenalty {
+                what: format!("{player}, table {}: {kind} — {}", i + 1, p.reason),
+                disqualifies: p.disqualifies,
+                undo: serde_json::json!({"match": m.id, "entry": entry.id}),
+                at: p.recorded_at.clone(),
+            });
+        }
+        for ((player, at), (_, reason)) in t.disqualified_at.iter().zip(&t.disqualified) {
+            let on_card = t.played.iter().flatten().any(|m| {
+                m.penalties.iter().any(|p| {
+                    p.disqualifies && p.recorded_at == *at && m.players.get(p.seat) == Some(player)
+                })
+            });
+            if !on_card {
+                found.push(LastPenalty {
+                    what: format!("{player}: disqualified from the tournament — {reason}"),
+                    disqualifies: true,
+                    undo: serde_json::json!({"player": player, "disqualified_at": at}),
+                    at: at.clone(),
+                });
+            }
+        }
+        found.into_iter().max_by(|a, b| a.at.cmp(&b.at))
+    }
+}
+
+/// When `player` was disqualified from the tournament `t`, if they were.
+fn dq_at<'a>(t: &'a Tournament, player: &str) -> Option<&'a String> {
+    t.disqualified_at
+        .iter()
+        .find(|(p, _)| p == player)
+        .map(|(_, at)| at)
+}

@@ -194,6 +194,56 @@ impl View for SeatedView {
     }
 }
 
+/// The clock of the round in play (`golf serve --tournament --clock MINUTES`; CLI.md
+/// "Event night, run as a club runs it"), as the board and the standing say it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ClockView {
+    /// The round it times (1 for the first).
+    pub round: u32,
+    /// Its minutes.
+    pub minutes: u32,
+    /// When it started (RFC 3339, UTC).
+    pub started_at: String,
+    /// When the time is up (RFC 3339, UTC, milliseconds): the page counts down to it.
+    pub ends_at: String,
+    /// Whether the time was up when this was made.
+    pub over: bool,
+    /// The time left when this was made ([`ClockView::left`]), for the board's HTML and
+    /// the terminal.
+    #[serde(skip)]
+    pub left: String,
+}
+
+impl ClockView {
+    /// The clock of the round in play of `t` as it stands at `now`; `None` without one.
+    pub fn of(t: &Tournament, now: chrono::DateTime<chrono::Utc>) -> Option<ClockView> {
+        let clock = t.clock()?;
+        let ends = clock.ends_at()?;
+        Some(ClockView {
+            round: clock.round,
+            minutes: clock.minutes,
+            started_at: clock.started_at.clone(),
+            ends_at: ends.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+            over: now >= ends,
+            left: left(ends, now),
+        })
+    }
+}
+
+/// The time left from `now` to `ends`, as the board shows it: `mm:ss` (minutes past 59
+/// kept in the minutes, `90:00`), or `time` once it is up.
+pub fn left(ends: chrono::DateTime<chrono::Utc>, now: chrono::DateTime<chrono::Utc>) -> String {
+    let ms = (ends - now).num_milliseconds();
+    match ms > 0 {
+        // counted up to the next whole second, as the page counts
+        true => {
+            let s = (ms + 999) / 1000;
+            format!("{:02}:{:02}", s / 60, s % 60)
+        }
+        false => "time".into(),
+    }
+}
+
 /// The standing over every round: `golf tournament standings`.
 #[derive(Debug, Serialize)]
 pub struct StandingsView {
@@ -203,15 +253,24 @@ pub struct StandingsView {
     pub rounds: usize,
     /// Every player: placed players first, the disqualified last.
     pub players: Vec<Placing>,
+    /// The clock of the round in play, where it has one (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockView>,
 }
 
 impl StandingsView {
-    /// The standing of `t`.
+    /// The standing of `t` now.
     pub fn new(t: &Tournament) -> StandingsView {
+        StandingsView::at(t, chrono::Utc::now())
+    }
+
+    /// The standing of `t` at `now` (its clock's time left, whether it is up).
+    pub fn at(t: &Tournament, now: chrono::DateTime<chrono::Utc>) -> StandingsView {
         StandingsView {
             tournament: t.name.clone(),
             rounds: t.played.len(),
             players: t.standings(),
+            clock: ClockView::of(t, now),
         }
     }
 
@@ -283,11 +342,27 @@ impl View for StandingsView {
             row.push(now_cell(p));
             table.add_row(row);
         }
-        format!(
+        let mut text = format!(
             "{} after {} round(s):\n{table}\n",
             out.strong(&self.tournament),
             self.rounds
-        )
+        );
+        // the clock while its round is played (a table still playing)
+        let playing = self.players.iter().any(|p| p.thru.is_some());
+        if let Some(c) = self.clock.as_ref().filter(|_| playing) {
+            let left = match c.over {
+                true => "time is up".to_string(),
+                false => format!("{} left", c.left),
+            };
+            let ends = crate::text::local_time(&c.ends_at);
+            let ends = ends.rsplit(' ').next().unwrap_or_default();
+            let _ = writeln!(
+                text,
+                "Round {}'s clock: {} minutes, ends {ends} — {left}.",
+                c.round, c.minutes
+            );
+        }
+        text
     }
 }
 
@@ -310,6 +385,9 @@ pub struct BoardTable {
     /// Every hole in but not finished: the players who have still to accept the card
     /// (RULES.md §13, "Accepting the card"); empty otherwise.
     pub waiting_for_accept: Vec<String>,
+    /// Whether the table was still playing when the round's clock ran out (false without
+    /// a clock, or before it runs out).
+    pub over_time: bool,
 }
 
 /// The tournament's board (CLI.md "Event night", `GET /api/board`): the standing as
@@ -331,11 +409,23 @@ pub struct BoardView {
     /// Players disqualified from the tournament, with why.
     #[serde(skip)]
     pub disqualified: Vec<(String, String)>,
+    /// The last penalty or disqualification of the round, for the director to undo.
+    #[serde(skip)]
+    pub last_penalty: Option<super::event::LastPenalty>,
+    /// What a disqualification from a round charges over the round's highest total (the
+    /// rules' `tournament.round_disqualification`, RULES.md §13), for the director's confirm.
+    #[serde(skip)]
+    pub round_charge: i32,
 }
 
 impl BoardView {
-    /// The board of `t`.
+    /// The board of `t` now.
     pub fn new(t: &Tournament) -> BoardView {
+        BoardView::at(t, chrono::Utc::now())
+    }
+
+    /// The board of `t` at `now` (its clock, the tables over time).
+    pub fn at(t: &Tournament, now: chrono::DateTime<chrono::Utc>) -> BoardView {
         let (players, ties) = t.standing();
         let tables = t
             .played
@@ -355,6 +445,7 @@ impl BoardView {
                             true => m.not_accepted(),
                             false => Vec::new(),
                         },
+                        over_time: t.clock().is_some_and(|c| c.over_time(m, now)),
                     })
                     .collect()
             })
@@ -364,12 +455,15 @@ impl BoardView {
                 tournament: t.name.clone(),
                 rounds: t.played.len(),
                 players,
+                clock: ClockView::of(t, now),
             },
             round: t.played.len(),
             rounds_planned: t.rounds,
             tables,
             ties,
             disqualified: t.disqualified.clone(),
+            last_penalty: super::event::LastPenalty::of(t),
+            round_charge: t.rules.tournament.round_disqualification,
         }
     }
 

@@ -1,7 +1,7 @@
 //! Event night, run as a club runs it (issue 46; CLI.md "Event night, run as a club runs
 //! it"; RULES.md §13 "Coming late, leaving early", "Accepting the card"): a 16-player,
-//! 3-round event at the terminal with a late entry before round 2 and a withdrawal before
-//! round 3, seated evenly and charged as §13 says; accepts gating a table's finish over
+//! 3-round event at the terminal and over HTTP with a late entry before round 2 and a
+//! withdrawal before round 3, seated evenly and charged as §13 says; accepts gating a table's finish over
 //! HTTP; the director's players coming and going from the page; `/api/board` equal to
 //! `golf tournament standings --json` after every step.
 
@@ -132,21 +132,57 @@ fn sixteen() -> Vec<String> {
     (1..=16).map(|i| format!("p{i:02}")).collect()
 }
 
+/// Each round's table sizes differ by at most 1 and seat the field: 16, then 17 with the
+/// latecomer, then 16 without the leaver.
+fn seated_evenly(round: usize, seated: &[Vec<String>]) {
+    let sizes: Vec<usize> = seated.iter().map(Vec::len).collect();
+    let (least, most) = (sizes.iter().min().unwrap(), sizes.iter().max().unwrap());
+    assert!(most - least <= 1, "round {round}: {sizes:?}");
+    let everyone: usize = sizes.iter().sum();
+    assert_eq!(everyone, if round == 2 { 17 } else { 16 }, "round {round}");
+}
+
+/// The night's standing (`golf tournament standings --json`) as §13 places the latecomer
+/// `zoe` (round 1 charged its mean match total over every table, rounded up, marked late)
+/// and the leaver `p03` (two rounds kept, after every player who played every round); and
+/// the seating's repeat opponents no more than a random seating's mean (1,000 of the same
+/// field).
+fn placed_as_13_says(s: &serde_json::Value, seatings: &[Vec<Vec<String>>]) {
+    let players = s["players"].as_array().unwrap();
+    let zoe = players.iter().find(|p| p["name"] == "zoe").unwrap();
+    let round1: Vec<i64> = seatings[0]
+        .iter()
+        .flatten()
+        .map(|p| (score(p, 1, 1) + score(p, 1, 2)) as i64)
+        .collect();
+    let mean = (round1.iter().sum::<i64>() + 15) / 16;
+    assert_eq!(zoe["rounds"][0], mean, "{zoe}");
+    assert_eq!(zoe["marks"][0], "late");
+    assert_eq!(zoe["late"], true);
+    assert_eq!(zoe["rounds"].as_array().unwrap().len(), 3);
+    let at = players.iter().position(|p| p["name"] == "p03").unwrap();
+    assert_eq!(players[at]["withdrew"], true);
+    assert_eq!(players[at]["rounds"].as_array().unwrap().len(), 2);
+    assert_eq!(at, players.len() - 1, "after all who played every round");
+    assert!(players[..at].iter().all(|p| p["withdrew"] == false));
+    let ours = repeats(seatings);
+    let random = random_repeats(seatings, 1000);
+    eprintln!("repeat opponents: {ours}, random seatings' mean {random:.2}");
+    assert!(ours as f64 <= random, "{ours} > {random}");
+}
+
 #[test]
 fn a_sixteen_player_night_with_a_latecomer_and_a_leaver_at_the_terminal() {
     let env = event(&sixteen(), 3);
     let mut seatings = Vec::new();
     for round in 1..=3 {
         let seated = tables(&env, round);
-        let sizes: Vec<usize> = seated.iter().map(|(_, p)| p.len()).collect();
-        let (least, most) = (sizes.iter().min().unwrap(), sizes.iter().max().unwrap());
-        assert!(most - least <= 1, "round {round}: {sizes:?}");
-        let everyone: usize = sizes.iter().sum();
-        assert_eq!(everyone, if round == 2 { 17 } else { 16 }, "round {round}");
+        let players: Vec<Vec<String>> = seated.iter().map(|(_, p)| p.clone()).collect();
+        seated_evenly(round, &players);
         for (id, players) in &seated {
             play(&env, round, *id, players);
         }
-        seatings.push(seated.into_iter().map(|(_, p)| p).collect::<Vec<_>>());
+        seatings.push(players);
         if round == 1 {
             // refused while nothing changes: a name already entered
             assert!(env
@@ -161,43 +197,100 @@ fn a_sixteen_player_night_with_a_latecomer_and_a_leaver_at_the_terminal() {
             env.ok(&["tournament", "round"]);
         }
     }
-    let s = env.json(&["tournament", "standings"]);
-    let players = s["players"].as_array().unwrap();
-    // the latecomer: round 1 charged its mean match total over every table, rounded up
-    let zoe = players.iter().find(|p| p["name"] == "zoe").unwrap();
-    let round1: Vec<i64> = seatings[0]
-        .iter()
-        .flatten()
-        .map(|p| (score(p, 1, 1) + score(p, 1, 2)) as i64)
-        .collect();
-    let mean = (round1.iter().sum::<i64>() + 15) / 16;
-    assert_eq!(zoe["rounds"][0], mean, "{zoe}");
-    assert_eq!(zoe["marks"][0], "late");
-    assert_eq!(zoe["late"], true);
-    assert_eq!(zoe["rounds"].as_array().unwrap().len(), 3);
-    // the leaver: two rounds kept, placed after every player who played every round
-    let at = players.iter().position(|p| p["name"] == "p03").unwrap();
-    assert_eq!(players[at]["withdrew"], true);
-    assert_eq!(players[at]["rounds"].as_array().unwrap().len(), 2);
-    assert_eq!(at, players.len() - 1, "after all who played every round");
-    assert!(players[..at].iter().all(|p| p["withdrew"] == false));
+    placed_as_13_says(&env.json(&["tournament", "standings"]), &seatings);
     // the terminal's table says the same marks
     let text = env.ok(&["tournament", "standings"]);
     assert!(
         text.contains("zoe (late)") && text.contains("p03 (withdrew)"),
         "{text}"
     );
-    // repeat opponents: no more than a random seating's mean (1,000 of the same field)
-    let ours = repeats(&seatings);
-    let random = random_repeats(&seatings, 1000);
-    eprintln!("repeat opponents: {ours}, random seatings' mean {random:.2}");
-    assert!(ours as f64 <= random, "{ours} > {random}");
+}
+
+/// Plays table `n` of round `round` over HTTP: each hole from the table's key (the scores
+/// of [`score`]), then each player accepts the card with their own token, the last from
+/// the table's key (a player without a phone), which finishes it.
+fn play_over_http(served: &Served, board: &serde_json::Value, n: usize, round: usize) {
+    let t = &board["tables"][n - 1];
+    let id = t["match"].as_i64().unwrap();
+    let seated: Vec<String> = serde_json::from_value(t["players"].clone()).unwrap();
+    let key = table_key(served, n);
+    for hole in 1..=2 {
+        let grids: serde_json::Map<String, serde_json::Value> = seated
+            .iter()
+            .map(|p| (p.clone(), score(p, round, hole).to_string().into()))
+            .collect();
+        let body = serde_json::json!({"match": id, "hole": hole, "grids": grids});
+        let done = served.post_as(&key, &format!("/table/{n}/api/hole"), &body.to_string());
+        assert_eq!(done.status, 200, "{}", done.body);
+    }
+    let tokens = tokens(served, n);
+    for (i, p) in seated.iter().enumerate() {
+        let bearer = if i + 1 == seated.len() {
+            &key
+        } else {
+            &tokens[p]
+        };
+        let body = serde_json::json!({"match": id, "hole": 2, "player": p});
+        let done = served.post_as(bearer, &format!("/table/{n}/api/accept"), &body.to_string());
+        assert_eq!(done.status, 200, "{}", done.body);
+    }
+}
+
+#[test]
+fn a_sixteen_player_night_with_a_latecomer_and_a_leaver_over_http() {
+    let env = event(&sixteen(), 3);
+    let served = Served::start(env.dir.path(), &["--tournament"]);
+    let same = || {
+        let board = served.get("/api/board").json();
+        assert_eq!(standing(&board), env.json(&["tournament", "standings"]));
+        board
+    };
+    let mut seatings = Vec::new();
+    for round in 1..=3 {
+        let board = same();
+        assert_eq!(board["round"], round);
+        let tables = board["tables"].as_array().unwrap();
+        let seated: Vec<Vec<String>> = tables
+            .iter()
+            .map(|t| serde_json::from_value(t["players"].clone()).unwrap())
+            .collect();
+        seated_evenly(round, &seated);
+        for n in 1..=seated.len() {
+            play_over_http(&served, &board, n, round);
+            assert_eq!(same()["tables"][n - 1]["finished"], true);
+        }
+        seatings.push(seated);
+        let change = match round {
+            1 => Some(("/api/add", "zoe")),
+            2 => Some(("/api/withdraw", "p03")),
+            _ => None,
+        };
+        if let Some((path, player)) = change {
+            let body = serde_json::json!({ "player": player }).to_string();
+            assert_eq!(served.post(path, &body).status, 200);
+            same();
+            let next = serde_json::json!({ "round": round + 1 }).to_string();
+            assert_eq!(served.post("/api/round", &next).status, 200);
+        }
+    }
+    placed_as_13_says(&same(), &seatings);
+}
+
+/// Table `n`'s key, from its link on the director's page (a table seated after the start,
+/// round 2's fifth, is not on the start line).
+fn table_key(served: &Served, n: usize) -> String {
+    let desk = served.get(&format!("/?key={}", served.key)).body;
+    let after = desk
+        .split(&format!("/table/{n}?key="))
+        .nth(1)
+        .expect("the table's link");
+    after.chars().take_while(char::is_ascii_hexdigit).collect()
 }
 
 /// Each player's token at table `n`, from the scorekeeper's page.
 fn tokens(served: &Served, n: usize) -> BTreeMap<String, String> {
     let page = served
-        .get(&format!("/table/{n}?key={}", served.table_key(n)))
+        .get(&format!("/table/{n}?key={}", table_key(served, n)))
         .body;
     page.split("player=")
         .skip(1)
@@ -240,15 +333,9 @@ fn accepts_gate_the_finish_and_an_amend_asks_again() {
             200
         );
         let now = same();
-        assert_eq!(
-            now["players"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|p| p["name"] == seated[0].as_str())
-                .unwrap()["thru"],
-            hole
-        );
+        let players = now["players"].as_array().unwrap();
+        let row = players.iter().find(|p| p["name"] == seated[0].as_str());
+        assert_eq!(row.unwrap()["thru"], hole);
     }
     let tokens = tokens(&served, 1);
     assert_eq!(tokens.len(), seated.len(), "{tokens:?}");
@@ -261,14 +348,13 @@ fn accepts_gate_the_finish_and_an_amend_asks_again() {
     assert_eq!(accept(second, &tokens[first], 2).status, 401);
     assert_eq!(accept(first, &tokens[first], 1).status, 409);
     assert_eq!(accept(first, &tokens[first], 2).status, 200);
-    let board = same();
-    assert_eq!(
-        board["tables"][0]["waiting_for_accept"]
+    let waiting = |b: &serde_json::Value| {
+        b["tables"][0]["waiting_for_accept"]
             .as_array()
             .unwrap()
-            .len(),
-        seated.len() - 1
-    );
+            .len()
+    };
+    assert_eq!(waiting(&same()), seated.len() - 1);
     // the scorekeeper cannot finish while a player has not accepted
     let early = served.post_as(
         &key,
@@ -285,14 +371,7 @@ fn accepts_gate_the_finish_and_an_amend_asks_again() {
             .status,
         200
     );
-    let board = same();
-    assert_eq!(
-        board["tables"][0]["waiting_for_accept"]
-            .as_array()
-            .unwrap()
-            .len(),
-        seated.len()
-    );
+    assert_eq!(waiting(&same()), seated.len());
     // everyone accepts (the last from the table's key, a player without a phone)
     for (i, p) in seated.iter().enumerate() {
         let bearer = if i + 1 == seated.len() {
@@ -305,6 +384,11 @@ fn accepts_gate_the_finish_and_an_amend_asks_again() {
         assert_eq!(board["tables"][0]["finished"], i + 1 == seated.len());
     }
     // the log names each accept, who pressed it and when
+    logged(&env, id, seated.len() + 1, first);
+}
+
+/// Match `id`'s log holds `n` accepts, the first `first`'s, each with its time.
+fn logged(env: &Env, id: i64, n: usize, first: &str) {
     let log = env.json(&["log", &id.to_string()]);
     let accepts: Vec<&serde_json::Value> = log["entries"]
         .as_array()
@@ -312,27 +396,45 @@ fn accepts_gate_the_finish_and_an_amend_asks_again() {
         .iter()
         .filter(|e| e["action"] == "accept")
         .collect();
-    assert_eq!(accepts.len(), seated.len() + 1);
-    assert!(accepts[0]["new"].as_str().unwrap().contains(first.as_str()));
+    assert_eq!(accepts.len(), n);
+    assert!(accepts[0]["new"].as_str().unwrap().contains(first));
     assert!(accepts
         .iter()
         .all(|e| !e["at"].as_str().unwrap().is_empty()));
-    // the director finishes the other table without accepts
-    let other = board["tables"][1]["match"].as_i64().unwrap();
-    let others: Vec<String> =
-        serde_json::from_value(board["tables"][1]["players"].clone()).unwrap();
-    for hole in 1..=2 {
-        let body =
-            serde_json::json!({"match": other, "hole": hole, "grids": dealt_json(&others, hole)});
-        assert_eq!(
-            served
-                .post_as(&served.table_key(2), "/table/2/api/hole", &body.to_string())
-                .status,
-            200
+}
+
+#[test]
+fn the_director_finishes_without_accepts_and_players_come_and_go_from_the_page() {
+    let players: Vec<String> = ["ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal"]
+        .map(String::from)
+        .to_vec();
+    let env = event(&players, 2);
+    let served = Served::start(env.dir.path(), &["--tournament"]);
+    let same = || {
+        let board = served.get("/api/board").json();
+        assert_eq!(standing(&board), env.json(&["tournament", "standings"]));
+        board
+    };
+    let board = same();
+    // the director finishes each table without accepts
+    for n in 1..=2 {
+        let t = &board["tables"][n - 1];
+        let id = t["match"].as_i64().unwrap();
+        let seated: Vec<String> = serde_json::from_value(t["players"].clone()).unwrap();
+        for hole in 1..=2 {
+            let body =
+                serde_json::json!({"match": id, "hole": hole, "grids": dealt_json(&seated, hole)});
+            let path = format!("/table/{n}/api/hole");
+            let done = served.post_as(&served.table_key(n), &path, &body.to_string());
+            assert_eq!(done.status, 200, "{}", done.body);
+        }
+        let done = served.post(
+            &format!("/table/{n}/api/finish"),
+            &format!(r#"{{"match": {id}}}"#),
         );
+        assert_eq!(done.status, 200, "{}", done.body);
     }
-    let done = served.post("/table/2/api/finish", &format!(r#"{{"match": {other}}}"#));
-    assert_eq!(done.status, 200, "{}", done.body);
+    let key = served.table_key(1);
     // between rounds the director enters a latecomer and lets a player go, from the page
     assert_eq!(
         served

@@ -77,6 +77,7 @@ impl App {
             json: false,
             odds: false,
             tournament: tournament.then_some(None),
+            clock: None,
         };
         App {
             app: in_process(&settings).unwrap(),

@@ -76,10 +76,18 @@ fn record(served: &Served, key: &str, n: usize, board: &serde_json::Value, hole:
     answer.status
 }
 
+/// `board` without its `"now"`: the server's time as it sent it (for the page's clock),
+/// which differs from one send to the next.
+fn timeless(mut board: serde_json::Value) -> serde_json::Value {
+    let now = board.as_object_mut().unwrap().remove("now");
+    assert!(now.is_some_and(|n| n.is_string()), "no \"now\" in {board}");
+    board
+}
+
 fn board(served: &Served) -> serde_json::Value {
     let answer = served.get("/api/board");
     assert_eq!(answer.status, 200, "{}", answer.body);
-    answer.json()
+    timeless(answer.json())
 }
 
 /// Waits for the next `board` event (a hang guard of 10 s, not a speed target: the
@@ -89,10 +97,75 @@ fn next_board(events: &mut Events) -> (serde_json::Value, Duration) {
     loop {
         let (kind, data) = events.next_event().expect("the board's stream ended");
         if kind == "board" {
-            return (data, start.elapsed());
+            return (timeless(data), start.elapsed());
         }
         assert!(start.elapsed() < Duration::from_secs(10), "no board event");
     }
+}
+
+/// Each table's players accept the card (here from the table's key, for players without
+/// a phone); the scorekeeper's finish waits for every accept, the last accept finishes the
+/// match; the board follows each.
+fn accept_every_table(
+    served: &Served,
+    env: &Env,
+    events: &mut Events,
+    keys: &[String],
+    now: &serde_json::Value,
+) {
+    for n in 1..=3usize {
+        let (id, players) = table(now, n);
+        let early = served.post_as(
+            &keys[n - 1],
+            &format!("/table/{n}/api/finish"),
+            &format!(r#"{{"match": {id}}}"#),
+        );
+        assert_eq!(early.status, 409, "{}", early.body);
+        assert!(early.body.contains("to accept the card"), "{}", early.body);
+        assert_eq!(
+            board(served)["tables"][n - 1]["waiting_for_accept"],
+            serde_json::json!(players)
+        );
+        for p in &players {
+            let body = serde_json::json!({"match": id, "hole": 2, "player": p});
+            let done = served.post_as(
+                &keys[n - 1],
+                &format!("/table/{n}/api/accept"),
+                &body.to_string(),
+            );
+            assert_eq!(done.status, 200, "{}", done.body);
+            let (seen, _) = next_board(events);
+            assert_eq!(
+                standing(&seen),
+                env.json(&["tournament", "standings", "Club night"])
+            );
+        }
+        assert_eq!(board(served)["tables"][n - 1]["finished"], true);
+    }
+}
+
+/// Round 2 seated: a table's key cannot, the director's does, once; the board follows,
+/// and the same table's key writes the new round's match at that table. The board after.
+fn seat_round_two(served: &Served, events: &mut Events, keys: &[String]) -> serde_json::Value {
+    assert_eq!(
+        served
+            .post_as(&keys[0], "/api/round", r#"{"round": 2}"#)
+            .status,
+        401
+    );
+    let seated = served.post("/api/round", r#"{"round": 2}"#);
+    assert_eq!(seated.status, 200, "{}", seated.body);
+    assert_eq!(seated.json()["round"], 2);
+    let (seen, _) = next_board(events);
+    assert_eq!(seen["round"], 2, "the board follows the round seated");
+    let again = served.post("/api/round", r#"{"round": 2}"#);
+    assert_eq!(again.status, 409, "{}", again.body);
+    let now = board(served);
+    assert_eq!(now["round"], 2);
+    assert_eq!(now["tables"][0]["holes_played"], 0);
+    let (id, _) = table(&now, 1);
+    assert_eq!(served.get("/table/1/api/card").json()["match"], id);
+    now
 }
 
 #[test]
@@ -153,64 +226,14 @@ fn a_whole_two_round_event_is_run_from_the_tables_keys_and_the_board_follows() {
                 }
             }
         }
-        // each table's players accept the card (here from the table's key, for players
-        // without a phone); the scorekeeper's finish waits for every accept, the last
-        // accept finishes the match
-        for n in 1..=3usize {
-            let (id, players) = table(&now, n);
-            let early = served.post_as(
-                &keys[n - 1],
-                &format!("/table/{n}/api/finish"),
-                &format!(r#"{{"match": {id}}}"#),
-            );
-            assert_eq!(early.status, 409, "{}", early.body);
-            assert!(early.body.contains("to accept the card"), "{}", early.body);
-            assert_eq!(
-                board(&served)["tables"][n - 1]["waiting_for_accept"],
-                serde_json::json!(players)
-            );
-            for p in &players {
-                let body = serde_json::json!({"match": id, "hole": 2, "player": p});
-                let done = served.post_as(
-                    &keys[n - 1],
-                    &format!("/table/{n}/api/accept"),
-                    &body.to_string(),
-                );
-                assert_eq!(done.status, 200, "{}", done.body);
-                let (seen, _) = next_board(&mut events);
-                assert_eq!(
-                    standing(&seen),
-                    env.json(&["tournament", "standings", "Club night"])
-                );
-            }
-            assert_eq!(board(&served)["tables"][n - 1]["finished"], true);
-        }
+        accept_every_table(&served, &env, &mut events, &keys, &now);
         now = board(&served);
         assert_eq!(
             standing(&now),
             env.json(&["tournament", "standings", "Club night"])
         );
         if round == 1 {
-            // a table's key cannot seat the round; the director's does, once
-            assert_eq!(
-                served
-                    .post_as(&keys[0], "/api/round", r#"{"round": 2}"#)
-                    .status,
-                401
-            );
-            let seated = served.post("/api/round", r#"{"round": 2}"#);
-            assert_eq!(seated.status, 200, "{}", seated.body);
-            assert_eq!(seated.json()["round"], 2);
-            let (seen, _) = next_board(&mut events);
-            assert_eq!(seen["round"], 2, "the board follows the round seated");
-            let again = served.post("/api/round", r#"{"round": 2}"#);
-            assert_eq!(again.status, 409, "{}", again.body);
-            now = board(&served);
-            assert_eq!(now["round"], 2);
-            assert_eq!(now["tables"][0]["holes_played"], 0);
-            // the same table's key writes the new round's match at that table
-            let (id, _) = table(&now, 1);
-            assert_eq!(served.get("/table/1/api/card").json()["match"], id);
+            now = seat_round_two(&served, &mut events, &keys);
         }
     }
     let shown = env.json(&["tournament", "show", "Club night"]);

@@ -31,6 +31,10 @@ pub struct Director {
     pub round: usize,
     /// The rounds the tournament plays.
     pub rounds_planned: u32,
+    /// The last penalty or disqualification of the round, offered to undo.
+    pub last: Option<crate::view::event::LastPenalty>,
+    /// What a disqualification from a round charges over the round's highest total.
+    pub round_charge: i32,
 }
 
 /// The tournament's board (CLI.md "/board"): the name and round, the standing with a
@@ -47,6 +51,7 @@ pub fn board(view: &crate::view::tournament::BoardView) -> Markup {
                 @else if view.round_done() { "Round " (view.round) " of " (view.rounds_planned) " finished · the next is seated by the director" }
                 @else { "Round " (view.round) " of " (view.rounds_planned) " in play" }
             }
+            (clock(view))
         }
         div.board-cols {
         div.board-main {
@@ -74,7 +79,10 @@ pub fn board(view: &crate::view::tournament::BoardView) -> Markup {
                             td.num { (round_cell(p, r, s.rounds)) }
                         }
                         td.num.total { (p.total) }
-                        td.now { (now_cell(p)) }
+                        td.now {
+                            (now_cell(p))
+                            @if over_time(view, p) { " " span.mark.over { "over time" } }
+                        }
                     }
                 }
             }
@@ -97,6 +105,7 @@ fn side(view: &crate::view::tournament::BoardView) -> Markup {
                     li class=[t.finished.then_some("done")] data-table=(t.table) {
                         a href=(format!("/table/{}", t.table)) { "Table " (t.table) }
                         span.who { (crate::text::and_list(&t.players)) }
+                        @if t.over_time { span.mark.over { "over time" } }
                         span.state {
                             @if t.finished { "finished" }
                             @else if !t.waiting_for_accept.is_empty() {
@@ -133,6 +142,29 @@ fn side(view: &crate::view::tournament::BoardView) -> Markup {
         }
     }
     }
+}
+
+/// The round's clock while a table of it plays (`golf serve --clock`): the time left as
+/// `mm:ss` when this was built, or `time`; the page counts it down to `data-ends` (the
+/// server's end instant) every second.
+fn clock(view: &crate::view::tournament::BoardView) -> Markup {
+    html! {
+        @if let Some(c) = view.standing.clock.as_ref().filter(|_| !view.round_done()) {
+            p.clock #clock .over[c.over] role="timer" data-ends=(c.ends_at) {
+                span.label { "Round " (c.round) " · time left " }
+                span #clock-left { (c.left) }
+            }
+        }
+    }
+}
+
+/// Whether `p`'s table this round was still playing when the clock ran out.
+fn over_time(
+    view: &crate::view::tournament::BoardView,
+    p: &crate::game::tournament::Placing,
+) -> bool {
+    p.table
+        .is_some_and(|n| view.tables.iter().any(|t| t.table == n && t.over_time))
 }
 
 /// How the chain separated a tie, in words: `countback leaves Cat and Gus, who share it`.
@@ -227,6 +259,8 @@ fn director_section(d: &Director) -> Markup {
                 p.hint #seat-why { "Round " (d.round + 1) " is seated once every table has finished." }
             }
             p #dstatus role="status" {}
+            // the last penalty or disqualification, undone in one tap
+            div #dundo { (last_penalty(d)) }
             details #tables open {
                 summary { "Round " (d.round) ": each table's scorekeeper link" }
                 div.links {
@@ -243,7 +277,9 @@ fn director_section(d: &Director) -> Markup {
                 summary { "A penalty or a disqualification" }
                 div.fields {
                     label { "Player "
+                        // no one chosen until the director chooses
                         select #dplayer {
+                            option value="" selected { "Choose a player" }
                             @for p in &d.players { option value=(p) { (p) } }
                         }
                     }
@@ -258,6 +294,48 @@ fn director_section(d: &Director) -> Markup {
                     label { "Reason " input #dreason type="text" maxlength="200"; }
                     button #dsend type="button" { "Record" }
                 }
+            }
+            (comings_and_goings(d))
+            // a disqualification or a withdrawal is asked again, naming the player and
+            // what it does
+            div #dconfirm hidden data-charge=(d.round_charge) {
+                p #dconfirm-q {}
+                button #dconfirm-yes type="button" { "Yes" }
+                " "
+                button #dconfirm-no type="button" { "Cancel" }
+            }
+        }
+    }
+}
+
+/// The last penalty or disqualification of the round, with its Undo (bound to exactly it).
+fn last_penalty(d: &Director) -> Markup {
+    html! {
+        @if let Some(last) = &d.last {
+            p #dundo-what { "Last: " (last.what) }
+            button #dundo-send type="button" data-undo=(last.undo.to_string()) {
+                @if last.disqualifies { "Undo this disqualification" } @else { "Undo this penalty" }
+            }
+        }
+    }
+}
+
+/// A latecomer entered and a player withdrawn between rounds (RULES.md §13), as `golf
+/// tournament add` and `withdraw` do.
+fn comings_and_goings(d: &Director) -> Markup {
+    html! {
+        details #comego {
+            summary { "A player comes or goes (between rounds)" }
+            div.fields {
+                label { "Late entrant " input #dlate type="text" maxlength="200" autocomplete="off"; }
+                button #dadd type="button" { "Enter late" }
+                label { "Leaving "
+                    select #dleaver {
+                        option value="" selected { "Choose a player" }
+                        @for p in &d.players { option value=(p) { (p) } }
+                    }
+                }
+                button #dwithdraw type="button" { "Withdraw" }
             }
         }
     }

@@ -399,7 +399,7 @@ pub fn append_whole(conn: &Connection, id: i64, earlier: &Match, m: &Match) -> a
 }
 
 /// Records `m`'s holes, penalties and audit entries after the first `skip` of each (as
-/// match `id`), then its finish or abandonment.
+/// match `id`), its accepts (each seat's latest), then its finish or abandonment.
 fn add_records(
     conn: &Connection,
     id: i64,
@@ -414,6 +414,10 @@ fn add_records(
     }
     for a in m.audit.iter().skip(skip.2) {
         insert_audit(conn, id, a)?;
+    }
+    // after the holes and penalties, whose writing clears the accepts they touch
+    for a in &m.accepts {
+        super::accepts::save(conn, id, a)?;
     }
     if let Some(at) = &m.finished_at {
         finish(conn, id, at, &serde_json::to_string(&m.outcome())?)?;
