@@ -36,6 +36,7 @@ mod come_go;
 mod page;
 mod requests;
 mod routes;
+mod seats;
 mod start;
 mod state;
 mod watch;

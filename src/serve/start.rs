@@ -10,7 +10,8 @@ use std::time::Duration;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::sync::{watch as channel, Semaphore};
 
-use super::state::{board_shown, card_now, director_key, links, table_key, Event, Served, Server};
+use super::seats::{director_key, links, table_key};
+use super::state::{board_shown, card_now, Event, Served, Server};
 use super::{
     routes, Settings, HEADER_TIMEOUT, MAX_CONNECTIONS, MAX_EVENT_CONNECTIONS, PATIENCE, STOP_GRACE,
 };
