@@ -40,4 +40,6 @@ mod pictures;
 mod robustness;
 mod scoring_cases;
 mod serve;
+mod serve_bytes;
 mod serve_event;
+mod serve_tv;
