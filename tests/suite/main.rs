@@ -41,5 +41,6 @@ mod robustness;
 mod scoring_cases;
 mod serve;
 mod serve_bytes;
+mod serve_entry;
 mod serve_event;
 mod serve_tv;

@@ -207,6 +207,7 @@
 
   // a slot showing `text` (its suit in red or black), its name holding what it shows
   function showSlot(p, s, text) {
+    if (text !== (s.dataset.card || '')) s.removeAttribute('aria-invalid'); // changed: fixed or not, no longer the refused card
     if (text) s.dataset.card = text; else delete s.dataset.card;
     var shown = window.golfCard(s, text);
     s.setAttribute('aria-label', (shown ? shown + ': ' : '') + players[p].dataset.player + "'s card " + (Number(s.dataset.i) + 1));
@@ -283,7 +284,19 @@
     activate(0, 0);
   }
 
+  // the slots a refusal names, `[{player, slot}]` (the referee's facts), marked until
+  // each is changed; any marked before are cleared
+  function mark(all) {
+    keeper.querySelectorAll('.slot[aria-invalid]').forEach(function (s) { s.removeAttribute('aria-invalid'); });
+    (all || []).forEach(function (m) {
+      var p = players.map(function (q) { return q.dataset.player; }).indexOf(m.player);
+      var s = p >= 0 ? slots(p)[m.slot] : null;
+      if (s) s.setAttribute('aria-invalid', 'true');
+    });
+  }
+
   function clearErrors() {
+    mark([]);
     players.forEach(function (p) {
       p.classList.remove('refused');
       var e = p.querySelector('.err');
@@ -398,7 +411,10 @@
     return writes.send(path, body).then(function (answer) {
       var r = answer.r, j = answer.j;
       if (!r.ok) {
-        if (!(conflict && conflict(r, j))) refused(j.error || ('refused: ' + r.status));
+        if (!(conflict && conflict(r, j))) {
+          refused(j.error || ('refused: ' + r.status));
+          mark(j.slots);
+        }
         return null;
       }
       // answered once the card shows the change: nothing moves under the next tap
@@ -422,7 +438,7 @@
 
   window.golfForm = {
     me: me, match: match, entry: entry, players: players, post: post, refused: refused,
-    clearForm: clearForm, holeNo: holeNo, holeWords: holeWords, typed: typed, fill: fill,
+    clearForm: clearForm, holeNo: holeNo, holeWords: holeWords, typed: typed, fill: fill, mark: mark,
     status: status, drafted: drafted, showKept: showKept, outBox: outBox, knockBox: knockBox, overtaken: overtaken,
     broken: function () { return broken; }
   };

@@ -30,6 +30,8 @@
       }
       var mine = d.problems.filter(function (p) { return concerns(p, me); });
       mine.forEach(function (p) { said.push(p.error); });
+      // a clash marks this player's cards counted in it, until it is gone
+      f.mark([].concat.apply([], mine.map(function (p) { return p.slots || []; })));
       if (d.missing.length) said.push('Waiting for: ' + d.missing.join(', ') + '.');
       if (d.out) said.push(d.out + ' went out.');
       if (d.knock) said.push(d.knock + ' knocked.');
@@ -82,6 +84,7 @@
       score.textContent = d.scores && d.scores[name] !== undefined ? String(d.scores[name]) : '';
     }
     if ((d.typed_at_computer || []).indexOf(name) >= 0) score.textContent += ' · typed at the computer';
+    if ((d.restored || []).indexOf(name) >= 0) score.textContent += ' · put back by the undo';
     if (d.out === name) score.textContent += ' · went out';
     if (d.knock === name) score.textContent += ' · knocked';
     var bad = d.problems.some(function (p) { return (p.players || []).indexOf(name) >= 0 || p.player === name; });
