@@ -9,7 +9,6 @@ use std::sync::Arc;
 
 use axum::extract::{Query, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::sse::Event;
 use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
 
@@ -18,6 +17,7 @@ use super::answer::{
 };
 use super::page::{self, Director, DirectorTable};
 use super::requests::{self, DirectorPenalty, RoundRequest};
+use super::stream::Sent;
 use super::BoardShown;
 use super::Server;
 use crate::error::input;
@@ -128,17 +128,18 @@ pub async fn board(State(server): State<Arc<Server>>) -> Response {
 
 /// `/events`: the board, as event `board` with its JSON, on connecting and after every
 /// change at any table (a `problem` event when the database was deleted or replaced).
-pub async fn events(State(server): State<Arc<Server>>) -> Response {
+pub async fn events(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
     let Some(event) = &server.event else {
         return error(StatusCode::NOT_FOUND, "no tournament is served");
     };
     follow(
         &server,
+        &headers,
         event.board.subscribe(),
         |board: &BoardShown, _: Option<&BoardShown>| {
             vec![match &board.problem {
                 Some(problem) => problem_event(problem),
-                None => Event::default().event("board").data(board.json.clone()),
+                None => Sent::new("board", board.json.clone()),
             }]
         },
     )

@@ -38,6 +38,7 @@ mod requests;
 mod routes;
 mod start;
 mod state;
+mod stream;
 mod tag;
 mod watch;
 mod words;

@@ -21,7 +21,6 @@ use std::sync::Arc;
 use axum::body::Body;
 use axum::extract::{Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::sse::Event;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -34,6 +33,7 @@ use tower_http::timeout::TimeoutLayer;
 use super::answer::{error, follow, is_own_host, problem_event, Desk, MAX_BODY, REQUEST_TIMEOUT};
 use super::files;
 use super::page;
+use super::stream::Sent;
 use super::tag::validated;
 use super::writes::{amend, draft, draft_put, finish, hole, penalty, undo};
 use super::Server;
@@ -100,10 +100,10 @@ pub fn router(server: Arc<Server>) -> Router {
         .with_state(server)
         .layer(RequestBodyLimitLayer::new(MAX_BODY))
         .layer(axum::middleware::map_response(as_json))
-        // light on the Wi-Fi: every text answer gzipped where the browser takes it, the
-        // event stream too (flushed after each event: one gzip stream per phone, so a card
-        // sent again costs little more than what changed in it); the pictures are not
-        .layer(CompressionLayer::new().compress_when(texts()))
+        // light on the Wi-Fi: every text answer gzipped where the browser takes it (the
+        // event stream gzips itself, each event once for every phone: super::stream; the
+        // pictures are not)
+        .layer(CompressionLayer::new())
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static("default-src 'self'"),
@@ -183,13 +183,6 @@ async fn as_json(response: Response) -> Response {
     );
     let body = serde_json::json!({ "error": text }).to_string();
     Response::from_parts(parts, Body::from(body))
-}
-
-/// Which answers are gzipped: a body of more than 32 bytes, or one whose length is not
-/// known (the event stream), unless a picture (PNG is compressed already).
-fn texts() -> impl tower_http::compression::Predicate {
-    use tower_http::compression::predicate::{NotForContentType, Predicate as _, SizeAbove};
-    SizeAbove::new(32).and(NotForContentType::IMAGES)
 }
 
 #[derive(Debug, Deserialize)]
@@ -424,11 +417,13 @@ struct Seen {
 async fn events(
     State(server): State<Arc<Server>>,
     Desk(desk): Desk,
+    headers: HeaderMap,
     seen: Result<Query<Seen>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
     let seen = seen.ok().and_then(|Query(q)| q.seen);
     follow(
         &server,
+        &headers,
         desk.card.subscribe(),
         move |shown: &super::Shown, before: Option<&super::Shown>| {
             // a database deleted or replaced under the server: every phone is told
@@ -443,11 +438,12 @@ async fn events(
             };
             // its id names the card's HTML as served (`/card.html`'s ETag)
             if changed {
-                let card = Event::default().event("card").id(shown.tags.html.clone());
-                events.push(card.data(shown.json.clone()));
+                let mut card = Sent::new("card", shown.json.clone());
+                card.id = Some(shown.tags.html.clone());
+                events.push(card);
             }
             if before.is_none_or(|b| b.draft != shown.draft || b.problem.is_some()) {
-                events.push(Event::default().event("draft").data(shown.draft.clone()));
+                events.push(Sent::new("draft", shown.draft.clone()));
             }
             events
         },
