@@ -5,16 +5,17 @@
 //! | route | answer |
 //! | --- | --- |
 //! | `GET /` | the page (with `?key=KEY`, the scorekeeper's page) |
-//! | `GET /card.html` | the scorecard fragment the page swaps in on each update |
-//! | `GET /api/card` | `golf card --json`'s document |
-//! | `GET /events` | server-sent events: `card`, its data that document, on connecting and after every change; 503 past [`super::answer::MAX_STREAMS`] |
-//! | `POST /api/hole`, `/api/undo`, `/api/finish` | 200 and the card; 400 `{"error"}` with `golf hole`'s message; 409 when the match moved on (the hole meant recorded meanwhile, another match in play, an undo whose card no longer holds what its body says); 401 without the key; 403 from a foreign `Origin`; 408 for a body slower than [`REQUEST_TIMEOUT`]; 413 over [`MAX_BODY`]; 503 busy (another program holds the lock past [`super::PATIENCE`]) or the database gone; a write that answers an error wrote nothing |
+//! | `GET /card.html` | the scorecard fragment the page swaps in on each update, with its `ETag` (304 for `If-None-Match` naming it) |
+//! | `GET /api/card` | `golf card --json`'s document, with its `ETag` |
+//! | `GET /tv`, `/tv.html` | the card for a screen across the room, and its fragment (with its `ETag`) |
+//! | `GET /events` | server-sent events, gzipped where the browser takes it ([`super::stream`]): `card` (its id the card's `ETag`) and `draft`, on connecting — the card not when `?seen=ETAG` names the one the page holds — and after every change, each only when it changed; 503 past [`super::answer::MAX_STREAMS`] |
+//! | `POST /api/hole`, `/api/undo`, `/api/finish` | 200 and the card; 400 `{"error"}` with `golf hole`'s message (and `"slots"` where the referee refused cards, [`super::answer::refusal_body`]); 409 when the match moved on (the hole meant recorded meanwhile, another match in play, an undo whose card no longer holds what its body says); 401 without the key; 403 from a foreign `Origin`; 408 for a body slower than [`REQUEST_TIMEOUT`]; 413 over [`MAX_BODY`]; 503 busy (another program holds the lock past [`super::PATIENCE`]) or the database gone; a write that answers an error wrote nothing |
 //!
 //! Every answer but the page's own files is refused (403) to a `Host` that is not this
 //! server's address (an IP literal or `localhost`, with its port), so a page of another
 //! site that a name was pointed at 127.0.0.1 for (DNS rebinding) gets nothing; every
 //! error is JSON `{"error": TEXT}`, whatever its status.
-//! | `GET /golf.js`, `/api.js`, `/board.js`, `/golf.css`, `/icon.svg` | the page's own files, embedded |
+//! | `GET /golf.js`, `/api.js`, `/board.js`, `/golf.css`, `/icon.svg`, … | the page's own files, embedded, with their `ETag`s ([`super::files`]) |
 
 use std::sync::Arc;
 

@@ -30,8 +30,11 @@
       }
       var mine = d.problems.filter(function (p) { return concerns(p, me); });
       mine.forEach(function (p) { said.push(p.error); });
-      // a clash marks this player's cards counted in it, until it is gone
-      f.mark([].concat.apply([], mine.map(function (p) { return p.slots || []; })));
+      // a clash marks this player's cards counted in it, until it is gone (a refusal's
+      // marks stay until then)
+      var clashed = [].concat.apply([], mine.map(function (p) { return p.slots || []; }));
+      if (clashed.length || f.clashed) f.mark(clashed);
+      f.clashed = clashed.length > 0;
       if (d.missing.length) said.push('Waiting for: ' + d.missing.join(', ') + '.');
       if (d.out) said.push(d.out + ' went out.');
       if (d.knock) said.push(d.knock + ' knocked.');
