@@ -10,10 +10,9 @@ use std::time::Duration;
 use axum::body::Bytes;
 use axum::extract::Request;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use futures_util::StreamExt as _;
 
+use super::stream::Sent;
 use super::{Served, Server};
 use crate::table;
 
@@ -64,20 +63,27 @@ pub(super) fn json_text(text: String) -> Response {
 }
 
 /// The `problem` event: the database was deleted or replaced under the server.
-pub(super) fn problem_event(problem: &str) -> Event {
-    Event::default()
-        .event("problem")
-        .data(serde_json::json!({ "error": problem }).to_string())
+pub(super) fn problem_event(problem: &str) -> Sent {
+    Sent::new(
+        "problem",
+        serde_json::json!({ "error": problem }).to_string(),
+    )
 }
+
+/// How long a quiet stream waits before a comment keeps it open.
+const KEEP_ALIVE_EVERY: Duration = Duration::from_secs(15);
 
 /// Server-sent events following `rx`: `events(value, sent before)` on connecting (nothing
 /// sent before) and after every change — so each change sends a phone only what it
 /// touched (a slow reader skips to the newest value, never a backlog) — a keep-alive every
-/// 15 s, ended when the server stops; 503 past the server's number of streams.
+/// 15 s, ended when the server stops; gzipped when the request's `Accept-Encoding` takes
+/// it, each event compressed once for every phone ([`super::stream`]); 503 past the
+/// server's number of streams.
 pub(super) fn follow<T: Send + Sync + 'static>(
     server: &Server,
+    headers: &HeaderMap,
     mut rx: tokio::sync::watch::Receiver<Arc<T>>,
-    events: fn(&T, Option<&T>) -> Vec<Event>,
+    events: impl Fn(&T, Option<&T>) -> Vec<Sent> + Send + 'static,
 ) -> Response {
     let Ok(permit) = server.streams.clone().try_acquire_owned() else {
         let most = match server.event {
@@ -89,24 +95,94 @@ pub(super) fn follow<T: Send + Sync + 'static>(
             format!("{most} phones are already watching; try again when one leaves"),
         );
     };
+    let gzip = headers
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(super::stream::takes_gzip);
     rx.mark_changed();
-    let stop = server.stop.clone();
-    let start = (rx, permit, None::<Arc<T>>);
-    let stream = futures_util::stream::unfold(start, move |(mut rx, permit, before)| async move {
-        rx.changed().await.ok()?;
-        let value = rx.borrow_and_update().clone();
-        let sent = events(&value, before.as_deref()).into_iter();
-        let sent = sent.map(Ok::<_, Infallible>);
-        Some((futures_util::stream::iter(sent), (rx, permit, Some(value))))
-    })
-    .flatten()
-    .take_until(async move {
-        let mut stop = stop;
-        let _ = stop.wait_for(|s| *s).await;
+    let following = Following {
+        rx,
+        stop: server.stop.clone(),
+        _permit: permit,
+        before: None,
+        wire: super::stream::Wire::new(gzip),
+        ended: false,
+        events,
+    };
+    let body = futures_util::stream::unfold(following, |mut f| async move {
+        loop {
+            if f.ended {
+                return None;
+            }
+            let bytes = f.next().await;
+            if !bytes.is_empty() {
+                return Some((Ok::<_, Infallible>(bytes), f));
+            }
+        }
     });
-    Sse::new(stream)
-        .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
-        .into_response()
+    let mut response = Response::new(axum::body::Body::from_stream(body));
+    let fields = response.headers_mut();
+    fields.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/event-stream"),
+    );
+    fields.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    fields.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    if gzip {
+        fields.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    }
+    response
+}
+
+/// One phone's stream of events, as it goes.
+struct Following<T, F> {
+    rx: tokio::sync::watch::Receiver<Arc<T>>,
+    stop: tokio::sync::watch::Receiver<bool>,
+    /// Its place among the streams the server allows, given back when it ends.
+    _permit: tokio::sync::OwnedSemaphorePermit,
+    /// The value its events were last made from.
+    before: Option<Arc<T>>,
+    wire: super::stream::Wire,
+    ended: bool,
+    events: F,
+}
+
+/// What a stream woke for.
+enum Woke {
+    Changed,
+    Quiet,
+    Stopped,
+}
+
+impl<T, F: Fn(&T, Option<&T>) -> Vec<Sent>> Following<T, F> {
+    /// The next bytes to send: the events of a change, a keep-alive after a quiet while,
+    /// or the stream's end when the server stops (then [`Following::ended`]).
+    async fn next(&mut self) -> axum::body::Bytes {
+        let woke = {
+            let changed = std::pin::pin!(self.rx.changed());
+            let stopped = std::pin::pin!(self.stop.wait_for(|s| *s));
+            let either = futures_util::future::select(changed, stopped);
+            match tokio::time::timeout(KEEP_ALIVE_EVERY, either).await {
+                Err(_) => Woke::Quiet,
+                Ok(futures_util::future::Either::Left((Ok(()), _))) => Woke::Changed,
+                Ok(_) => Woke::Stopped,
+            }
+        };
+        match woke {
+            Woke::Quiet => self.wire.carry(&[super::stream::KEEP_ALIVE.to_string()]),
+            Woke::Changed => {
+                let value = self.rx.borrow_and_update().clone();
+                let sent = (self.events)(&value, self.before.as_deref());
+                self.before = Some(value);
+                let texts: Vec<String> = sent.iter().map(Sent::text).collect();
+                self.wire.carry(&texts)
+            }
+            Woke::Stopped => {
+                self.ended = true;
+                self.wire.end()
+            }
+        }
+    }
 }
 
 /// The token or key after `Authorization: Bearer`, if any.
@@ -258,21 +334,42 @@ pub(super) fn replayed(kept: &crate::store::once::Kept) -> Response {
     response
 }
 
+/// The body of a write refused with `e`: `{"error": TEXT}`, and where the referee refused
+/// cards, `"slots": [{"player": NAME, "slot": I}]` — each card to fix, I its place in the
+/// player's grid row by row from 0 in the match's `layout` (rows, columns), as the page
+/// numbers its slots ([`crate::game::HoleError::slots`]).
+pub(super) fn refusal_body(
+    e: &crate::error::Error,
+    layout: Option<(usize, usize)>,
+) -> (StatusCode, String) {
+    let (status, text) = refusal_of(e);
+    let slots = match (super::words::refused_hole(e), layout) {
+        (Some(refused), Some((rows, columns))) => refused.slots(rows, columns),
+        _ => Vec::new(),
+    };
+    let body = match slots.is_empty() {
+        true => serde_json::json!({ "error": text }),
+        false => serde_json::json!({ "error": text, "slots": slots }),
+    };
+    (status, body.to_string())
+}
+
 /// The answer to a write made through [`Server::change`] or [`Server::change_event`]:
-/// `made`'s body (200), the kept answer of a repeat, or the refusal — kept as the key's
-/// answer when a retry would meet it again.
+/// `made`'s body (200), the kept answer of a repeat, or the refusal ([`refusal_body`],
+/// its slots in the match's `layout`) — kept as the key's answer when a retry would meet
+/// it again.
 pub(super) fn answered<T>(
     server: &Server,
     keyed: Option<&table::once::Keyed>,
     done: crate::error::Result<super::Answered<T>>,
+    layout: Option<(usize, usize)>,
     made: impl FnOnce(&T) -> String,
 ) -> Response {
     match done {
         Ok(super::Answered::Made(value)) => json_text(made(&value)),
         Ok(super::Answered::Replayed(kept)) => replayed(&kept),
         Err(e) => {
-            let (status, text) = refusal_of(&e);
-            let body = serde_json::json!({ "error": text }).to_string();
+            let (status, body) = refusal_body(&e, layout);
             if let Some(kept) = keyed.and_then(|k| server.keep_refusal(k, status.as_u16(), &body)) {
                 return replayed(&kept);
             }

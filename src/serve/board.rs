@@ -9,7 +9,6 @@ use std::sync::Arc;
 
 use axum::extract::{Query, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::sse::Event;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -20,6 +19,7 @@ use super::answer::{
 };
 use super::page::{self, Director, DirectorTable};
 use super::requests::{self, DirectorPenalty, DirectorUndo, RoundRequest};
+use super::stream::Sent;
 use super::BoardShown;
 use super::Server;
 use crate::error::input;
@@ -159,19 +159,18 @@ pub async fn board(State(server): State<Arc<Server>>) -> Response {
 
 /// `/events`: the board, as event `board` with its JSON, on connecting and after every
 /// change at any table (a `problem` event when the database was deleted or replaced).
-pub async fn events(State(server): State<Arc<Server>>) -> Response {
+pub async fn events(State(server): State<Arc<Server>>, headers: HeaderMap) -> Response {
     let Some(event) = &server.event else {
         return error(StatusCode::NOT_FOUND, "no tournament is served");
     };
     follow(
         &server,
+        &headers,
         event.board.subscribe(),
         |board: &BoardShown, _: Option<&BoardShown>| {
             vec![match &board.problem {
                 Some(problem) => problem_event(problem),
-                None => Event::default()
-                    .event("board")
-                    .data(super::clock::with_now(&board.json)),
+                None => Sent::new("board", super::clock::with_now(&board.json)),
             }]
         },
     )
@@ -214,9 +213,13 @@ pub(super) async fn event_write(
 ) -> Response {
     let done = tokio::task::spawn_blocking(move || {
         let done = server.change_event(keyed.as_ref(), change);
-        answered(&server, keyed.as_ref(), done, |board: &Arc<BoardShown>| {
-            board.json.clone()
-        })
+        answered(
+            &server,
+            keyed.as_ref(),
+            done,
+            None,
+            |board: &Arc<BoardShown>| board.json.clone(),
+        )
     })
     .await;
     done.unwrap_or_else(|_| {

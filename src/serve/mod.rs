@@ -25,7 +25,9 @@
 //! the server and says where it is, [`routes`] holds the routes and handlers, [`requests`]
 //! reads their bodies, [`watch`]
 //! the thread that notices changes made by others, [`page`] all the HTML; the page's
-//! JavaScript, CSS and icon are embedded files (`assets/`). Tokio runs on one thread and
+//! JavaScript, CSS and icon are embedded files (`assets/`), sent by [`files`]. [`tag`]
+//! gives every text a page fetches again its validator (`ETag`, 304), and [`stream`]
+//! gzips the event stream, each event once for every phone. Tokio runs on one thread and
 //! only for this command: no other command starts it.
 
 mod accept;
@@ -33,12 +35,15 @@ mod answer;
 mod board;
 mod clock;
 mod come_go;
+mod files;
 mod page;
 mod requests;
 mod routes;
 mod seats;
 mod start;
 mod state;
+mod stream;
+mod tag;
 mod watch;
 mod words;
 mod writes;

@@ -5,23 +5,23 @@
 //! | route | answer |
 //! | --- | --- |
 //! | `GET /` | the page (with `?key=KEY`, the scorekeeper's page) |
-//! | `GET /card.html` | the scorecard fragment the page swaps in on each update |
-//! | `GET /api/card` | `golf card --json`'s document |
-//! | `GET /events` | server-sent events: `card`, its data that document, on connecting and after every change; 503 past [`super::answer::MAX_STREAMS`] |
-//! | `POST /api/hole`, `/api/undo`, `/api/finish` | 200 and the card; 400 `{"error"}` with `golf hole`'s message; 409 when the match moved on (the hole meant recorded meanwhile, another match in play, an undo whose card no longer holds what its body says); 401 without the key; 403 from a foreign `Origin`; 408 for a body slower than [`REQUEST_TIMEOUT`]; 413 over [`MAX_BODY`]; 503 busy (another program holds the lock past [`super::PATIENCE`]) or the database gone; a write that answers an error wrote nothing |
+//! | `GET /card.html` | the scorecard fragment the page swaps in on each update, with its `ETag` (304 for `If-None-Match` naming it) |
+//! | `GET /api/card` | `golf card --json`'s document, with its `ETag` |
+//! | `GET /tv`, `/tv.html` | the card for a screen across the room, and its fragment (with its `ETag`) |
+//! | `GET /events` | server-sent events, gzipped where the browser takes it ([`super::stream`]): `card` (its id the card's `ETag`) and `draft`, on connecting — the card not when `?seen=ETAG` names the one the page holds — and after every change, each only when it changed; 503 past [`super::answer::MAX_STREAMS`] |
+//! | `POST /api/hole`, `/api/undo`, `/api/finish` | 200 and the card; 400 `{"error"}` with `golf hole`'s message (and `"slots"` where the referee refused cards, [`super::answer::refusal_body`]); 409 when the match moved on (the hole meant recorded meanwhile, another match in play, an undo whose card no longer holds what its body says); 401 without the key; 403 from a foreign `Origin`; 408 for a body slower than [`REQUEST_TIMEOUT`]; 413 over [`MAX_BODY`]; 503 busy (another program holds the lock past [`super::PATIENCE`]) or the database gone; a write that answers an error wrote nothing |
 //!
 //! Every answer but the page's own files is refused (403) to a `Host` that is not this
 //! server's address (an IP literal or `localhost`, with its port), so a page of another
 //! site that a name was pointed at 127.0.0.1 for (DNS rebinding) gets nothing; every
 //! error is JSON `{"error": TEXT}`, whatever its status.
-//! | `GET /golf.js`, `/api.js`, `/board.js`, `/golf.css`, `/icon.svg` | the page's own files, embedded |
+//! | `GET /golf.js`, `/api.js`, `/board.js`, `/golf.css`, `/icon.svg`, … | the page's own files, embedded, with their `ETag`s ([`super::files`]) |
 
 use std::sync::Arc;
 
 use axum::body::Body;
 use axum::extract::{Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::sse::Event;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -31,21 +31,13 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
-use super::answer::{
-    error, follow, is_own_host, json_text, problem_event, Desk, MAX_BODY, REQUEST_TIMEOUT,
-};
+use super::answer::{error, follow, is_own_host, problem_event, Desk, MAX_BODY, REQUEST_TIMEOUT};
+use super::files;
 use super::page;
+use super::stream::Sent;
+use super::tag::validated;
 use super::writes::{amend, draft, draft_put, finish, hole, penalty, undo};
 use super::Server;
-
-const SCRIPT: &str = include_str!("assets/golf.js");
-const API_SCRIPT: &str = include_str!("assets/api.js");
-const BOARD_SCRIPT: &str = include_str!("assets/board.js");
-const ENTRY_SCRIPT: &str = include_str!("assets/entry.js");
-const RECORD_SCRIPT: &str = include_str!("assets/record.js");
-const ACCEPT_SCRIPT: &str = include_str!("assets/accept.js");
-const STYLE: &str = include_str!("assets/golf.css");
-const ICON: &str = include_str!("assets/icon.svg");
 
 /// The router, every response carrying the security headers, every error JSON. Serving
 /// one match, its routes are at the root; at a tournament each table's are under
@@ -84,29 +76,7 @@ pub fn router(server: Arc<Server>) -> Router {
         (writes, reads) = super::board::routes(writes, reads);
     }
     let reads = reads
-        .route("/manifest.webmanifest", get(manifest))
-        .route("/icon-192.png", get(|| icon(192)))
-        .route("/icon-512.png", get(|| icon(512)))
-        .route("/golf.js", get(|h: HeaderMap| asset(JS, SCRIPT, h)))
-        .route("/api.js", get(|h: HeaderMap| asset(JS, API_SCRIPT, h)))
-        .route("/board.js", get(|h: HeaderMap| asset(JS, BOARD_SCRIPT, h)))
-        .route("/entry.js", get(|h: HeaderMap| asset(JS, ENTRY_SCRIPT, h)))
-        .route(
-            "/record.js",
-            get(|h: HeaderMap| asset(JS, RECORD_SCRIPT, h)),
-        )
-        .route(
-            "/golf.css",
-            get(|h: HeaderMap| asset("text/css; charset=utf-8", STYLE, h)),
-        )
-        .route(
-            "/accept.js",
-            get(|h: HeaderMap| asset(JS, ACCEPT_SCRIPT, h)),
-        )
-        .route(
-            "/icon.svg",
-            get(|h: HeaderMap| asset("image/svg+xml", ICON, h)),
-        )
+        .merge(own_files())
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
@@ -129,7 +99,8 @@ fn guarded(routes: Router) -> Router {
         .layer(RequestBodyLimitLayer::new(MAX_BODY))
         .layer(axum::middleware::map_response(as_json))
         // light on the Wi-Fi: every text answer gzipped where the browser takes it (the
-        // event stream and the pictures are not)
+        // event stream gzips itself, each event once for every phone: super::stream; the
+        // pictures are not)
         .layer(CompressionLayer::new())
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
@@ -147,6 +118,18 @@ fn guarded(routes: Router) -> Router {
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-store"),
         ))
+}
+
+/// The routes of the page's own files: the manifest, the icons, the scripts and style.
+fn own_files() -> Router<Arc<Server>> {
+    let mut files = Router::new()
+        .route("/manifest.webmanifest", get(manifest))
+        .route("/icon-192.png", get(|| icon(192)))
+        .route("/icon-512.png", get(|| icon(512)));
+    for (path, _, _) in files::ASSETS {
+        files = files.route(path, get(move |h: HeaderMap| files::asset(path, h)));
+    }
+    files
 }
 
 /// Refuses (403) a request whose `Host` is not this server's own address.
@@ -198,44 +181,6 @@ async fn as_json(response: Response) -> Response {
     );
     let body = serde_json::json!({ "error": text }).to_string();
     Response::from_parts(parts, Body::from(body))
-}
-
-/// The type of the page's scripts.
-const JS: &str = "text/javascript; charset=utf-8";
-
-/// A validator of `body` (FNV-1a, 64 bits, quoted): the same text, the same tag.
-pub(super) fn etag_of(body: &[u8]) -> String {
-    let hash = body.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
-    format!("\"{hash:016x}\"")
-}
-
-/// Whether the request's `If-None-Match` names `tag`: the copy the browser holds is current.
-pub(super) fn still_fresh(headers: &HeaderMap, tag: &str) -> bool {
-    headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == tag || t.trim() == "*"))
-}
-
-/// One of the page's own files, with its validator: 304 and no body when the browser's
-/// copy is current (checked on every use: `no-cache`).
-async fn asset(kind: &'static str, body: &'static str, headers: HeaderMap) -> Response {
-    let tag = etag_of(body.as_bytes());
-    let status = match still_fresh(&headers, &tag) {
-        true => StatusCode::NOT_MODIFIED,
-        false => StatusCode::OK,
-    };
-    let fields = [
-        (header::CONTENT_TYPE, kind.to_string()),
-        (header::CACHE_CONTROL, "no-cache".to_string()),
-        (header::ETAG, tag),
-    ];
-    match status {
-        StatusCode::NOT_MODIFIED => (status, fields).into_response(),
-        _ => (status, fields, body).into_response(),
-    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -296,24 +241,39 @@ async fn index(
         (None, None, None) => (None, false),
         _ => (None, true),
     };
-    let html = page::page(&desk.base(), shown.id, &shown.html, entry.as_ref(), refused);
+    let card = page::Fragment {
+        id: shown.id,
+        html: &shown.html,
+        tag: &shown.tags.html,
+    };
+    let html = page::page(&desk.base(), &card, entry.as_ref(), refused);
     Html(html.into_string()).into_response()
 }
 
-async fn fragment(Desk(desk): Desk) -> Response {
+/// The type of the HTML fragments.
+const HTML: &str = "text/html; charset=utf-8";
+
+/// `/card.html`: the scorecard fragment, with its validator (304 when the page holds it).
+async fn fragment(Desk(desk): Desk, headers: HeaderMap) -> Response {
     let shown = desk.card.borrow().clone();
-    Html(shown.html.clone()).into_response()
+    validated(&headers, HTML, &shown.tags.html, shown.html.clone())
 }
 
 /// `/tv`: the card for a screen across the room; no controls, no key.
 async fn tv(Desk(desk): Desk) -> Response {
     let shown = desk.card.borrow().clone();
-    Html(page::tv_page(&desk.base(), shown.id, &shown.tv).into_string()).into_response()
+    let card = page::Fragment {
+        id: shown.id,
+        html: &shown.tv,
+        tag: &shown.tags.tv,
+    };
+    Html(page::tv_page(&desk.base(), &card).into_string()).into_response()
 }
 
-async fn tv_fragment(Desk(desk): Desk) -> Response {
+/// `/tv.html`: the TV's fragment, with its validator.
+async fn tv_fragment(Desk(desk): Desk, headers: HeaderMap) -> Response {
     let shown = desk.card.borrow().clone();
-    Html(shown.tv.clone()).into_response()
+    validated(&headers, HTML, &shown.tags.tv, shown.tv.clone())
 }
 
 /// The web-app manifest: "Add to Home Screen" gives the table's screen an icon of its own.
@@ -347,7 +307,7 @@ async fn icon(size: u32) -> Response {
     let drawn = DRAWN.get_or_init(|| {
         [192, 512]
             .into_iter()
-            .filter_map(|s| Some((s, crate::view::picture::render(ICON, Some(s)).ok()?)))
+            .filter_map(|s| Some((s, crate::view::picture::render(files::ICON, Some(s)).ok()?)))
             .collect()
     });
     match drawn.iter().find(|(s, _)| *s == size) {
@@ -426,32 +386,62 @@ fn picture(kind: &'static str, bytes: Vec<u8>, id: i64) -> Response {
     response
 }
 
-/// `GET /api/card`: the card as served; 503 with the problem once the database is gone
-/// or replaced (the card shown would be stale).
-async fn card(Desk(desk): Desk) -> Response {
+/// `GET /api/card`: the card as served, with its validator (304 when `If-None-Match`
+/// names it); 503 with the problem once the database is gone or replaced (the card shown
+/// would be stale).
+async fn card(Desk(desk): Desk, headers: HeaderMap) -> Response {
     let shown = desk.card.borrow().clone();
     match &shown.problem {
         Some(problem) => error(StatusCode::SERVICE_UNAVAILABLE, problem.clone()),
-        None => json_text(shown.json.clone()),
+        None => validated(
+            &headers,
+            "application/json",
+            &shown.tags.json,
+            shown.json.clone(),
+        ),
     }
 }
 
-async fn events(State(server): State<Arc<Server>>, Desk(desk): Desk) -> Response {
+/// The query of `/events`: `?seen=TAG`, the `ETag` of the card the page holds.
+#[derive(Debug, Deserialize)]
+struct Seen {
+    seen: Option<String>,
+}
+
+/// `GET /events`: the card and the draft, on connecting and after every change, each only
+/// when it changed. A page that names the card it holds (`?seen=TAG`, the `ETag` of its
+/// `/card.html`) is not sent that card again on connecting: a phone waking from sleep
+/// costs the Wi-Fi what changed while it slept, nothing more.
+async fn events(
+    State(server): State<Arc<Server>>,
+    Desk(desk): Desk,
+    headers: HeaderMap,
+    seen: Result<Query<Seen>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let seen = seen.ok().and_then(|Query(q)| q.seen);
     follow(
         &server,
+        &headers,
         desk.card.subscribe(),
-        |shown: &super::Shown, before: Option<&super::Shown>| {
+        move |shown: &super::Shown, before: Option<&super::Shown>| {
             // a database deleted or replaced under the server: every phone is told
             if let Some(problem) = &shown.problem {
                 return vec![problem_event(problem)];
             }
             // only what changed: a draft sent changes the draft, not the card
             let mut events = Vec::new();
-            if before.is_none_or(|b| b.json != shown.json || b.problem.is_some()) {
-                events.push(Event::default().event("card").data(shown.json.clone()));
+            let changed = match before {
+                Some(b) => b.json != shown.json || b.problem.is_some(),
+                None => seen.as_deref() != Some(shown.tags.html.as_str()),
+            };
+            // its id names the card's HTML as served (`/card.html`'s ETag)
+            if changed {
+                let mut card = Sent::new("card", shown.json.clone());
+                card.id = Some(shown.tags.html.clone());
+                events.push(card);
             }
             if before.is_none_or(|b| b.draft != shown.draft || b.problem.is_some()) {
-                events.push(Event::default().event("draft").data(shown.draft.clone()));
+                events.push(Sent::new("draft", shown.draft.clone()));
             }
             events
         },

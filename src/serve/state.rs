@@ -306,7 +306,7 @@ pub(super) fn card_now(
 ) -> Result<Shown> {
     let mut draft = crate::table::shared_draft(store, m).ok().flatten();
     for problem in draft.iter_mut().flat_map(|d| d.problems.iter_mut()) {
-        problem.error = super::words::draft_problem(&problem.error);
+        problem.error = super::words::draft_problem(problem);
     }
     let mut card = crate::view::card::CardView::new(m);
     // the chances change only with the totals: a draft, a note, a finish keep them
@@ -326,11 +326,15 @@ pub(super) fn card_now(
                 .map(|o| crate::view::odds::ChancesView::new(&o))
         }
     };
+    let json = serde_json::to_string(&card)?;
+    let html = page::card(&card).into_string();
+    let tv = page::tv(&card, draft.as_ref()).into_string();
     Ok(Shown {
         id: m.id,
-        json: serde_json::to_string(&card)?,
-        html: page::card(&card).into_string(),
-        tv: page::tv(&card).into_string(),
+        tags: super::tag::Tags::of(&json, &html, &tv),
+        json,
+        html,
+        tv,
         draft: serde_json::to_string(&draft)?,
         problem: None,
         card: Some(Arc::new(card)),
@@ -557,11 +561,14 @@ impl Server {
             .kept
             .lock()
             .map_err(|_| anyhow::anyhow!("the tournament kept was lost by a failed write"))?;
+        // a disqualification given or lifted changes the tournament, not the match alone
+        let disqualifications = |m: &Match| m.penalties.iter().filter(|p| p.disqualifies).count();
         let in_place = match (kept.as_mut(), changed) {
             (Some((was, t)), Some(m)) if *was == version && !self.stale.load(Ordering::SeqCst) => t
                 .played
                 .last_mut()
                 .and_then(|round| round.iter_mut().find(|x| x.id == m.id))
+                .filter(|slot| disqualifications(slot) == disqualifications(m))
                 .map(|slot| *slot = m.clone())
                 .is_some(),
             _ => false,

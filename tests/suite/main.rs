@@ -44,4 +44,7 @@ mod robustness;
 mod router;
 mod scoring_cases;
 mod serve;
+mod serve_bytes;
+mod serve_entry;
 mod serve_event;
+mod serve_tv;

@@ -320,8 +320,18 @@ fn every_answer_carries_the_security_headers_and_assets_their_validators() {
         );
         assert!(reply.header("cache-control").is_some(), "{path}");
     }
+    // the card: revalidated every time, 304 while it has not changed
+    let card = app.get("/api/card");
+    assert_eq!(card.header("cache-control"), Some("no-cache"));
+    let tag = card.header("etag").unwrap().to_string();
+    let same = app.send("GET", "/api/card", &[("if-none-match", &tag)], "");
+    assert_eq!(same.status, StatusCode::NOT_MODIFIED);
+    assert_eq!(app.write("", "/api/hole", &hole(1)).status, 200);
+    let changed = app.send("GET", "/api/card", &[("if-none-match", &tag)], "");
+    assert_eq!(changed.status, 200);
+    assert_ne!(changed.header("etag"), Some(tag.as_str()));
     assert_eq!(
-        app.get("/api/card").header("cache-control"),
+        app.get("/api/draft").header("cache-control"),
         Some("no-store")
     );
     // an asset: a validator, 304 when the phone has it, gzipped when the phone takes it

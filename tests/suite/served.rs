@@ -195,6 +195,42 @@ impl Served {
         }
     }
 
+    /// Sends `request` as [`Served::send`] does and reads the answer as it came over the
+    /// wire: every byte received (status line, headers and body, as sent: compressed when
+    /// the server compressed it), and the answer with its body as bytes.
+    pub fn send_raw(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> (usize, u16, Vec<(String, String)>, Vec<u8>) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let mut head = format!(
+            "{method} {path} HTTP/1.0\r\nHost: 127.0.0.1:{}\r\nContent-Length: {}\r\n",
+            self.port,
+            body.len()
+        );
+        for (name, value) in headers {
+            head.push_str(&format!("{name}: {value}\r\n"));
+        }
+        head.push_str("\r\n");
+        let mut bytes = head.into_bytes();
+        bytes.extend_from_slice(body);
+        let _ = stream.write_all(&bytes);
+        let mut raw = Vec::new();
+        let _ = stream.read_to_end(&mut raw);
+        let end = raw
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .unwrap_or_else(|| panic!("{method} {path}: no answer"));
+        let (status, headers) = parse_head(&String::from_utf8_lossy(&raw[..end]));
+        (raw.len(), status, headers, raw[end + 4..].to_vec())
+    }
+
     pub fn get(&self, path: &str) -> Answer {
         self.send("GET", path, &[], b"")
     }

@@ -9,8 +9,11 @@
   var live = document.getElementById('live');
   var open = null; // the explanation shown, kept open across updates
   var nextHole = null; // the next hole of the card shown (from its latest event)
-  var lastEntry = null; // the entry the card shown holds last: an undo withdraws exactly it
-  window.golfLastEntry = function () { return lastEntry; };
+  // the entry the card shown holds last: an undo withdraws exactly it
+  window.golfLastEntry = function () {
+    var sheet = card.querySelector('[data-last-entry]');
+    return sheet ? Number(sheet.dataset.lastEntry) : null;
+  };
 
   function show(id) {
     card.querySelectorAll('.why').forEach(function (w) { w.hidden = w.id !== id; });
@@ -39,13 +42,16 @@
       .replace('record a playoff hole with `golf hole --playoff` for', 'the scorekeeper records a playoff hole for');
   };
 
+  // the card is fetched with its validator: a card the page holds already costs a 304
   var asked = 0;
   function refresh() {
     var mine = ++asked;
-    return fetch(card.dataset.fragment || base + '/card.html', { cache: 'no-store' })
-      .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+    var tag = null;
+    return fetch(card.dataset.fragment || base + '/card.html', { cache: 'no-cache' })
+      .then(function (r) { tag = r.headers.get('ETag'); return r.ok ? r.text() : Promise.reject(r.status); })
       .then(function (html) {
         if (mine !== asked) return; // a newer card is on its way
+        if (tag) card.dataset.tag = tag;
         card.innerHTML = html;
         fitForms();
         if (open && document.getElementById(open)) show(open); else open = null;
@@ -64,7 +70,15 @@
   var wait = 1000;
   var broken = null; // the database was deleted or replaced under the server
   function connect() {
-    var events = new EventSource(base + '/events');
+    // the card this page holds is named: the stream sends it only if it changed since
+    var events = new EventSource(base + '/events?seen=' + encodeURIComponent(card.dataset.tag || ''));
+    events.onopen = function () {
+      wait = 1000;
+      if (!broken) {
+        live.textContent = 'Live';
+        live.classList.remove('off');
+      }
+    };
     events.addEventListener('card', function (e) {
       wait = 1000;
       var shown = JSON.parse(e.data);
@@ -76,18 +90,19 @@
       }
       // the hole a write records: the next of the card shown, refused if another writer took it
       nextHole = shown.next ? shown.next.hole : null;
-      // an undo withdraws this entry, refused if another is last since
-      lastEntry = shown.last_entry ? shown.last_entry.id : null;
       // the form follows the hole the card takes next
       if (window.onHole) window.onHole(shown.next ? (shown.next.playoff ? 'p' : '') + shown.next.hole : null);
       if (!broken) {
         live.textContent = 'Live';
         live.classList.remove('off');
       }
-      // the first event too: the card may have changed since the page was made
-      refresh();
+      // the first event too, unless it names the card the page holds (its id is the
+      // card's ETag): the card may have changed since the page was made
+      if (!e.lastEventId || e.lastEventId !== card.dataset.tag) refresh();
     });
     events.addEventListener('draft', function (e) {
+      // the TV names who has sent for the next hole: its card follows the draft too
+      if (card.dataset.followsDraft !== undefined) refresh();
       if (window.onDraft) window.onDraft(JSON.parse(e.data));
     });
     events.addEventListener('problem', function (e) {
@@ -192,6 +207,7 @@
 
   // a slot showing `text` (its suit in red or black), its name holding what it shows
   function showSlot(p, s, text) {
+    if (text !== (s.dataset.card || '')) s.removeAttribute('aria-invalid'); // changed: fixed or not, no longer the refused card
     if (text) s.dataset.card = text; else delete s.dataset.card;
     var shown = window.golfCard(s, text);
     s.setAttribute('aria-label', (shown ? shown + ': ' : '') + players[p].dataset.player + "'s card " + (Number(s.dataset.i) + 1));
@@ -268,7 +284,19 @@
     activate(0, 0);
   }
 
+  // the slots a refusal names, `[{player, slot}]` (the referee's facts), marked until
+  // each is changed; any marked before are cleared
+  function mark(all) {
+    keeper.querySelectorAll('.slot[aria-invalid]').forEach(function (s) { s.removeAttribute('aria-invalid'); });
+    (all || []).forEach(function (m) {
+      var p = players.map(function (q) { return q.dataset.player; }).indexOf(m.player);
+      var s = p >= 0 ? slots(p)[m.slot] : null;
+      if (s) s.setAttribute('aria-invalid', 'true');
+    });
+  }
+
   function clearErrors() {
+    mark([]);
     players.forEach(function (p) {
       p.classList.remove('refused');
       var e = p.querySelector('.err');
@@ -383,7 +411,10 @@
     return writes.send(path, body).then(function (answer) {
       var r = answer.r, j = answer.j;
       if (!r.ok) {
-        if (!(conflict && conflict(r, j))) refused(j.error || ('refused: ' + r.status));
+        if (!(conflict && conflict(r, j))) {
+          refused(j.error || ('refused: ' + r.status));
+          mark(j.slots);
+        }
         return null;
       }
       // answered once the card shows the change: nothing moves under the next tap
@@ -407,7 +438,7 @@
 
   window.golfForm = {
     me: me, match: match, entry: entry, players: players, post: post, refused: refused,
-    clearForm: clearForm, holeNo: holeNo, holeWords: holeWords, typed: typed, fill: fill,
+    clearForm: clearForm, holeNo: holeNo, holeWords: holeWords, typed: typed, fill: fill, mark: mark,
     status: status, drafted: drafted, showKept: showKept, outBox: outBox, knockBox: knockBox, overtaken: overtaken,
     broken: function () { return broken; }
   };

@@ -30,6 +30,11 @@
       }
       var mine = d.problems.filter(function (p) { return concerns(p, me); });
       mine.forEach(function (p) { said.push(p.error); });
+      // a clash marks this player's cards counted in it, until it is gone (a refusal's
+      // marks stay until then)
+      var clashed = [].concat.apply([], mine.map(function (p) { return p.slots || []; }));
+      if (clashed.length || f.clashed) f.mark(clashed);
+      f.clashed = clashed.length > 0;
       if (d.missing.length) said.push('Waiting for: ' + d.missing.join(', ') + '.');
       if (d.out) said.push(d.out + ' went out.');
       if (d.knock) said.push(d.knock + ' knocked.');
@@ -82,6 +87,7 @@
       score.textContent = d.scores && d.scores[name] !== undefined ? String(d.scores[name]) : '';
     }
     if ((d.typed_at_computer || []).indexOf(name) >= 0) score.textContent += ' · typed at the computer';
+    if ((d.restored || []).indexOf(name) >= 0) score.textContent += ' · put back by the undo';
     if (d.out === name) score.textContent += ' · went out';
     if (d.knock === name) score.textContent += ' · knocked';
     var bad = d.problems.some(function (p) { return (p.players || []).indexOf(name) >= 0 || p.player === name; });
