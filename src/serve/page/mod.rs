@@ -241,8 +241,11 @@ fn blocks(card: &CardView) -> Markup {
 }
 
 /// The button of one score: it opens how the grid scored. Its name says whose score of
-/// which hole it is; the running total stands under the score; a mark in its corner says
-/// who ended the hole (in the turned layout, its hole number stands on top).
+/// which hole it is, and holds what it shows in the order shown (the hole's number in the
+/// turned layout, the score, the running total: "ann, hole 2: 7, 8 in all"), so that a
+/// player who says what they see reaches it; the running total stands under the score; a
+/// mark in its corner says who ended the hole (in the turned layout, its hole number
+/// stands on top).
 fn score(
     card: &CardView,
     row: usize,
@@ -261,9 +264,13 @@ fn score(
             .find(|p| p.seat == seat)
             .and_then(|p| p.running.get((hole.number as usize).saturating_sub(1))),
     };
-    let mut label = format!("{name}, {}: {}", hole_label(hole).to_lowercase(), e.total);
+    let which = match hole.playoff {
+        true => format!("playoff P{}", hole.number),
+        false => format!("hole {}", hole.number),
+    };
+    let mut label = format!("{name}, {which}: {}", e.total);
     if let Some(r) = running {
-        label.push_str(&format!(", running total {r}"));
+        label.push_str(&format!(", {r} in all"));
     }
     if ended {
         label.push_str(if hole.knocked {
@@ -278,7 +285,7 @@ fn score(
     html! {
         button.score type="button" data-why=(why_id(row, seat)) aria-expanded="false" aria-label=(label) {
             @if numbered {
-                span.no { @if hole.playoff { "P" } (hole.number) }
+                span.no { @if hole.playoff { "P" } (hole.number) } " "
             }
             span.s {
                 (e.total) @if e.grid.is_none() { "*" }
@@ -286,7 +293,8 @@ fn score(
                     @if hole.knocked { span.mark.knock { "▲" } } @else { span.mark { "●" } }
                 }
             }
-            @if let Some(r) = running { span.r { (r) } }
+            // (the space between them, not drawn in the column, keeps them two numbers)
+            @if let Some(r) = running { " " span.r { (r) } }
         }
     }
 }
