@@ -7,14 +7,14 @@
 //! | `GET /` | the page (with `?key=KEY`, the scorekeeper's page) |
 //! | `GET /card.html` | the scorecard fragment the page swaps in on each update |
 //! | `GET /api/card` | `golf card --json`'s document |
-//! | `GET /events` | server-sent events: `card`, its data that document, on connecting and after every change; 503 past [`super::answer::MAX_STREAMS`] |
+//! | `GET /events` | server-sent events: `card`, its data that document and its id the card's version ([`card_version`], as the page's `data-version` says it), on connecting and after every change; `draft`, the shared draft, likewise; 503 past [`super::answer::MAX_STREAMS`] |
 //! | `POST /api/hole`, `/api/undo`, `/api/finish` | 200 and the card; 400 `{"error"}` with `golf hole`'s message; 409 when the match moved on (the hole meant recorded meanwhile, another match in play, an undo whose card no longer holds what its body says); 401 without the key; 403 from a foreign `Origin`; 408 for a body slower than [`REQUEST_TIMEOUT`]; 413 over [`MAX_BODY`]; 503 busy (another program holds the lock past [`super::PATIENCE`]) or the database gone; a write that answers an error wrote nothing |
 //!
 //! Every answer but the page's own files is refused (403) to a `Host` that is not this
 //! server's address (an IP literal or `localhost`, with its port), so a page of another
 //! site that a name was pointed at 127.0.0.1 for (DNS rebinding) gets nothing; every
 //! error is JSON `{"error": TEXT}`, whatever its status.
-//! | `GET /golf.js`, `/api.js`, `/board.js`, `/golf.css`, `/icon.svg` | the page's own files, embedded |
+//! | `GET /live.js`, `/api.js`, … ([`SCRIPTS`]), `/golf.css`, `/icon.svg` | the page's own files, embedded, each with its `ETag` |
 
 use std::sync::Arc;
 
@@ -38,12 +38,22 @@ use super::page;
 use super::writes::{amend, draft, draft_put, finish, hole, penalty, undo};
 use super::Server;
 
-const SCRIPT: &str = include_str!("assets/golf.js");
-const API_SCRIPT: &str = include_str!("assets/api.js");
-const BOARD_SCRIPT: &str = include_str!("assets/board.js");
-const ENTRY_SCRIPT: &str = include_str!("assets/entry.js");
-const RECORD_SCRIPT: &str = include_str!("assets/record.js");
-const ACCEPT_SCRIPT: &str = include_str!("assets/accept.js");
+/// The page's scripts, small ES modules (STYLE.md): the path each is served at, and its text.
+/// No build step: each file is served as it is written.
+const SCRIPTS: [(&str, &str); 12] = [
+    ("/live.js", include_str!("assets/live.js")),
+    ("/api.js", include_str!("assets/api.js")),
+    ("/scorecard.js", include_str!("assets/scorecard.js")),
+    ("/cards.js", include_str!("assets/cards.js")),
+    ("/entry.js", include_str!("assets/entry.js")),
+    ("/picker.js", include_str!("assets/picker.js")),
+    ("/form.js", include_str!("assets/form.js")),
+    ("/player.js", include_str!("assets/player.js")),
+    ("/record.js", include_str!("assets/record.js")),
+    ("/mend.js", include_str!("assets/mend.js")),
+    ("/accept.js", include_str!("assets/accept.js")),
+    ("/board.js", include_str!("assets/board.js")),
+];
 const STYLE: &str = include_str!("assets/golf.css");
 const ICON: &str = include_str!("assets/icon.svg");
 
@@ -93,25 +103,16 @@ pub fn router(server: Arc<Server>) -> Router {
             .route("/api/board", get(super::board::board))
             .route("/events", get(super::board::events));
     }
+    for (path, text) in SCRIPTS {
+        reads = reads.route(path, get(move |h: HeaderMap| asset(JS, text, h)));
+    }
     let reads = reads
         .route("/manifest.webmanifest", get(manifest))
         .route("/icon-192.png", get(|| icon(192)))
         .route("/icon-512.png", get(|| icon(512)))
-        .route("/golf.js", get(|h: HeaderMap| asset(JS, SCRIPT, h)))
-        .route("/api.js", get(|h: HeaderMap| asset(JS, API_SCRIPT, h)))
-        .route("/board.js", get(|h: HeaderMap| asset(JS, BOARD_SCRIPT, h)))
-        .route("/entry.js", get(|h: HeaderMap| asset(JS, ENTRY_SCRIPT, h)))
-        .route(
-            "/record.js",
-            get(|h: HeaderMap| asset(JS, RECORD_SCRIPT, h)),
-        )
         .route(
             "/golf.css",
             get(|h: HeaderMap| asset("text/css; charset=utf-8", STYLE, h)),
-        )
-        .route(
-            "/accept.js",
-            get(|h: HeaderMap| asset(JS, ACCEPT_SCRIPT, h)),
         )
         .route(
             "/icon.svg",
@@ -214,6 +215,13 @@ pub(super) fn etag_of(body: &[u8]) -> String {
     format!("\"{hash:016x}\"")
 }
 
+/// The version of the card whose JSON is `json` (16 hex digits, FNV-1a of its text): the
+/// page says the card it came with (`data-version`) and each `card` event the card it
+/// brings (its id), so that the page fetches only a card it does not show yet.
+pub(super) fn card_version(json: &str) -> String {
+    etag_of(json.as_bytes()).trim_matches('"').to_string()
+}
+
 /// Whether the request's `If-None-Match` names `tag`: the copy the browser holds is current.
 pub(super) fn still_fresh(headers: &HeaderMap, tag: &str) -> bool {
     headers
@@ -299,7 +307,15 @@ async fn index(
         (None, None, None) => (None, false),
         _ => (None, true),
     };
-    let html = page::page(&desk.base(), shown.id, &shown.html, entry.as_ref(), refused);
+    let version = card_version(&shown.json);
+    let html = page::page(
+        &desk.base(),
+        shown.id,
+        &version,
+        &shown.html,
+        entry.as_ref(),
+        refused,
+    );
     Html(html.into_string()).into_response()
 }
 
@@ -311,7 +327,8 @@ async fn fragment(Desk(desk): Desk) -> Response {
 /// `/tv`: the card for a screen across the room; no controls, no key.
 async fn tv(Desk(desk): Desk) -> Response {
     let shown = desk.card.borrow().clone();
-    Html(page::tv_page(&desk.base(), shown.id, &shown.tv).into_string()).into_response()
+    let version = card_version(&shown.json);
+    Html(page::tv_page(&desk.base(), shown.id, &version, &shown.tv).into_string()).into_response()
 }
 
 async fn tv_fragment(Desk(desk): Desk) -> Response {
@@ -451,7 +468,13 @@ async fn events(State(server): State<Arc<Server>>, Desk(desk): Desk) -> Response
             // only what changed: a draft sent changes the draft, not the card
             let mut events = Vec::new();
             if before.is_none_or(|b| b.json != shown.json || b.problem.is_some()) {
-                events.push(Event::default().event("card").data(shown.json.clone()));
+                let version = card_version(&shown.json);
+                events.push(
+                    Event::default()
+                        .event("card")
+                        .id(version)
+                        .data(shown.json.clone()),
+                );
             }
             if before.is_none_or(|b| b.draft != shown.draft || b.problem.is_some()) {
                 events.push(Event::default().event("draft").data(shown.draft.clone()));

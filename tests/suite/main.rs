@@ -41,3 +41,4 @@ mod robustness;
 mod scoring_cases;
 mod serve;
 mod serve_event;
+mod serve_scripts;

@@ -70,10 +70,12 @@ fn the_start_line_the_pages_and_the_card_are_as_cli_md_says() {
     ] {
         assert!(page.body.contains(text), "the page lacks {text}");
     }
-    // no script or style inline: the CSP would refuse them
+    // no script or style inline: the CSP would refuse them; the scripts are ES modules,
+    // the plain page's only those that show the card
     assert!(page
         .body
-        .contains(r#"<script src="/golf.js" defer></script>"#));
+        .contains(r#"<script type="module" src="/live.js"></script><script type="module" src="/scorecard.js"></script>"#));
+    assert!(!page.body.contains("/api.js") && !page.body.contains("<script>"));
     assert!(!page.body.contains("<style") && !page.body.contains(" style="));
     assert!(!page.body.contains("onclick"));
     // the plain page has no scorekeeper's form; the key's page has it
@@ -94,7 +96,8 @@ fn the_start_line_the_pages_and_the_card_are_as_cli_md_says() {
 
     let mut size = page.body.len();
     for (path, kind) in [
-        ("/golf.js", "text/javascript; charset=utf-8"),
+        ("/live.js", "text/javascript; charset=utf-8"),
+        ("/scorecard.js", "text/javascript; charset=utf-8"),
         ("/golf.css", "text/css; charset=utf-8"),
         ("/icon.svg", "image/svg+xml"),
     ] {

@@ -310,6 +310,31 @@ impl Events {
         }
     }
 
+    /// The next event of any kind with its id, `(event, id, data)` (`id` empty when the
+    /// event has none), or `None` when the stream ends.
+    pub fn next_with_id(&mut self) -> Option<(String, String, serde_json::Value)> {
+        let (mut event, mut id, mut data) = (String::new(), String::new(), String::new());
+        loop {
+            let mut line = String::new();
+            if self.reader.read_line(&mut line).ok()? == 0 {
+                return None;
+            }
+            let line = line.trim_end_matches(['\r', '\n']);
+            if line.is_empty() {
+                if !event.is_empty() {
+                    return Some((event, id, serde_json::from_str(&data).unwrap()));
+                }
+                data.clear();
+            } else if let Some(e) = line.strip_prefix("event:") {
+                event = e.trim().to_string();
+            } else if let Some(i) = line.strip_prefix("id:") {
+                id = i.trim().to_string();
+            } else if let Some(d) = line.strip_prefix("data:") {
+                data.push_str(d.strip_prefix(' ').unwrap_or(d));
+            }
+        }
+    }
+
     /// The data of the next `card` event, or `None` when the stream ends.
     pub fn next_card(&mut self) -> Option<serde_json::Value> {
         let mut event = String::new();

@@ -17,13 +17,29 @@ use entry::{form, hand_out};
 pub use entry::{Entry, Picker};
 pub use tv::{tv, tv_page};
 
-/// The head of every page: its `title`, the viewport, the icon and manifest, the page's
-/// own style and script (the Content-Security-Policy allows no other).
+/// The scripts of a table's page that shows the card and nothing to write with (the plain
+/// page, `/tv`): ES modules, each a file of its own (STYLE.md), the stream first.
+const CARD_SCRIPTS: [&str; 2] = ["/live.js", "/scorecard.js"];
+
+/// The scripts every form adds: the outbox, the cards drawn, the entry, the picker, the form.
+const FORM_SCRIPTS: [&str; 5] = [
+    "/api.js",
+    "/cards.js",
+    "/entry.js",
+    "/picker.js",
+    "/form.js",
+];
+
+/// The head of a table's page that shows the card only: its `title`, the viewport, the
+/// icon and manifest, the page's own style and scripts ([`head_with`]).
 pub(super) fn head(title: &str) -> Markup {
-    head_with(title, &["/entry.js", "/golf.js", "/record.js"])
+    head_with(title, &CARD_SCRIPTS)
 }
 
-/// [`head`] with the page's `script`.
+/// [`head`] with the page's `scripts`, each an ES module (`<script type="module">`, which
+/// runs once, after the page is read, in the order given, each import fetched once): the
+/// Content-Security-Policy allows no inline script. Every module a page imports is listed,
+/// so that the browser asks for them all at once.
 pub(super) fn head_with(title: &str, scripts: &[&str]) -> Markup {
     html! {
         head {
@@ -36,20 +52,38 @@ pub(super) fn head_with(title: &str, scripts: &[&str]) -> Markup {
             link rel="manifest" href="/manifest.webmanifest";
             meta name="theme-color" content="#1b5e20";
             link rel="stylesheet" href="/golf.css";
-            script src="/api.js" defer {}
             @for script in scripts {
-                script src=(script) defer {}
+                script type="module" src=(script) {}
             }
         }
     }
 }
 
-/// The whole page of match `id`: the scorecard (`fragment`, made by [`card`]), and the
-/// form of `entry` when there is one. `key_refused` says a key or link was given that is
-/// not the server's. `base` prefixes the match's addresses (`/table/N` at a tournament).
+/// The scripts of a table's page for `entry`; `tournament` adds the Accept button's.
+fn scripts(entry: Option<&Entry>, tournament: bool) -> Vec<&'static str> {
+    let mut scripts = CARD_SCRIPTS.to_vec();
+    if entry.is_some() {
+        scripts.extend(FORM_SCRIPTS);
+    }
+    match entry {
+        Some(Entry::Player(..)) => scripts.push("/player.js"),
+        Some(Entry::Keeper(..)) => scripts.extend(["/record.js", "/mend.js"]),
+        None => {}
+    }
+    if tournament && entry.is_some() {
+        scripts.push("/accept.js");
+    }
+    scripts
+}
+
+/// The whole page of match `id`: the scorecard (`fragment`, made by [`card`]; `version`
+/// names it, as the `card` events name theirs), and the form of `entry` when there is one.
+/// `key_refused` says a key or link was given that is not the server's. `base` prefixes
+/// the match's addresses (`/table/N` at a tournament).
 pub fn page(
     base: &str,
     id: i64,
+    version: &str,
     fragment: &str,
     entry: Option<&Entry>,
     key_refused: bool,
@@ -58,7 +92,7 @@ pub fn page(
     html! {
         (DOCTYPE)
         html lang="en" {
-            (head(&title))
+            (head_with(&title, &scripts(entry, !base.is_empty())))
             body {
                 @if key_refused {
                     p.warn role="alert" { "That link is not this server's: this page shows the card only. Use the link the scorekeeper gave you." }
@@ -71,13 +105,10 @@ pub fn page(
                 @if let Some(Entry::Player(picker, name)) = entry {
                     (form(picker, Some(name)))
                 }
-                main #card aria-live="polite" data-match=(id) data-base=(base) { (PreEscaped(fragment)) }
+                main #card aria-live="polite" data-match=(id) data-version=(version) data-base=(base) { (PreEscaped(fragment)) }
                 @if let Some(Entry::Keeper(picker, links)) = entry {
                     (form(picker, None))
                     (hand_out(links))
-                }
-                @if !base.is_empty() && entry.is_some() {
-                    script src="/accept.js" defer {}
                 }
                 button #share type="button" { "Share the card" }
                 p.live #live { "Live" }

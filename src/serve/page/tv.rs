@@ -7,15 +7,15 @@ use crate::view::card::CardView;
 
 /// `/tv`: the card for a screen across the room (CLI.md "/tv"; 1920×1080, readable from
 /// 4 m): the fragment ([`tv`]) in a page of its own, updated as the phones are; no
-/// controls, no key.
-pub fn tv_page(base: &str, id: i64, fragment: &str) -> Markup {
+/// controls, no key. `version` names the card shown, as the `card` events name theirs.
+pub fn tv_page(base: &str, id: i64, version: &str, fragment: &str) -> Markup {
     html! {
         (DOCTYPE)
         html lang="en" {
             (head(&format!("Golf · match {id} · TV")))
             body.tv {
                 p.warn #problem role="alert" hidden {}
-                main #card aria-live="polite" data-match=(id) data-base=(base) data-fragment=(format!("{base}/tv.html")) { (PreEscaped(fragment)) }
+                main #card aria-live="polite" data-match=(id) data-version=(version) data-base=(base) data-fragment=(format!("{base}/tv.html")) { (PreEscaped(fragment)) }
                 p.live #live { "Live" }
             }
         }

@@ -1,0 +1,63 @@
+// golf serve: a player's own phone (CLI.md "Player links"): they send their own grid for
+// the hole their form names, and see what the table's draft says of them — a clash of
+// cards or two claims to have gone out that names them, who is awaited, who went out.
+import { form as f } from './form.js';
+import { on } from './live.js';
+
+// the draft's problems that concern `who` (a clash or two claims name each player)
+function concerns(p, who) {
+  return p.player === who || (p.players || []).indexOf(who) >= 0;
+}
+
+function drafted(d) {
+  const me = f.me;
+  if (!d || String(d.hole) !== String(f.entry.state().hole).replace('p', '')) {
+    f.drafted.textContent = '';
+    return;
+  }
+  // a grid the draft holds for this player and nothing typed here: shown as sent (an undo
+  // puts a withdrawn hole's grids back; another tab sent it)
+  if (d.grids[me] && f.entry.adopt({ [me]: d.grids[me] })) {
+    f.fill(f.entry.state().grids, d.out === me, d.knock === me);
+  }
+  const mine = d.problems.filter((p) => concerns(p, me));
+  const said = mine.map((p) => p.error);
+  if (d.missing.length) said.push('Waiting for: ' + d.missing.join(', ') + '.');
+  if (d.out) said.push(d.out + ' went out.');
+  if (d.knock) said.push(d.knock + ' knocked.');
+  f.drafted.textContent = said.join(' ');
+  f.drafted.classList.toggle('bad', mine.length > 0);
+  f.players[0].classList.toggle('refused', mine.length > 0);
+}
+
+function send() {
+  if (f.broken()) {
+    f.refused(f.broken());
+    return;
+  }
+  const text = f.players[0].querySelector('.grid-text').value.trim();
+  const hole = f.entry.state().hole;
+  const body = {
+    player: f.me, grid: text || null, out: !!(f.outBox && f.outBox.checked),
+    knock: !!(f.knockBox && f.knockBox.checked), hole: f.holeNo()
+  };
+  f.post('/api/draft', body, (r, j) => r.status === 409 && f.overtaken(j, 'Your cards')).then((d) => {
+    if (!d) return;
+    // answered after the card moved on: the grid was in the draft the hole was recorded
+    // from (a send after it is refused), so nothing is kept aside for it
+    if (hole !== f.entry.state().hole) {
+      f.entry.drop({ match: f.match, hole });
+      f.showKept();
+      return;
+    }
+    f.entry.sent();
+    f.status.textContent = text ? 'Sent for ' + f.holeWords(hole) + '. It is recorded when the scorekeeper records the hole.'
+      : 'Taken back.';
+    drafted(d);
+  });
+}
+
+if (f && f.me) {
+  on('draft', drafted);
+  document.getElementById('send').addEventListener('click', send);
+}
