@@ -40,5 +40,6 @@ mod pictures;
 mod robustness;
 mod scoring_cases;
 mod serve;
+mod serve_asked;
 mod serve_event;
 mod serve_scripts;
