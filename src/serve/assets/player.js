@@ -9,10 +9,28 @@ function concerns(p, who) {
   return p.player === who || (p.players || []).indexOf(who) >= 0;
 }
 
+let held = null; // the grid the draft holds for this player, as last seen
+
+// the form shown only where the hole asks this player for a grid: not to a player
+// disqualified, nor in a playoff among other players
+function asked(yes) {
+  document.querySelectorAll('#keeper .picker, #keeper .player, #keeper .ending, #keeper .hint, #send')
+    .forEach((e) => { e.hidden = !yes; });
+}
+
 function drafted(d) {
   const me = f.me;
+  held = d && d.grids ? d.grids[me] || null : null;
   if (!d || String(d.hole) !== String(f.entry.state().hole).replace('p', '')) {
     f.drafted.textContent = '';
+    return;
+  }
+  asked(me in d.grids);
+  if (!(me in d.grids)) {
+    const hole = f.holeWords(f.entry.state().hole);
+    f.drafted.textContent = hole[0].toUpperCase() + hole.slice(1) +
+      ' asks no grid of you (a disqualification, or a playoff among other players).';
+    f.drafted.classList.remove('bad');
     return;
   }
   // a grid the draft holds for this player and nothing typed here: shown as sent (an undo
@@ -37,6 +55,13 @@ function send() {
   }
   const text = f.players[0].querySelector('.grid-text').value.trim();
   const hole = f.entry.state().hole;
+  // an empty form sends nothing (a tap of Send right after a hole was recorded): only a
+  // grid the draft holds is taken back by sending it empty
+  if (!text && !held) {
+    f.clearErrors();
+    f.status.textContent = 'Nothing to send yet: tap your cards for ' + f.holeWords(hole) + ' first.';
+    return;
+  }
   const body = {
     player: f.me, grid: text || null, out: !!(f.outBox && f.outBox.checked),
     knock: !!(f.knockBox && f.knockBox.checked), hole: f.holeNo()

@@ -5,7 +5,7 @@
 import { showGrid } from './cards.js';
 import { form as f } from './form.js';
 import { on } from './live.js';
-import { tableWords } from './scorecard.js';
+import { base, tableWords } from './scorecard.js';
 
 const keeper = document.getElementById('keeper');
 let shown = null; // the draft as shown: recording from it records exactly that revision
@@ -86,6 +86,11 @@ function fromDraft() {
     return f.post('/api/hole', { hole: now.hole, from_draft: true, draft: now.revision }, (r, j) => {
       if (r.status !== 409) return false;
       f.refused(j.error + ' Nothing was recorded. Look at the grids shown now, then record them.');
+      // the grids as they are now, shown at once (the stream may be slower)
+      fetch(base + '/api/draft', { cache: 'no-store' })
+        .then((a) => (a.ok ? a.json() : Promise.reject(a.status)))
+        .then(drafted)
+        .catch(() => {});
       return true;
     });
   }).then((j) => {
