@@ -178,6 +178,101 @@ async fn tap_cards(c: &Client, cards: &[&str]) {
     }
 }
 
+/// Waits until the page `c` shows is live (its stream's first event handled).
+async fn live(c: &Client) {
+    until(
+        c,
+        "return document.getElementById('live').textContent === 'Live'",
+        Duration::from_secs(10),
+    )
+    .await;
+}
+
+/// Runs `js` in every page `c` opens from now on, before the page's own scripts
+/// (chromedriver's DevTools passthrough: `Page.addScriptToEvaluateOnNewDocument`).
+async fn before_each_page(driver: &Driver, c: &Client, js: &str) {
+    use std::io::{Read, Write as _};
+    let session = c.session_id().await.unwrap().unwrap();
+    let body = serde_json::json!({
+        "cmd": "Page.addScriptToEvaluateOnNewDocument",
+        "params": {"source": js},
+    })
+    .to_string();
+    let mut stream = TcpStream::connect(("127.0.0.1", driver.port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let request = format!(
+        // (chromedriver answers HTTP/1.1 only, to its own address)
+        "POST /session/{session}/goog/cdp/execute HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        driver.port,
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    // (it keeps the connection open: the answer ends where its Content-Length says)
+    let mut answer = Vec::new();
+    let mut chunk = [0u8; 4096];
+    let whole = |a: &[u8]| {
+        let text = String::from_utf8_lossy(a);
+        let Some((head, body)) = text.split_once("\r\n\r\n") else {
+            return false;
+        };
+        let length = head.lines().find_map(|l| {
+            l.to_ascii_lowercase()
+                .strip_prefix("content-length:")
+                .map(|n| n.trim().parse::<usize>().unwrap())
+        });
+        length.is_some_and(|n| body.len() >= n)
+    };
+    while !whole(&answer) {
+        let n = stream.read(&mut chunk).unwrap();
+        assert!(
+            n > 0,
+            "chromedriver closed: {}",
+            String::from_utf8_lossy(&answer)
+        );
+        answer.extend_from_slice(&chunk[..n]);
+    }
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+/// Lets a test hold the events of a page's stream (`window.__hold = true`) as a slow
+/// phone does, and hand them on later (`window.__release()`): the page goes on showing
+/// what it showed, while the server moves on. Given to [`before_each_page`].
+const HOLD_EVENTS: &str = "(function () {
+    var Real = window.EventSource;
+    window.__hold = false;
+    window.__held = [];
+    window.__release = function () {
+      window.__hold = false;
+      var held = window.__held;
+      window.__held = [];
+      held.forEach(function (f) { f(); });
+      return true;
+    };
+    window.EventSource = function (url) {
+      var source = new Real(url);
+      var add = source.addEventListener.bind(source);
+      source.addEventListener = function (name, listener) {
+        add(name, function (e) {
+          if (window.__hold) window.__held.push(function () { listener(e); });
+          else listener(e);
+        });
+      };
+      return source;
+    };
+    window.EventSource.prototype = Real.prototype;
+  })();";
+
+/// The card fragments the page `c` has fetched since it was loaded.
+async fn card_fetches(c: &Client) -> u64 {
+    script(c, "return performance.getEntriesByType('resource').filter(e => /\\/(card|tv)\\.html$/.test(e.name)).length")
+        .await
+        .as_u64()
+        .unwrap()
+}
+
 const NO_SIDEWAYS: &str =
     "return document.documentElement.scrollWidth <= window.innerWidth && window.innerWidth === 390";
 
@@ -188,6 +283,8 @@ fn runtime() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
+#[path = "browser/evening.rs"]
+mod evening;
 #[path = "browser/looks.rs"]
 mod looks;
 #[path = "browser/phones.rs"]
