@@ -439,6 +439,12 @@ fn a_hole_costs_a_player_at_most_14_taps_and_the_scorekeeper_2() {
             keepers.push(taps);
         }
         eprintln!("taps per hole: a player's suited grid with Send, at most {most}; the scorekeeper's {keepers:?}");
+        // each page fetched the card once per hole recorded: not on load, not twice for
+        // the scorekeeper's own write
+        for c in phones.iter().chain([&keeper]) {
+            until(c, "return document.querySelectorAll('#card tbody tr.hole').length === 2", Duration::from_secs(10)).await;
+            assert_eq!(card_fetches(c).await, 2);
+        }
         keeper.close().await.unwrap();
         for p in phones {
             p.close().await.unwrap();
