@@ -211,3 +211,88 @@ fn a_finished_match_shows_its_result_and_no_form() {
         player.close().await.unwrap();
     });
 }
+
+/// What axe-core finds serious or critical on the page `c` shows, named `what`; nothing
+/// is expected.
+async fn no_violation(c: &Client, what: &str) {
+    if let Some(found) = axe(c).await {
+        assert_eq!(found, Vec::<String>::new(), "{what}");
+    }
+}
+
+/// Issue 45.8: axe-core (the latest 4.x) finds no serious or critical violation on any
+/// page, each in a state that shows most of it — a player's phone with the draft said, the
+/// scorekeeper's with the phones' grids shown, the plain page, `/tv` with a penalty, and at
+/// a tournament the board on a TV, the director's page and a table's Accept.
+#[test]
+fn axe_core_finds_nothing_serious_on_any_page() {
+    let Some(driver) = driver() else { return };
+    let env = Env::new();
+    env.ok(&[
+        "new",
+        "--rules",
+        "classic",
+        "--house",
+        "out-penalty-10",
+        "--name",
+        "Friday",
+        "ann",
+        "bob",
+        "cat",
+    ]);
+    env.ok(&[
+        "hole",
+        "ann=5 K Q / 5 2 J",
+        "bob=2 7 Q / 2 7 Q",
+        "cat=A A 3 / 4 4 9",
+        "--out",
+        "bob",
+    ]);
+    env.ok(&["penalty", "cat", "--points", "5", "--reason", "slow play"]);
+    let served = Served::start(env.dir.path(), &[]);
+    runtime().block_on(async {
+        let c = phone(&driver).await;
+        c.goto(&served.players[0].1).await.unwrap();
+        live(&c).await;
+        type_grid(&c, 0, "3h 3s 4 / 9 9 4").await;
+        tap(&c, "#send").await;
+        until(&c, "return document.getElementById('drafted').textContent.startsWith('Waiting for: bob, cat.')", Duration::from_secs(10)).await;
+        no_violation(&c, "a player's page").await;
+        c.goto(&served.url(&format!("/?key={}", served.key))).await.unwrap();
+        until(&c, "return document.querySelectorAll('#draftview tr').length === 3", Duration::from_secs(10)).await;
+        no_violation(&c, "the scorekeeper's page").await;
+        c.goto(&served.url("/")).await.unwrap();
+        live(&c).await;
+        no_violation(&c, "the plain page").await;
+        let tv = phone_of(&driver, 1920, 1080).await;
+        tv.goto(&served.url("/tv")).await.unwrap();
+        live(&tv).await;
+        no_violation(&tv, "/tv").await;
+
+        let env = Env::new();
+        let rules = env.write(
+            "club.toml",
+            "name = \"club\"\ntitle = \"Club classic\"\nsummary = \"Classic, one hole.\"\nsource = \"Official §5.1\"\nextends = \"classic\"\n\n[match]\nholes = 1\n",
+        );
+        env.ok(&["tournament", "new", "Club night", "--rules", rules.to_str().unwrap(), "--rounds", "2", "--seed", "5", "ann", "bob", "cat", "dee"]);
+        let served = Served::start(env.dir.path(), &["--tournament"]);
+        let board = served.get("/api/board").json();
+        let seated: Vec<String> = serde_json::from_value(board["tables"][0]["players"].clone()).unwrap();
+        let grids: serde_json::Map<String, serde_json::Value> =
+            seated.iter().zip(served::dealt(&seated, 1)).map(|(n, g)| (n.clone(), g.into())).collect();
+        let body = serde_json::json!({"grids": grids, "out": seated[0], "hole": 1});
+        let recorded = served.post_as(&served.table_key(1), "/table/1/api/hole", &body.to_string());
+        assert_eq!(recorded.status, 200, "{}", recorded.body);
+        c.goto(&served.tables[0].2).await.unwrap();
+        until(&c, "var a = document.getElementById('accept'); return a !== null && !a.hidden && a.querySelectorAll('button').length === 4", Duration::from_secs(10)).await;
+        no_violation(&c, "a table's Accept").await;
+        c.goto(&served.url(&format!("/?key={}", served.key))).await.unwrap();
+        live(&c).await;
+        no_violation(&c, "the director's page").await;
+        tv.goto(&served.url("/board")).await.unwrap();
+        live(&tv).await;
+        no_violation(&tv, "the board on a TV").await;
+        c.close().await.unwrap();
+        tv.close().await.unwrap();
+    });
+}
