@@ -41,7 +41,8 @@ export function picker(keeper, changed, refused) {
     for (let r = 0; r < cards.length; r += columns) {
       rows.push(cards.slice(r, r + columns).filter(Boolean).join(' '));
     }
-    text(p).value = rows.filter(Boolean).length ? rows.join(' / ') : '';
+    while (rows.length && !rows[rows.length - 1]) rows.pop(); // "Ah 3s", not "Ah 3s / "
+    text(p).value = rows.join(' / ');
   }
 
   // the typed text put into the slots, so that a tap afterwards keeps what was typed:

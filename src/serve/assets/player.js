@@ -40,7 +40,7 @@ function drafted(d) {
   }
   const mine = d.problems.filter((p) => concerns(p, me));
   const said = mine.map((p) => p.error);
-  if (d.missing.length) said.push('Waiting for: ' + d.missing.join(', ') + '.');
+  if (d.missing.length) said.push('Waiting for: ' + d.missing.map((n) => (n === me ? 'you' : n)).join(', ') + '.');
   if (d.out) said.push(d.out + ' went out.');
   if (d.knock) said.push(d.knock + ' knocked.');
   f.drafted.textContent = said.join(' ');
