@@ -12,8 +12,8 @@
 //! tournament's board.
 //!
 //! Without chromium and chromedriver these tests say so and pass on a developer's machine,
-//! and fail under CI (`CI=true`), which installs them (`.ci/run`). With `GOLF_SCREENSHOT`
-//! set to a path, the scorekeeper's page is saved there as a PNG (the README's picture).
+//! and fail under CI (`CI=true`), which installs them (`.ci/run`). The README's pictures
+//! are taken by `screens` (`cargo test --test browser docs_pictures -- --ignored`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "suite/common.rs"]
@@ -289,6 +289,8 @@ mod evening;
 mod looks;
 #[path = "browser/phones.rs"]
 mod phones;
+#[path = "browser/screens.rs"]
+mod screens;
 #[path = "browser/table.rs"]
 mod table;
 
@@ -332,8 +334,7 @@ async fn axe(c: &Client) -> Option<Vec<String>> {
 /// director's page refuses the next round while a table plays and seats it once all are
 /// done, and each scorekeeper's page moves on to its table's new match by itself;
 /// `/api/board` equals `golf tournament standings --json` after every step; axe-core finds
-/// nothing serious on the board or the director's page. With `GOLF_SCREENSHOT_BOARD` set
-/// to a path, the TV's board is saved there (the README's picture).
+/// nothing serious on the board or the director's page.
 #[test]
 fn an_event_night_is_run_from_three_tables_phones_with_the_board_on_a_tv() {
     let Some(driver) = driver() else { return };
@@ -447,9 +448,6 @@ fn an_event_night_is_run_from_three_tables_phones_with_the_board_on_a_tv() {
         assert_eq!(script(&tv, "return document.documentElement.scrollWidth <= window.innerWidth").await, true);
         if let Some(found) = axe(&tv).await {
             assert_eq!(found, Vec::<String>::new(), "the board");
-        }
-        if let Some(path) = std::env::var_os("GOLF_SCREENSHOT_BOARD") {
-            std::fs::write(path, tv.screenshot().await.unwrap()).unwrap();
         }
         for c in keepers {
             c.close().await.unwrap();

@@ -119,7 +119,7 @@ fn a_hole_tapped_on_the_scorekeepers_phone_reaches_the_card_and_every_phone() {
         );
         assert_eq!(env.json(&["card"])["holes_played"], 1, "a refused hole was written");
 
-        // two more holes from a script; the README's picture is taken here when asked for
+        // two more holes from a script
         for (a, b, c) in [
             ("3 3 4 / 9 9 4", "A A 2 / K K 2", "6 6 6 / 7 7 7"),
             ("Q 4 4 / Q 8 8", "9 K 2 / 9 K 5", "J 3 3 / J A A"),
@@ -132,11 +132,6 @@ fn a_hole_tapped_on_the_scorekeepers_phone_reaches_the_card_and_every_phone() {
             .await
             .unwrap();
         until(&keeper, "return document.querySelectorAll('#card tbody tr.hole').length === 3", Duration::from_secs(10)).await;
-        if let Some(path) = std::env::var_os("GOLF_SCREENSHOT") {
-            tap(&keeper, "#card button[data-why=\"why-2-1\"]").await;
-            script(&keeper, "window.scrollTo(0, 0); return true").await;
-            std::fs::write(path, keeper.screenshot().await.unwrap()).unwrap();
-        }
 
         // a phone of 360 pixels shows it all without sideways scrolling too
         let small = phone_of(&driver, 360, 740).await;
