@@ -77,7 +77,7 @@ pub(super) fn problem_event(problem: &str) -> Event {
 pub(super) fn follow<T: Send + Sync + 'static>(
     server: &Server,
     mut rx: tokio::sync::watch::Receiver<Arc<T>>,
-    events: fn(&T, Option<&T>) -> Vec<Event>,
+    events: impl Fn(&T, Option<&T>) -> Vec<Event> + Clone + Send + 'static,
 ) -> Response {
     let Ok(permit) = server.streams.clone().try_acquire_owned() else {
         let most = match server.event {
@@ -92,12 +92,15 @@ pub(super) fn follow<T: Send + Sync + 'static>(
     rx.mark_changed();
     let stop = server.stop.clone();
     let start = (rx, permit, None::<Arc<T>>);
-    let stream = futures_util::stream::unfold(start, move |(mut rx, permit, before)| async move {
-        rx.changed().await.ok()?;
-        let value = rx.borrow_and_update().clone();
-        let sent = events(&value, before.as_deref()).into_iter();
-        let sent = sent.map(Ok::<_, Infallible>);
-        Some((futures_util::stream::iter(sent), (rx, permit, Some(value))))
+    let stream = futures_util::stream::unfold(start, move |(mut rx, permit, before)| {
+        let events = events.clone();
+        async move {
+            rx.changed().await.ok()?;
+            let value = rx.borrow_and_update().clone();
+            let sent = events(&value, before.as_deref()).into_iter();
+            let sent = sent.map(Ok::<_, Infallible>);
+            Some((futures_util::stream::iter(sent), (rx, permit, Some(value))))
+        }
     })
     .flatten()
     .take_until(async move {

@@ -7,14 +7,14 @@
 //! | `GET /` | the page (with `?key=KEY`, the scorekeeper's page) |
 //! | `GET /card.html` | the scorecard fragment the page swaps in on each update |
 //! | `GET /api/card` | `golf card --json`'s document |
-//! | `GET /events` | server-sent events: `card`, its data that document and its id the card's version ([`card_version`], as the page's `data-version` says it), on connecting and after every change; `draft`, the shared draft, likewise; 503 past [`super::answer::MAX_STREAMS`] |
+//! | `GET /events` | server-sent events: `card`, its data that document and its id the `ETag` of `/card.html` (a page naming the card it holds, `?seen=TAG`, is not sent it again on connecting), and `draft`, the shared draft, each on connecting and after every change; 503 past [`super::answer::MAX_STREAMS`] |
 //! | `POST /api/hole`, `/api/undo`, `/api/finish` | 200 and the card; 400 `{"error"}` with `golf hole`'s message; 409 when the match moved on (the hole meant recorded meanwhile, another match in play, an undo whose card no longer holds what its body says); 401 without the key; 403 from a foreign `Origin`; 408 for a body slower than [`REQUEST_TIMEOUT`]; 413 over [`MAX_BODY`]; 503 busy (another program holds the lock past [`super::PATIENCE`]) or the database gone; a write that answers an error wrote nothing |
 //!
 //! Every answer but the page's own files is refused (403) to a `Host` that is not this
 //! server's address (an IP literal or `localhost`, with its port), so a page of another
 //! site that a name was pointed at 127.0.0.1 for (DNS rebinding) gets nothing; every
 //! error is JSON `{"error": TEXT}`, whatever its status.
-//! | `GET /live.js`, `/api.js`, … ([`SCRIPTS`]), `/golf.css`, `/icon.svg` | the page's own files, embedded, each with its `ETag` |
+//! | `GET /live.js`, `/api.js`, … ([`super::files::ASSETS`]), `/golf.css`, `/icon.svg` | the page's own files, embedded, each with its `ETag` |
 
 use std::sync::Arc;
 
@@ -31,31 +31,12 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
-use super::answer::{
-    error, follow, is_own_host, json_text, problem_event, Desk, MAX_BODY, REQUEST_TIMEOUT,
-};
+use super::answer::{error, follow, is_own_host, problem_event, Desk, MAX_BODY, REQUEST_TIMEOUT};
+use super::files;
 use super::page;
+use super::tag::validated;
 use super::writes::{amend, draft, draft_put, finish, hole, penalty, undo};
 use super::Server;
-
-/// The page's scripts, small ES modules (STYLE.md): the path each is served at, and its text.
-/// No build step: each file is served as it is written.
-const SCRIPTS: [(&str, &str); 12] = [
-    ("/live.js", include_str!("assets/live.js")),
-    ("/api.js", include_str!("assets/api.js")),
-    ("/scorecard.js", include_str!("assets/scorecard.js")),
-    ("/cards.js", include_str!("assets/cards.js")),
-    ("/entry.js", include_str!("assets/entry.js")),
-    ("/picker.js", include_str!("assets/picker.js")),
-    ("/form.js", include_str!("assets/form.js")),
-    ("/player.js", include_str!("assets/player.js")),
-    ("/record.js", include_str!("assets/record.js")),
-    ("/mend.js", include_str!("assets/mend.js")),
-    ("/accept.js", include_str!("assets/accept.js")),
-    ("/board.js", include_str!("assets/board.js")),
-];
-const STYLE: &str = include_str!("assets/golf.css");
-const ICON: &str = include_str!("assets/icon.svg");
 
 /// The router, every response carrying the security headers, every error JSON. Serving
 /// one match, its routes are at the root; at a tournament each table's are under
@@ -103,21 +84,8 @@ pub fn router(server: Arc<Server>) -> Router {
             .route("/api/board", get(super::board::board))
             .route("/events", get(super::board::events));
     }
-    for (path, text) in SCRIPTS {
-        reads = reads.route(path, get(move |h: HeaderMap| asset(JS, text, h)));
-    }
     let reads = reads
-        .route("/manifest.webmanifest", get(manifest))
-        .route("/icon-192.png", get(|| icon(192)))
-        .route("/icon-512.png", get(|| icon(512)))
-        .route(
-            "/golf.css",
-            get(|h: HeaderMap| asset("text/css; charset=utf-8", STYLE, h)),
-        )
-        .route(
-            "/icon.svg",
-            get(|h: HeaderMap| asset("image/svg+xml", ICON, h)),
-        )
+        .merge(own_files())
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIMEOUT,
@@ -132,9 +100,10 @@ pub fn router(server: Arc<Server>) -> Router {
         .with_state(server)
         .layer(RequestBodyLimitLayer::new(MAX_BODY))
         .layer(axum::middleware::map_response(as_json))
-        // light on the Wi-Fi: every text answer gzipped where the browser takes it (the
-        // event stream and the pictures are not)
-        .layer(CompressionLayer::new())
+        // light on the Wi-Fi: every text answer gzipped where the browser takes it, the
+        // event stream too (flushed after each event: one gzip stream per phone, so a card
+        // sent again costs little more than what changed in it); the pictures are not
+        .layer(CompressionLayer::new().compress_when(texts()))
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static("default-src 'self'"),
@@ -151,6 +120,18 @@ pub fn router(server: Arc<Server>) -> Router {
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-store"),
         ))
+}
+
+/// The routes of the page's own files: the manifest, the icons, the scripts and style.
+fn own_files() -> Router<Arc<Server>> {
+    let mut files = Router::new()
+        .route("/manifest.webmanifest", get(manifest))
+        .route("/icon-192.png", get(|| icon(192)))
+        .route("/icon-512.png", get(|| icon(512)));
+    for (path, _, _) in files::ASSETS {
+        files = files.route(path, get(move |h: HeaderMap| files::asset(path, h)));
+    }
+    files
 }
 
 /// Refuses (403) a request whose `Host` is not this server's own address.
@@ -204,49 +185,11 @@ async fn as_json(response: Response) -> Response {
     Response::from_parts(parts, Body::from(body))
 }
 
-/// The type of the page's scripts.
-const JS: &str = "text/javascript; charset=utf-8";
-
-/// A validator of `body` (FNV-1a, 64 bits, quoted): the same text, the same tag.
-pub(super) fn etag_of(body: &[u8]) -> String {
-    let hash = body.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
-    format!("\"{hash:016x}\"")
-}
-
-/// The version of the card whose JSON is `json` (16 hex digits, FNV-1a of its text): the
-/// page says the card it came with (`data-version`) and each `card` event the card it
-/// brings (its id), so that the page fetches only a card it does not show yet.
-pub(super) fn card_version(json: &str) -> String {
-    etag_of(json.as_bytes()).trim_matches('"').to_string()
-}
-
-/// Whether the request's `If-None-Match` names `tag`: the copy the browser holds is current.
-pub(super) fn still_fresh(headers: &HeaderMap, tag: &str) -> bool {
-    headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == tag || t.trim() == "*"))
-}
-
-/// One of the page's own files, with its validator: 304 and no body when the browser's
-/// copy is current (checked on every use: `no-cache`).
-async fn asset(kind: &'static str, body: &'static str, headers: HeaderMap) -> Response {
-    let tag = etag_of(body.as_bytes());
-    let status = match still_fresh(&headers, &tag) {
-        true => StatusCode::NOT_MODIFIED,
-        false => StatusCode::OK,
-    };
-    let fields = [
-        (header::CONTENT_TYPE, kind.to_string()),
-        (header::CACHE_CONTROL, "no-cache".to_string()),
-        (header::ETAG, tag),
-    ];
-    match status {
-        StatusCode::NOT_MODIFIED => (status, fields).into_response(),
-        _ => (status, fields, body).into_response(),
-    }
+/// Which answers are gzipped: a body of more than 32 bytes, or one whose length is not
+/// known (the event stream), unless a picture (PNG is compressed already).
+fn texts() -> impl tower_http::compression::Predicate {
+    use tower_http::compression::predicate::{NotForContentType, Predicate as _, SizeAbove};
+    SizeAbove::new(32).and(NotForContentType::IMAGES)
 }
 
 #[derive(Debug, Deserialize)]
@@ -307,33 +250,39 @@ async fn index(
         (None, None, None) => (None, false),
         _ => (None, true),
     };
-    let version = card_version(&shown.json);
-    let html = page::page(
-        &desk.base(),
-        shown.id,
-        &version,
-        &shown.html,
-        entry.as_ref(),
-        refused,
-    );
+    let card = page::Fragment {
+        id: shown.id,
+        html: &shown.html,
+        tag: &shown.tags.html,
+    };
+    let html = page::page(&desk.base(), &card, entry.as_ref(), refused);
     Html(html.into_string()).into_response()
 }
 
-async fn fragment(Desk(desk): Desk) -> Response {
+/// The type of the HTML fragments.
+const HTML: &str = "text/html; charset=utf-8";
+
+/// `/card.html`: the scorecard fragment, with its validator (304 when the page holds it).
+async fn fragment(Desk(desk): Desk, headers: HeaderMap) -> Response {
     let shown = desk.card.borrow().clone();
-    Html(shown.html.clone()).into_response()
+    validated(&headers, HTML, &shown.tags.html, shown.html.clone())
 }
 
 /// `/tv`: the card for a screen across the room; no controls, no key.
 async fn tv(Desk(desk): Desk) -> Response {
     let shown = desk.card.borrow().clone();
-    let version = card_version(&shown.json);
-    Html(page::tv_page(&desk.base(), shown.id, &version, &shown.tv).into_string()).into_response()
+    let card = page::Fragment {
+        id: shown.id,
+        html: &shown.tv,
+        tag: &shown.tags.tv,
+    };
+    Html(page::tv_page(&desk.base(), &card).into_string()).into_response()
 }
 
-async fn tv_fragment(Desk(desk): Desk) -> Response {
+/// `/tv.html`: the TV's fragment, with its validator.
+async fn tv_fragment(Desk(desk): Desk, headers: HeaderMap) -> Response {
     let shown = desk.card.borrow().clone();
-    Html(shown.tv.clone()).into_response()
+    validated(&headers, HTML, &shown.tags.tv, shown.tv.clone())
 }
 
 /// The web-app manifest: "Add to Home Screen" gives the table's screen an icon of its own.
@@ -367,7 +316,7 @@ async fn icon(size: u32) -> Response {
     let drawn = DRAWN.get_or_init(|| {
         [192, 512]
             .into_iter()
-            .filter_map(|s| Some((s, crate::view::picture::render(ICON, Some(s)).ok()?)))
+            .filter_map(|s| Some((s, crate::view::picture::render(files::ICON, Some(s)).ok()?)))
             .collect()
     });
     match drawn.iter().find(|(s, _)| *s == size) {
@@ -446,35 +395,56 @@ fn picture(kind: &'static str, bytes: Vec<u8>, id: i64) -> Response {
     response
 }
 
-/// `GET /api/card`: the card as served; 503 with the problem once the database is gone
-/// or replaced (the card shown would be stale).
-async fn card(Desk(desk): Desk) -> Response {
+/// `GET /api/card`: the card as served, with its validator (304 when `If-None-Match`
+/// names it); 503 with the problem once the database is gone or replaced (the card shown
+/// would be stale).
+async fn card(Desk(desk): Desk, headers: HeaderMap) -> Response {
     let shown = desk.card.borrow().clone();
     match &shown.problem {
         Some(problem) => error(StatusCode::SERVICE_UNAVAILABLE, problem.clone()),
-        None => json_text(shown.json.clone()),
+        None => validated(
+            &headers,
+            "application/json",
+            &shown.tags.json,
+            shown.json.clone(),
+        ),
     }
 }
 
-async fn events(State(server): State<Arc<Server>>, Desk(desk): Desk) -> Response {
+/// The query of `/events`: `?seen=TAG`, the `ETag` of the card the page holds.
+#[derive(Debug, Deserialize)]
+struct Seen {
+    seen: Option<String>,
+}
+
+/// `GET /events`: the card and the draft, on connecting and after every change, each only
+/// when it changed. A page that names the card it holds (`?seen=TAG`, the `ETag` of its
+/// `/card.html`) is not sent that card again on connecting: a phone waking from sleep
+/// costs the Wi-Fi what changed while it slept, nothing more.
+async fn events(
+    State(server): State<Arc<Server>>,
+    Desk(desk): Desk,
+    seen: Result<Query<Seen>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let seen = seen.ok().and_then(|Query(q)| q.seen);
     follow(
         &server,
         desk.card.subscribe(),
-        |shown: &super::Shown, before: Option<&super::Shown>| {
+        move |shown: &super::Shown, before: Option<&super::Shown>| {
             // a database deleted or replaced under the server: every phone is told
             if let Some(problem) = &shown.problem {
                 return vec![problem_event(problem)];
             }
             // only what changed: a draft sent changes the draft, not the card
             let mut events = Vec::new();
-            if before.is_none_or(|b| b.json != shown.json || b.problem.is_some()) {
-                let version = card_version(&shown.json);
-                events.push(
-                    Event::default()
-                        .event("card")
-                        .id(version)
-                        .data(shown.json.clone()),
-                );
+            let changed = match before {
+                Some(b) => b.json != shown.json || b.problem.is_some(),
+                None => seen.as_deref() != Some(shown.tags.html.as_str()),
+            };
+            // its id names the card's HTML as served (`/card.html`'s ETag)
+            if changed {
+                let card = Event::default().event("card").id(shown.tags.html.clone());
+                events.push(card.data(shown.json.clone()));
             }
             if before.is_none_or(|b| b.draft != shown.draft || b.problem.is_some()) {
                 events.push(Event::default().event("draft").data(shown.draft.clone()));

@@ -296,11 +296,15 @@ pub(super) fn card_now(
                 .map(|o| crate::view::odds::ChancesView::new(&o))
         }
     };
+    let json = serde_json::to_string(&card)?;
+    let html = page::card(&card).into_string();
+    let tv = page::tv(&card, draft.as_ref()).into_string();
     Ok(Shown {
         id: m.id,
-        json: serde_json::to_string(&card)?,
-        html: page::card(&card).into_string(),
-        tv: page::tv(&card).into_string(),
+        tags: super::tag::Tags::of(&json, &html, &tv),
+        json,
+        html,
+        tv,
         draft: serde_json::to_string(&draft)?,
         problem: None,
         card: Some(Arc::new(card)),

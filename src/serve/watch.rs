@@ -41,6 +41,8 @@ pub struct Shown {
     pub draft: String,
     /// The database was deleted or replaced under the server: said on every phone.
     pub problem: Option<String>,
+    /// The validators of the JSON and the fragments ([`super::tag`]).
+    pub tags: super::tag::Tags,
 }
 
 /// The tournament's board as served (`GET /api/board`, `/board.html`), built once per
@@ -177,6 +179,7 @@ fn said(server: &Server, problem: String) {
             tv: now.tv.clone(),
             draft: now.draft.clone(),
             problem: Some(problem.clone()),
+            tags: now.tags.clone(),
         };
         served.card.send_replace(Arc::new(shown));
     }

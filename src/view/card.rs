@@ -365,6 +365,18 @@ impl CardView {
         }
     }
 
+    /// Whether a tie was broken (RULES.md §8): the match is finished, two or more players
+    /// ended it on the lowest total after at least one hole, and the tiebreak chain was
+    /// applied. Only then do the page, the TV and the picture say "How the tie was
+    /// broken" — never for a tie in play (the summary says who leads), nor with the empty
+    /// figures of a match with no hole yet.
+    pub fn tie_broken(&self) -> bool {
+        self.finished
+            && self.holes_played > 0
+            && self.result.tied.len() > 1
+            && !self.result.steps.is_empty()
+    }
+
     /// Renders the scorecard as text: a heading, the table, penalties, rules of play, result.
     pub fn render(&self, out: &Output) -> String {
         let mut text = out.wrap(&self.heading(out));

@@ -401,27 +401,7 @@ impl Picture {
     /// penalties, totals, then playoff holes. The winners' (or leaders') columns are shaded.
     fn table(&mut self, card: &CardView) {
         let top = self.y;
-        self.ahead = card
-            .players
-            .iter()
-            .map(|p| card.winners.contains(&p.name) || card.leaders.contains(&p.name))
-            .collect();
-        // the header
-        let (x0, w) = (MARGIN, self.inner());
-        self.rect(x0, self.y, w, HEAD_H, GREEN);
-        let head = Style::new(16.0).bold().fill("white");
-        let base = self.y + HEAD_H / 2.0 + 6.0;
-        self.text(MARGIN + 10.0, base, head, "Hole");
-        self.text(MARGIN + LABEL_W + 8.0, base, head, "Dealer");
-        for (seat, p) in card.players.iter().enumerate() {
-            let x = self.column(seat);
-            if self.ahead.get(seat) == Some(&true) {
-                self.rect(x, self.y, self.player_w, HEAD_H, "#c99a06");
-            }
-            let name = fit(&p.name, 16.0, true, self.player_w - 8.0);
-            self.text(x + self.player_w / 2.0, base, head.middle(), &name);
-        }
-        self.y += HEAD_H;
+        self.table_head(card);
         let body_top = self.y;
         // the rows
         let mut zebra = false;
@@ -471,10 +451,41 @@ impl Picture {
             self.hole_row(card, hole, zebra);
             zebra = !zebra;
         }
-        // the lines between columns and the frame
+        self.frame(top, body_top, card.players.len());
+        self.y += 28.0;
+    }
+
+    /// The table's header: "Hole", "Dealer" and each player's name, the winners' (or
+    /// leaders') shaded.
+    fn table_head(&mut self, card: &CardView) {
+        self.ahead = card
+            .players
+            .iter()
+            .map(|p| card.winners.contains(&p.name) || card.leaders.contains(&p.name))
+            .collect();
+        let (x0, w) = (MARGIN, self.inner());
+        self.rect(x0, self.y, w, HEAD_H, GREEN);
+        let head = Style::new(16.0).bold().fill("white");
+        let base = self.y + HEAD_H / 2.0 + 6.0;
+        self.text(MARGIN + 10.0, base, head, "Hole");
+        self.text(MARGIN + LABEL_W + 8.0, base, head, "Dealer");
+        for (seat, p) in card.players.iter().enumerate() {
+            let x = self.column(seat);
+            if self.ahead.get(seat) == Some(&true) {
+                self.rect(x, self.y, self.player_w, HEAD_H, "#c99a06");
+            }
+            let name = fit(&p.name, 16.0, true, self.player_w - 8.0);
+            self.text(x + self.player_w / 2.0, base, head.middle(), &name);
+        }
+        self.y += HEAD_H;
+    }
+
+    /// The lines between the columns of a table of `players` from `body_top` down, and
+    /// the frame around it from `top`.
+    fn frame(&mut self, top: f64, body_top: f64, players: usize) {
         let mut lines = String::new();
-        let xs = std::iter::once(MARGIN + LABEL_W)
-            .chain((0..card.players.len()).map(|seat| self.column(seat)));
+        let xs =
+            std::iter::once(MARGIN + LABEL_W).chain((0..players).map(|seat| self.column(seat)));
         for x in xs {
             let _ = writeln!(
                 lines,
@@ -493,7 +504,6 @@ impl Picture {
             n(self.y - top)
         );
         self.body.push_str(&lines);
-        self.y += 28.0;
     }
 
     /// One hole: its number, its dealer, and each player's hole score with the running
@@ -570,7 +580,7 @@ impl Picture {
     /// standings with every name whole.
     fn result(&mut self, card: &CardView) {
         self.paragraph(Style::new(22.0).bold().fill(GREEN), &card.result.summary);
-        if !card.result.steps.is_empty() {
+        if card.tie_broken() {
             self.y += 6.0;
             self.paragraph(Style::new(18.0).bold(), "How the tie was broken");
             for step in &card.result.steps {

@@ -41,5 +41,7 @@ mod robustness;
 mod scoring_cases;
 mod serve;
 mod serve_asked;
+mod serve_bytes;
 mod serve_event;
 mod serve_scripts;
+mod serve_tv;

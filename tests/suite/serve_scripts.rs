@@ -1,11 +1,10 @@
-//! The pages' scripts (issue 45, item 9; STYLE.md): small ES modules, each served as it is
-//! written with its type and validator, every module a page imports named in its head (the
-//! browser asks for them all at once), no page loading what it does not run; and the page
-//! names the card it came with, as the stream names each card, so that the first event
-//! fetches nothing.
+//! The pages' scripts (issue 45, item 9; STYLE.md): small ES modules, each served with its
+//! type and validator, every module a page imports named in its head (the browser asks for
+//! them all at once), no page loading what it does not run. (That the page names the card
+//! it came with as the stream does is `serve_bytes`'.)
 
 use crate::common::Env;
-use crate::served::{Events, Served};
+use crate::served::Served;
 
 /// The `src` of every `<script>` in `html`; a script that is not a module fails.
 fn scripts(html: &str) -> Vec<String> {
@@ -113,34 +112,4 @@ fn every_page_loads_its_own_modules_each_served_with_its_validator() {
     );
     let table = served_scripts(&served, &path_of(&served.tables[0].2));
     assert_eq!(table.last().map(String::as_str), Some("/accept.js"));
-}
-
-/// The version in the page is the first event's id: the page fetches nothing more on load;
-/// a hole recorded brings a card of another version, the one a page made now says.
-#[test]
-fn the_page_names_its_card_as_the_stream_does() {
-    let env = Env::new();
-    env.ok(&["new", "--rules", "classic", "ann", "bob"]);
-    let served = Served::start(env.dir.path(), &[]);
-    let version = |path: &str| {
-        let page = served.get(path).body;
-        let at = page.find(r#"data-version=""#).unwrap() + r#"data-version=""#.len();
-        page[at..at + page[at..].find('"').unwrap()].to_string()
-    };
-    let first = version("/");
-    assert_eq!(first.len(), 16, "{first}");
-    assert_eq!(version("/tv"), first);
-    let mut events = Events::open(served.port);
-    let (event, id, _) = events.next_with_id().unwrap();
-    assert_eq!((event.as_str(), id.as_str()), ("card", first.as_str()));
-    let hole = r#"{"grids": {"ann": "5 K Q / 5 2 J", "bob": "2 7 Q / 2 7 Q"}}"#;
-    assert_eq!(served.post("/api/hole", hole).status, 200);
-    let next = loop {
-        let (event, id, _) = events.next_with_id().unwrap();
-        if event == "card" {
-            break id;
-        }
-    };
-    assert_ne!(next, first);
-    assert_eq!(version("/"), next);
 }

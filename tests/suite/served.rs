@@ -195,6 +195,42 @@ impl Served {
         }
     }
 
+    /// Sends `request` as [`Served::send`] does and reads the answer as it came over the
+    /// wire: every byte received (status line, headers and body, as sent: compressed when
+    /// the server compressed it), and the answer with its body as bytes.
+    pub fn send_raw(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> (usize, u16, Vec<(String, String)>, Vec<u8>) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let mut head = format!(
+            "{method} {path} HTTP/1.0\r\nHost: 127.0.0.1:{}\r\nContent-Length: {}\r\n",
+            self.port,
+            body.len()
+        );
+        for (name, value) in headers {
+            head.push_str(&format!("{name}: {value}\r\n"));
+        }
+        head.push_str("\r\n");
+        let mut bytes = head.into_bytes();
+        bytes.extend_from_slice(body);
+        let _ = stream.write_all(&bytes);
+        let mut raw = Vec::new();
+        let _ = stream.read_to_end(&mut raw);
+        let end = raw
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .unwrap_or_else(|| panic!("{method} {path}: no answer"));
+        let (status, headers) = parse_head(&String::from_utf8_lossy(&raw[..end]));
+        (raw.len(), status, headers, raw[end + 4..].to_vec())
+    }
+
     pub fn get(&self, path: &str) -> Answer {
         self.send("GET", path, &[], b"")
     }
@@ -304,31 +340,6 @@ impl Events {
                 data.clear();
             } else if let Some(e) = line.strip_prefix("event:") {
                 event = e.trim().to_string();
-            } else if let Some(d) = line.strip_prefix("data:") {
-                data.push_str(d.strip_prefix(' ').unwrap_or(d));
-            }
-        }
-    }
-
-    /// The next event of any kind with its id, `(event, id, data)` (`id` empty when the
-    /// event has none), or `None` when the stream ends.
-    pub fn next_with_id(&mut self) -> Option<(String, String, serde_json::Value)> {
-        let (mut event, mut id, mut data) = (String::new(), String::new(), String::new());
-        loop {
-            let mut line = String::new();
-            if self.reader.read_line(&mut line).ok()? == 0 {
-                return None;
-            }
-            let line = line.trim_end_matches(['\r', '\n']);
-            if line.is_empty() {
-                if !event.is_empty() {
-                    return Some((event, id, serde_json::from_str(&data).unwrap()));
-                }
-                data.clear();
-            } else if let Some(e) = line.strip_prefix("event:") {
-                event = e.trim().to_string();
-            } else if let Some(i) = line.strip_prefix("id:") {
-                id = i.trim().to_string();
             } else if let Some(d) = line.strip_prefix("data:") {
                 data.push_str(d.strip_prefix(' ').unwrap_or(d));
             }

@@ -76,18 +76,24 @@ fn scripts(entry: Option<&Entry>, tournament: bool) -> Vec<&'static str> {
     scripts
 }
 
-/// The whole page of match `id`: the scorecard (`fragment`, made by [`card`]; `version`
-/// names it, as the `card` events name theirs), and the form of `entry` when there is one.
-/// `key_refused` says a key or link was given that is not the server's. `base` prefixes
-/// the match's addresses (`/table/N` at a tournament).
-pub fn page(
-    base: &str,
-    id: i64,
-    version: &str,
-    fragment: &str,
-    entry: Option<&Entry>,
-    key_refused: bool,
-) -> Markup {
+/// A fragment as served, to put in a page: match `id`'s card (or the TV's) as HTML, and
+/// its validator (`ETag`), which the page keeps so that the stream's first event, naming
+/// the same card, costs no second fetch of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Fragment<'a> {
+    /// The match.
+    pub id: i64,
+    /// The fragment's HTML.
+    pub html: &'a str,
+    /// Its `ETag`.
+    pub tag: &'a str,
+}
+
+/// The whole page of match `shown.id`: the scorecard (`shown`, made by [`card`]), and the
+/// form of `entry` when there is one. `key_refused` says a key or link was given that is
+/// not the server's. `base` prefixes the match's addresses (`/table/N` at a tournament).
+pub fn page(base: &str, shown: &Fragment, entry: Option<&Entry>, key_refused: bool) -> Markup {
+    let (id, fragment) = (shown.id, shown.html);
     let title = format!("Golf · match {id}");
     html! {
         (DOCTYPE)
@@ -105,7 +111,7 @@ pub fn page(
                 @if let Some(Entry::Player(picker, name)) = entry {
                     (form(picker, Some(name)))
                 }
-                main #card aria-live="polite" data-match=(id) data-version=(version) data-base=(base) { (PreEscaped(fragment)) }
+                main #card aria-live="polite" data-match=(id) data-base=(base) data-tag=(shown.tag) { (PreEscaped(fragment)) }
                 @if let Some(Entry::Keeper(picker, links)) = entry {
                     (form(picker, None))
                     (hand_out(links))
@@ -125,7 +131,8 @@ const COLUMNS_AT_MOST: usize = 6;
 /// chances line, who deals next, a row per hole with its dealer and each score's running
 /// total under it (each score opens how it scored), the totals, a key to every mark and
 /// short name used, the penalties and notes, and how a tie was broken. The fragment says
-/// `data-finished` once the match is over: the page then hides its forms.
+/// `data-finished` once the match is over (the page then hides its forms), and
+/// `data-last-entry`, the entry an undo from this card withdraws.
 pub fn card(card: &CardView) -> Markup {
     let state = match (card.finished, &card.abandoned_at) {
         (_, Some(_)) => "abandoned",
@@ -140,7 +147,7 @@ pub fn card(card: &CardView) -> Markup {
         n => format!("{n} decks"),
     };
     html! {
-        div.sheet data-finished=[over.then_some("")] {
+        div.sheet data-finished=[over.then_some("")] data-last-entry=[card.last_entry.as_ref().map(|e| e.id)] {
             header {
                 h1 {
                     "Match " (card.id)
@@ -386,13 +393,13 @@ fn legend(card: &CardView, short: &[String]) -> Markup {
     }
 }
 
-/// How a tie was broken, step by step, and the tiebreak chain: once the match is over,
-/// or while players are tied.
-fn tie(card: &CardView) -> Markup {
+/// How a tie was broken, step by step, and the tiebreak chain: only when a tie was broken
+/// ([`CardView::tie_broken`]) — never a provisional tiebreak in play, nor empty figures
+/// before the first hole.
+pub(super) fn tie(card: &CardView) -> Markup {
     let result = &card.result;
-    let shown = card.finished || result.tied.len() > 1;
     html! {
-        @if shown && (!result.steps.is_empty() || !card.tiebreak.is_empty()) {
+        @if card.tie_broken() {
             section.tie aria-label="Tiebreak" {
                 @if !result.steps.is_empty() {
                     h2 { "How the tie was broken" }
