@@ -71,7 +71,7 @@ import { on } from './live.js';
       .then(show)
       .catch(function () {});
   }
-  // every change to the card may change what is to accept (the first event, on
-  // connecting, shows it at once)
+  look();
+  // every change to the card may change what is to accept
   on('card', look);
 })();

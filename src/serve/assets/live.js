@@ -11,11 +11,23 @@ const latest = {}; // event name → its latest event, told to a module that lis
 let source = null;
 let broken = null;
 let wait = 1000;
+// the stream is opened once every module of the page has said what it listens to: each
+// <script type="module"> runs as a task of its own, and an event arriving between two
+// of them would find no listener yet
+let ready = false;
+let wanted = false;
+document.addEventListener('DOMContentLoaded', () => {
+  ready = true;
+  if (wanted && !source) connect();
+});
 
-// the stream of this page: a table's under its address (`/table/N` at a tournament)
+// the stream of this page: a table's under its address (`/table/N` at a tournament),
+// naming the card the page holds (`data-tag`, its ETag): the server sends it again only
+// if it changed since
 function address() {
   const card = document.getElementById('card');
-  return (card ? card.dataset.base || '' : '') + '/events';
+  if (!card) return '/events';
+  return (card.dataset.base || '') + '/events?seen=' + encodeURIComponent(card.dataset.tag || '');
 }
 
 function say(text, bad) {
@@ -41,6 +53,10 @@ function listen(name) {
 
 function connect() {
   source = new EventSource(address());
+  source.onopen = () => {
+    wait = 1000;
+    if (!broken) say('Live', false);
+  };
   Object.keys(listeners).forEach(listen);
   source.addEventListener('problem', (e) => {
     broken = JSON.parse(e.data).error;
@@ -60,12 +76,13 @@ function connect() {
 }
 
 // `listener(data, id, text)` told every `name` event from now on (the latest one at once,
-// if it came before): `data` parsed, `id` the event's id (the card's version), `text` as sent
+// if it came before): `data` parsed, `id` the event's id (a card's ETag), `text` as sent
 export function on(name, listener) {
   const fresh = !listeners[name];
   (listeners[name] = listeners[name] || []).push(listener);
-  if (!source) connect();
-  else if (fresh) listen(name);
+  wanted = true;
+  if (source && fresh) listen(name);
+  else if (!source && ready) connect();
   const last = latest[name];
   if (last) queueMicrotask(() => listener(last.data, last.id, last.text));
 }

@@ -1,8 +1,9 @@
 // golf serve: the scorecard on every page of a table (the players', the scorekeeper's, the
-// plain page and /tv). The page comes with the card; each `card` event names the card's
-// version (its id), and only a card the page does not show yet is fetched and swapped in —
-// never the one it came with. A score opens how it scored; a finished match hides the
-// forms; "Share the card" hands the picture to the phone's share sheet.
+// plain page and /tv). The page comes with the card and its ETag (`data-tag`); each `card`
+// event names the card it announces (its id, the ETag of `/card.html`), and only a card the
+// page does not show yet is fetched, with its validator, and swapped in — never the one it
+// came with. A score opens how it scored; a finished match hides the forms; "Share the
+// card" hands the picture to the phone's share sheet.
 import { on } from './live.js';
 
 const card = document.getElementById('card');
@@ -10,16 +11,16 @@ const card = document.getElementById('card');
 export const base = card ? card.dataset.base || '' : '';
 export const match = card ? Number(card.dataset.match) : null;
 
-let version = card ? card.dataset.version || null : null; // the card shown
-let announced = version; // the newest card the stream named
-let lastEntry = null; // the entry the card holds last: an undo withdraws exactly it
+let announced = null; // the newest card the stream named, fetched or on its way
 let open = null; // the explanation shown, kept open across updates
 let asked = 0;
 let told = []; // what waits for the card shown to change
 
-// the entry an undo withdraws (refused if another is last since), or null
+// the entry the card shown holds last, which an undo withdraws (refused if another is last
+// since), or null
 export function lastEntryId() {
-  return lastEntry;
+  const sheet = card.querySelector('[data-last-entry]');
+  return sheet ? Number(sheet.dataset.lastEntry) : null;
 }
 
 // the result in the table's words, as the card shows it (the server's JSON says the
@@ -48,15 +49,20 @@ function fitForms() {
   });
 }
 
-// the card as the server shows it now, swapped in; `id` its version when known
-function refresh(id) {
+// the card as the server shows it now, swapped in with its ETag (a card the browser
+// holds already costs a 304)
+function refresh() {
   const mine = ++asked;
-  return fetch(card.dataset.fragment || base + '/card.html', { cache: 'no-store' })
-    .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
+  let tag = null;
+  return fetch(card.dataset.fragment || base + '/card.html', { cache: 'no-cache' })
+    .then((r) => {
+      tag = r.headers.get('ETag');
+      return r.ok ? r.text() : Promise.reject(r.status);
+    })
     .then((html) => {
       if (mine !== asked) return; // a newer card is on its way
       card.innerHTML = html;
-      version = id || null;
+      card.dataset.tag = tag || '';
       fitForms();
       if (open && document.getElementById(open)) show(open);
       else open = null;
@@ -72,9 +78,9 @@ function refresh(id) {
 // for the card to show it, so that nothing moves under the next tap. The stream brings it;
 // where it does not within 3 s (a lost stream, a write that changed nothing) it is fetched.
 export function shownChange() {
-  const before = version;
+  const before = card.dataset.tag;
   return () => new Promise((resolve) => {
-    if (version !== before) {
+    if (card.dataset.tag !== before) {
       resolve();
       return;
     }
@@ -85,7 +91,7 @@ export function shownChange() {
       clearTimeout(timer);
       resolve();
     };
-    const timer = setTimeout(() => refresh(announced === before ? null : announced).then(finish), 3000);
+    const timer = setTimeout(() => refresh().then(finish), 3000);
     told.push(finish);
   });
 }
@@ -103,16 +109,16 @@ function follow() {
       location.reload();
       return;
     }
-    lastEntry = shown.last_entry ? shown.last_entry.id : null;
-    if (id && id === announced) return; // the card shown, or on its way
+    if (id && (id === card.dataset.tag || id === announced)) return; // shown, or on its way
     announced = id;
-    refresh(id);
+    refresh();
   });
-  // /tv shows who has sent for the next hole: a changed draft changes it too
-  if (card.dataset.fragment) {
+  // /tv says who has sent for the next hole: a change to the draft changes it too (the
+  // draft the page came with is the first one the stream sends)
+  if (card.dataset.followsDraft !== undefined) {
     let drafted = null;
     on('draft', (d, id, text) => {
-      if (drafted !== null && text !== drafted) refresh(announced);
+      if (drafted !== null && text !== drafted) refresh();
       drafted = text;
     });
   }
