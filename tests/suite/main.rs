@@ -43,5 +43,7 @@ mod serve;
 mod serve_asked;
 mod serve_bytes;
 mod serve_event;
+mod serve_phones;
 mod serve_scripts;
+mod serve_store;
 mod serve_tv;
