@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::card::{Card, Rank, Suit};
-use crate::grid::Grid;
+use crate::grid::{Cell, Grid};
 use crate::rules::Rules;
 
 /// One count that exceeds what the deck holds.
@@ -23,6 +23,9 @@ pub struct Overflow {
     pub allowed: u32,
     /// How many each player holds, in seat order, players holding none left out.
     pub per_player: Vec<(String, u32)>,
+    /// Where those cards lie: each player's cells holding one, in the same order — the
+    /// slots to look at for the typo.
+    pub cells: Vec<(String, Vec<Cell>)>,
 }
 
 /// A hole that cannot have been dealt, with every count at fault.
@@ -60,6 +63,9 @@ impl fmt::Display for DeckError {
 /// says it in the table's words instead.
 pub const MORE_DECKS: &str = "Check the grids for a typo, or, if the table plays with more decks, say so: `golf match edit --decks N` for a match, `--decks N` for `golf score`.";
 
+/// Each player's cells holding a card counted, players holding none left out.
+type Held = Vec<(String, Vec<Cell>)>;
+
 /// Checks one hole's grids (`(player, grid)` in seat order) against a deal from `decks`
 /// decks with `jokers_per_deck` jokers each. Errors list every rank, joker count and suited
 /// card that exceeds the deck, with each player's count.
@@ -75,44 +81,53 @@ pub const MORE_DECKS: &str = "Check the grids for a typo, or, if the table plays
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn check_hole(grids: &[(&str, &Grid)], decks: u32, rules: &Rules) -> Result<(), DeckError> {
-    // (rank, suit) → count per player seat
-    let mut ranks: BTreeMap<Rank, Vec<u32>> = BTreeMap::new();
-    let mut suited: BTreeMap<(Rank, Suit), Vec<u32>> = BTreeMap::new();
+    // rank, and (rank, suit) → the cells holding one, per player seat
+    let mut ranks: BTreeMap<Rank, Vec<Vec<Cell>>> = BTreeMap::new();
+    let mut suited: BTreeMap<(Rank, Suit), Vec<Vec<Cell>>> = BTreeMap::new();
     let n = grids.len();
     for (seat, (_, grid)) in grids.iter().enumerate() {
-        for card in grid.cards() {
-            ranks.entry(card.rank).or_insert_with(|| vec![0; n])[seat] += 1;
+        for (cell, card) in grid.cells() {
+            ranks.entry(card.rank).or_insert_with(|| vec![vec![]; n])[seat].push(cell);
             if let Some(suit) = card.suit {
                 suited
                     .entry((card.rank, suit))
-                    .or_insert_with(|| vec![0; n])[seat] += 1;
+                    .or_insert_with(|| vec![vec![]; n])[seat]
+                    .push(cell);
             }
         }
     }
-    let per_player = |counts: &[u32]| {
-        grids
-            .iter()
-            .zip(counts)
-            .filter(|(_, n)| **n > 0)
-            .map(|((name, _), n)| (name.to_string(), *n))
-            .collect()
+    // each player holding any, with how many and where
+    let held = |cells: &[Vec<Cell>]| -> (Vec<(String, u32)>, Held) {
+        let holding = || grids.iter().zip(cells).filter(|(_, c)| !c.is_empty());
+        (
+            holding()
+                .map(|((name, _), c)| (name.to_string(), c.len() as u32))
+                .collect(),
+            holding()
+                .map(|((name, _), c)| (name.to_string(), c.clone()))
+                .collect(),
+        )
     };
+    let count = |cells: &[Vec<Cell>]| cells.iter().map(|c| c.len() as u32).sum::<u32>();
     let mut overflows = Vec::new();
-    for (rank, counts) in &ranks {
+    for (rank, cells) in &ranks {
         let allowed = rules.copies_of(*rank, decks);
-        let found: u32 = counts.iter().sum();
+        let found = count(cells);
         if found > allowed {
+            let (per_player, cells) = held(cells);
             overflows.push(Overflow {
                 what: rules.plural(*rank),
                 found,
                 allowed,
-                per_player: per_player(counts),
+                per_player,
+                cells,
             });
         }
     }
-    for ((rank, suit), counts) in &suited {
-        let found: u32 = counts.iter().sum();
+    for ((rank, suit), cells) in &suited {
+        let found = count(cells);
         if found > decks {
+            let (per_player, cells) = held(cells);
             overflows.push(Overflow {
                 what: format!(
                     "of the {}",
@@ -123,7 +138,8 @@ pub fn check_hole(grids: &[(&str, &Grid)], decks: u32, rules: &Rules) -> Result<
                 ),
                 found,
                 allowed: decks,
-                per_player: per_player(counts),
+                per_player,
+                cells,
             });
         }
     }

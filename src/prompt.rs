@@ -131,27 +131,9 @@ pub fn hole(
     let mut entries: Vec<Option<Typed>> = vec![None; seats.len()];
     let mut offered: Vec<String> = vec![String::new(); seats.len()];
     let draft = draft.filter(|d| (d.hole, d.playoff) == (number, playoff));
-    let problem = draft.and_then(|d| d.problem(m));
-    if let Some(problem) = &problem {
-        ask.say(&format!(
-            "The draft kept for this hole cannot be used ({problem}); it is not offered."
-        ))?;
-    }
-    if let Some(d) = draft.filter(|_| problem.is_none()) {
-        for (seat, text) in &d.entries {
-            if let Some(i) = seats.iter().position(|s| s == seat) {
-                offered[i] = text.clone();
-            }
-        }
-        let names: Vec<usize> = d.entries.iter().map(|(s, _)| *s).collect();
-        ask.say(&format!(
-            "The draft of this hole kept for {} is offered back: Enter keeps a grid.",
-            m.names(&names)
-        ))?;
-    }
     let mut todo: Vec<usize> = (0..seats.len()).collect();
     // who a phone said ended the hole stays in the draft kept (the prompt asks it again)
-    let ending = draft.filter(|_| problem.is_none()).and_then(|d| d.ending);
+    let ending = offer(ask, m, seats, draft, &mut offered)?;
     let stopped = |entries: &[Option<Typed>], offered: &[String]| {
         Ok(Outcome::Stopped(Draft {
             hole: number,
@@ -159,6 +141,7 @@ pub fn hole(
             entries: typed_so_far(seats, entries, offered),
             ending,
             computer: Vec::new(),
+            restored: Vec::new(),
             also: Vec::new(),
         }))
     };
@@ -203,6 +186,50 @@ pub fn hole(
     }
 }
 
+/// Offers back `draft`, the draft kept for this hole, if it can be used: its grids put in
+/// `offered` (by the index of their seat in `seats`), and said — those put back by an undo
+/// apart from those typed or sent. Returns who it says ended the hole; says why a draft
+/// that cannot be used is not offered.
+fn offer(
+    ask: &mut impl Ask,
+    m: &Match,
+    seats: &[usize],
+    draft: Option<&Draft>,
+    offered: &mut [String],
+) -> Result<Option<(usize, bool)>> {
+    let problem = draft.and_then(|d| d.problem(m));
+    if let Some(problem) = &problem {
+        ask.say(&format!(
+            "The draft kept for this hole cannot be used ({problem}); it is not offered."
+        ))?;
+    }
+    if let Some(d) = draft.filter(|_| problem.is_none()) {
+        for (seat, text) in &d.entries {
+            if let Some(i) = seats.iter().position(|s| s == seat) {
+                offered[i] = text.clone();
+            }
+        }
+        let (restored, kept): (Vec<usize>, Vec<usize>) = d
+            .entries
+            .iter()
+            .map(|(s, _)| *s)
+            .partition(|s| d.restored.contains(s));
+        if !kept.is_empty() {
+            ask.say(&format!(
+                "The draft of this hole kept for {} is offered back: Enter keeps a grid.",
+                m.names(&kept)
+            ))?;
+        }
+        if !restored.is_empty() {
+            ask.say(&format!(
+                "The grids of {} for this hole, withdrawn by an undo, are put back and offered: Enter keeps a grid.",
+                m.names(&restored)
+            ))?;
+        }
+    }
+    Ok(draft.filter(|_| problem.is_none()).and_then(|d| d.ending))
+}
+
 /// The draft kept after each grid, with the hole it is for.
 struct Kept<'b> {
     keep: Keep<'b>,
@@ -226,6 +253,7 @@ impl Kept<'_> {
             entries: typed_so_far(seats, entries, offered),
             ending: self.ending,
             computer: Vec::new(),
+            restored: Vec::new(),
             also: Vec::new(),
         };
         if let Some(said) = (self.keep)(&draft) {

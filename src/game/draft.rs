@@ -27,6 +27,10 @@ pub struct Draft {
     /// from a phone.
     #[serde(default)]
     pub computer: Vec<usize>,
+    /// The seats whose grids are a withdrawn hole's, put back by the undo that withdrew it
+    /// (schema v12), neither sent from a phone nor typed at the computer since.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub restored: Vec<usize>,
     /// Further claims to have ended the hole, `(seat, knocked)`, each from another
     /// player's phone: only one player ends a hole, so any here is a problem of the draft
     /// that blocks recording it until all but one are taken back ([`Draft::claim`]).
@@ -105,6 +109,7 @@ impl Draft {
             entries: entries.iter().map(|(s, t)| (*s, text_of(t))).collect(),
             ending: None,
             computer: Vec::new(),
+            restored: Vec::new(),
             also: Vec::new(),
         }
     }
@@ -143,11 +148,12 @@ pub fn text_of(t: &Typed) -> String {
 }
 
 /// One grid as typed: notation, shape, suits, and no card more often than the decks
-/// hold within this grid alone.
-pub fn check(m: &Match, who: &str, text: &str) -> std::result::Result<Typed, String> {
-    let typed = Typed::parse(who, text, &m.rules).map_err(|e| e.to_string())?;
+/// hold within this grid alone; refused as the referee refuses it, with the cells at fault
+/// ([`super::HoleError::cells`]).
+pub fn check(m: &Match, who: &str, text: &str) -> std::result::Result<Typed, super::HoleError> {
+    let typed = Typed::parse(who, text, &m.rules)?;
     if let Typed::Grid { grid, .. } = &typed {
-        crate::deck::check_hole(&[(who, grid)], m.decks, &m.rules).map_err(|e| e.to_string())?;
+        crate::deck::check_hole(&[(who, grid)], m.decks, &m.rules)?;
     }
     Ok(typed)
 }

@@ -14,7 +14,7 @@ use crate::scoring;
 pub const MAX_UNCHECKED: i64 = BareScore::MAX;
 
 /// Why a hole cannot be scored. Every variant is bad input (exit 2).
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HoleError {
     /// A player's grid does not parse or fit the rules.
     #[error("{player}'s grid: {error}")]
@@ -44,6 +44,23 @@ pub enum HoleError {
         /// The rules' display name.
         rules: String,
     },
+}
+
+/// The cell of the card at fault in a grid that cannot be read, when the fault is one
+/// card's (a token that is not a card, a face not of the pack, a card that needs its suit,
+/// a joker where the deck has none): its row and its place in the row, 1-based, as typed.
+fn card_at_fault(kind: &crate::grid::GridErrorKind) -> Option<crate::grid::Cell> {
+    use crate::grid::GridErrorKind as Kind;
+    match kind {
+        Kind::BadToken { row, position, .. }
+        | Kind::NotAFace { row, position, .. }
+        | Kind::SuitRequired { row, position, .. }
+        | Kind::JokerNotInDeck { row, position, .. } => Some(crate::grid::Cell {
+            row: *row,
+            column: *position,
+        }),
+        _ => None,
+    }
 }
 
 /// What `rules` do to the score of the player who ends a hole (goes out or knocks), in
@@ -99,6 +116,57 @@ pub fn check_knock(
 }
 
 impl crate::error::BadInput for HoleError {}
+
+/// A slot to fix (CLI.md "The phone knows its hole": a refused grid marks the slot to
+/// fix): `player`'s card at `slot`, its place in their grid counted row by row from 0 —
+/// as the page numbers a grid's slots in the variant's layout (RULES.md §3).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Slot {
+    /// The player.
+    pub player: String,
+    /// The slot, 0-based, row by row.
+    pub slot: usize,
+}
+
+impl HoleError {
+    /// [`HoleError::cells`] as slots of a grid of `rows` × `columns` (the rules' layout);
+    /// a cell outside it (a card typed past the end of a row) is left out.
+    pub fn slots(&self, rows: usize, columns: usize) -> Vec<Slot> {
+        self.cells()
+            .into_iter()
+            .filter(|(_, c)| (1..=rows).contains(&c.row) && (1..=columns).contains(&c.column))
+            .map(|(player, c)| Slot {
+                player,
+                slot: (c.row - 1) * columns + c.column - 1,
+            })
+            .collect()
+    }
+
+    /// The cells at fault, as facts (RULES.md §2, §7): the player and the cell of the card
+    /// to fix — the card that cannot be read, or every card of a count the deck cannot
+    /// hold, for each player holding one. Empty when no card is at fault (a grid of the
+    /// wrong shape, a bare score out of range, a knock the rules lack).
+    pub fn cells(&self) -> Vec<(String, crate::grid::Cell)> {
+        match self {
+            HoleError::Grid { player, error } => card_at_fault(&error.kind)
+                .map(|cell| (player.clone(), cell))
+                .into_iter()
+                .collect(),
+            HoleError::Deck(clash) => {
+                let mut cells: Vec<(String, crate::grid::Cell)> = Vec::new();
+                for (player, held) in clash.overflows.iter().flat_map(|o| &o.cells) {
+                    for cell in held {
+                        if !cells.iter().any(|(p, c)| p == player && c == cell) {
+                            cells.push((player.clone(), *cell));
+                        }
+                    }
+                }
+                cells
+            }
+            HoleError::Unchecked { .. } | HoleError::NoKnocking { .. } => Vec::new(),
+        }
+    }
+}
 
 /// What a player typed for a hole, checked: a grid that fits the rules' layout, or a bare
 /// score within ±[`MAX_UNCHECKED`] that the referee cannot check.
@@ -523,6 +591,43 @@ mod tests {
             .iter()
             .map(|(s, t)| Ok((*s, Typed::parse(&players()[*s], t, rules)?)))
             .collect()
+    }
+
+    #[test]
+    fn a_refusal_names_the_cards_at_fault_as_slots() {
+        let rules = resolve("classic", &[]).unwrap();
+        let (rows, columns) = (rules.layout.rows, rules.layout.columns);
+        let slot = |player: &str, slot: usize| Slot {
+            player: player.into(),
+            slot,
+        };
+        // a token that is not a card: its row and place, the slot row by row
+        let bad = Typed::parse("ann", "5 K Q / 5 X J", &rules).unwrap_err();
+        assert_eq!(bad.slots(rows, columns), [slot("ann", 4)]);
+        // a grid of the wrong shape: no one card to fix
+        let short = Typed::parse("ann", "5 K Q / 5 2", &rules).unwrap_err();
+        assert!(short.slots(rows, columns).is_empty());
+        // a clash: every card of the count at fault, on each grid, once
+        let entries = typed(&rules, &[(0, "7 7 3 / 4 5 7h"), (1, "7h 7 7 / 8 9 T")]).unwrap();
+        let clash = score(&rules, 1, &players(), &entries, None).unwrap_err();
+        assert_eq!(
+            clash.slots(rows, columns),
+            [
+                slot("ann", 0),
+                slot("ann", 1),
+                slot("ann", 5),
+                slot("bob", 0),
+                slot("bob", 1),
+                slot("bob", 2)
+            ]
+        );
+        // a cell past the layout (a card typed past the end of its row) is no slot
+        let wide = HoleError::Grid {
+            player: "ann".into(),
+            error: Box::new(crate::grid::Grid::parse("5 K Q ZZ / 5 2 J 4").unwrap_err()),
+        };
+        assert_eq!(wide.cells().len(), 1, "{wide}");
+        assert!(wide.slots(rows, columns).is_empty(), "{wide}");
     }
 
     #[test]

@@ -20,7 +20,7 @@ pub use draft::Draft;
 pub use edit::Edit;
 pub use entry::{EntryKind, LastEntry};
 pub use error::GameError;
-pub use hole::{Ending, HoleError, Typed, Withdrawn};
+pub use hole::{Ending, HoleError, Slot, Typed, Withdrawn};
 pub use intake::{MAX_AUDIT, MAX_HOLES_RECORDED, MAX_PENALTIES};
 pub use penalty::Kind as PenaltyRequest;
 pub use setup::Setup;

@@ -261,21 +261,42 @@ pub(super) fn replayed(kept: &crate::store::once::Kept) -> Response {
     response
 }
 
+/// The body of a write refused with `e`: `{"error": TEXT}`, and where the referee refused
+/// cards, `"slots": [{"player": NAME, "slot": I}]` — each card to fix, I its place in the
+/// player's grid row by row from 0 in the match's `layout` (rows, columns), as the page
+/// numbers its slots ([`crate::game::HoleError::slots`]).
+pub(super) fn refusal_body(
+    e: &crate::error::Error,
+    layout: Option<(usize, usize)>,
+) -> (StatusCode, String) {
+    let (status, text) = refusal_of(e);
+    let slots = match (super::words::refused_hole(e), layout) {
+        (Some(refused), Some((rows, columns))) => refused.slots(rows, columns),
+        _ => Vec::new(),
+    };
+    let body = match slots.is_empty() {
+        true => serde_json::json!({ "error": text }),
+        false => serde_json::json!({ "error": text, "slots": slots }),
+    };
+    (status, body.to_string())
+}
+
 /// The answer to a write made through [`Server::change`] or [`Server::change_event`]:
-/// `made`'s body (200), the kept answer of a repeat, or the refusal — kept as the key's
-/// answer when a retry would meet it again.
+/// `made`'s body (200), the kept answer of a repeat, or the refusal ([`refusal_body`],
+/// its slots in the match's `layout`) — kept as the key's answer when a retry would meet
+/// it again.
 pub(super) fn answered<T>(
     server: &Server,
     keyed: Option<&table::once::Keyed>,
     done: crate::error::Result<super::Answered<T>>,
+    layout: Option<(usize, usize)>,
     made: impl FnOnce(&T) -> String,
 ) -> Response {
     match done {
         Ok(super::Answered::Made(value)) => json_text(made(&value)),
         Ok(super::Answered::Replayed(kept)) => replayed(&kept),
         Err(e) => {
-            let (status, text) = refusal_of(&e);
-            let body = serde_json::json!({ "error": text }).to_string();
+            let (status, body) = refusal_body(&e, layout);
             if let Some(kept) = keyed.and_then(|k| server.keep_refusal(k, status.as_u16(), &body)) {
                 return replayed(&kept);
             }

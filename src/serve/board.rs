@@ -181,9 +181,13 @@ pub(super) async fn event_write(
 ) -> Response {
     let done = tokio::task::spawn_blocking(move || {
         let done = server.change_event(keyed.as_ref(), change);
-        answered(&server, keyed.as_ref(), done, |board: &Arc<BoardShown>| {
-            board.json.clone()
-        })
+        answered(
+            &server,
+            keyed.as_ref(),
+            done,
+            None,
+            |board: &Arc<BoardShown>| board.json.clone(),
+        )
     })
     .await;
     done.unwrap_or_else(|_| {

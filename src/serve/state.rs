@@ -276,7 +276,7 @@ pub(super) fn card_now(
 ) -> Result<Shown> {
     let mut draft = crate::table::shared_draft(store, m).ok().flatten();
     for problem in draft.iter_mut().flat_map(|d| d.problems.iter_mut()) {
-        problem.error = super::words::draft_problem(&problem.error);
+        problem.error = super::words::draft_problem(problem);
     }
     let mut card = crate::view::card::CardView::new(m);
     // the chances change only with the totals: a draft, a note, a finish keep them

@@ -3,43 +3,94 @@
 //! `golf match edit --decks N`); on the page they say what to tap, or who can do it, and
 //! never a terminal command (CLI.md "Errors … in the table's words").
 
+use crate::deck::DeckError;
 use crate::error::Error;
 use crate::game::{GameError, HoleError};
+use crate::table::{DraftProblem, Trouble};
 
-/// `err` as said on a phone: the engine's refusals that name a command said in the table's
-/// words, any other message as it is.
+/// `err` as said on a phone: the engine's refusals worded from their facts — a grid
+/// refused (the card at fault, never a caret line), a deal the deck cannot hold (the
+/// counts, and what the table can do) — or, where they name a command, in the table's
+/// words; any other message as it is.
 pub fn at_the_table(err: &Error) -> String {
+    if let Some(said) = refused_hole(err).and_then(hole_words) {
+        return said;
+    }
     if let Error::Input(e) = err {
         if let Some(said) = e.downcast_ref::<GameError>().and_then(game) {
             return said;
         }
-        if let Some(HoleError::NoKnocking { player, rules }) = e.downcast_ref::<HoleError>() {
-            let knock = GameError::Hole(HoleError::NoKnocking {
-                player: player.clone(),
-                rules: rules.clone(),
-            });
-            if let Some(said) = game(&knock) {
-                return said;
-            }
-        }
     }
-    let text = err.describe();
-    text.replace(
-        crate::deck::MORE_DECKS,
-        "Check the grids for a typo; if the table plays with more decks, the match's decks are changed at the scorekeeper's computer first.",
+    err.describe()
+}
+
+/// The referee's refusal of a hole or a grid in `err`, as facts: alone, or inside the
+/// match engine's error.
+pub fn refused_hole(err: &Error) -> Option<&HoleError> {
+    let Error::Input(e) = err else {
+        return None;
+    };
+    match e.downcast_ref::<GameError>() {
+        Some(GameError::Hole(h)) => Some(h),
+        _ => e.downcast_ref::<HoleError>(),
+    }
+}
+
+/// A refusal of the referee in the table's words, from its facts: `None` where its own
+/// message says it well (a bare score out of range).
+fn hole_words(h: &HoleError) -> Option<String> {
+    Some(match h {
+        HoleError::Grid { player, error } => format!("{player}'s grid: {}", error.kind),
+        HoleError::Deck(clash) => deck_words(clash),
+        HoleError::NoKnocking { player, rules } => format!(
+            "{player} cannot have knocked: {rules} has no knocking; choose {player} as going out if their cards were all face up"
+        ),
+        HoleError::Unchecked { .. } => return None,
+    })
+}
+
+/// Cards the deck cannot hold, in the table's words: each count at fault with who holds
+/// how many, and what to do — on one line.
+pub fn deck_words(clash: &DeckError) -> String {
+    let counts: Vec<String> = clash
+        .overflows
+        .iter()
+        .map(|o| {
+            let who: Vec<String> = o
+                .per_player
+                .iter()
+                .map(|(name, n)| format!("{name} {n}"))
+                .collect();
+            format!(
+                "{} {} but the deck holds {} ({})",
+                o.found,
+                o.what,
+                o.allowed,
+                who.join(", ")
+            )
+        })
+        .collect();
+    format!(
+        "these cards cannot have been dealt from {}: {}. Check the grids for a typo; if the table plays with more decks, the match's decks are changed at the scorekeeper's computer first.",
+        clash.pack,
+        counts.join("; ")
     )
 }
 
-/// A problem of the shared draft as the phones say it: on one line (the terminal's
-/// indented lines joined), its last word in the table's words rather than a command.
-pub fn draft_problem(text: &str) -> String {
-    text.replace(
-        crate::deck::MORE_DECKS,
-        "Check the grids for a typo; if the table plays with more decks, the match's decks are changed at the scorekeeper's computer first.",
-    )
-    .replace(":\n  ", ": ")
-    .replace("\n  ", "; ")
-    .replace('\n', ". ")
+/// A problem of the shared draft as the phones say it, worded from its facts.
+pub fn draft_problem(problem: &DraftProblem) -> String {
+    match &problem.trouble {
+        Trouble::NoLongerFits(h) => {
+            let name = problem.player.as_deref().unwrap_or_default();
+            let detail = match h {
+                HoleError::Grid { error, .. } => error.kind.to_string(),
+                other => hole_words(other).unwrap_or_else(|| other.to_string()),
+            };
+            format!("{name}'s grid no longer fits the match: {detail}")
+        }
+        Trouble::Clash(clash) => deck_words(clash),
+        Trouble::Claims => problem.error.clone(),
+    }
 }
 
 /// The engine's refusals that end with a command, in the table's words.
@@ -94,9 +145,6 @@ fn game(e: &GameError) -> Option<String> {
         ),
         GameError::AllHolesPlayed { label, planned, .. } => format!(
             "{label} has all {planned} of its holes; tap Finish match to record the result"
-        ),
-        GameError::Hole(HoleError::NoKnocking { player, rules }) => format!(
-            "{player} cannot have knocked: {rules} has no knocking; choose {player} as going out if their cards were all face up"
         ),
         _ => return None,
     })

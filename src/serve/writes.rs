@@ -104,10 +104,13 @@ pub(super) async fn write_then(
 ) -> Response {
     let done = tokio::task::spawn_blocking(move || {
         let done = server.change(&desk, keyed.as_ref(), draft, change);
+        // a refused card is named by its slot in the match's layout
+        let layout = desk.current.picker().map(|p| (p.rows, p.columns));
         answered(
             &server,
             keyed.as_ref(),
             done,
+            layout,
             |shown: &Arc<super::Shown>| match draft {
                 true => shown.draft.clone(),
                 false => shown.json.clone(),

@@ -17,8 +17,8 @@ pub type Stored = Result<Draft, String>;
 /// its revision ([`raise_revision`]).
 pub fn save(conn: &Connection, match_id: i64, draft: &Draft, now: &str) -> anyhow::Result<()> {
     conn.execute(
-        "INSERT OR REPLACE INTO drafts (match_id, hole, playoff, entries, saved_at, ending, computer)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT OR REPLACE INTO drafts (match_id, hole, playoff, entries, saved_at, ending, computer, restored)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         params![
             match_id,
             draft.hole,
@@ -26,10 +26,8 @@ pub fn save(conn: &Connection, match_id: i64, draft: &Draft, now: &str) -> anyho
             serde_json::to_string(&draft.entries)?,
             now,
             claims_text(draft)?,
-            match draft.computer.is_empty() {
-                true => None,
-                false => Some(serde_json::to_string(&draft.computer)?),
-            },
+            seats_text(&draft.computer)?,
+            seats_text(&draft.restored)?,
         ],
     )?;
     raise_revision(conn, match_id)?;
@@ -40,7 +38,7 @@ pub fn save(conn: &Connection, match_id: i64, draft: &Draft, now: &str) -> anyho
 pub fn load(conn: &Connection, match_id: i64) -> anyhow::Result<Option<Stored>> {
     let row = conn
         .query_row(
-            "SELECT hole, playoff, entries, ending, computer FROM drafts WHERE match_id = ?1",
+            "SELECT hole, playoff, entries, ending, computer, restored FROM drafts WHERE match_id = ?1",
             [match_id],
             |r| {
                 Ok((
@@ -48,18 +46,21 @@ pub fn load(conn: &Connection, match_id: i64) -> anyhow::Result<Option<Stored>> 
                     r.get_ref(1)?.as_i64(),
                     text(r, 2),
                     ending(r, 3),
-                    computer(r, 4),
+                    (seats(r, 4), seats(r, 5)),
                 ))
             },
         )
         .optional()?;
-    Ok(row.map(|(hole, playoff, entries, ending, computer)| {
-        read(hole.ok(), playoff.ok(), entries).and_then(|mut d| {
-            d.set_claims(ending?);
-            d.computer = computer;
-            Ok(d)
-        })
-    }))
+    Ok(
+        row.map(|(hole, playoff, entries, ending, (computer, restored))| {
+            read(hole.ok(), playoff.ok(), entries).and_then(|mut d| {
+                d.set_claims(ending?);
+                d.computer = computer;
+                d.restored = restored;
+                Ok(d)
+            })
+        }),
+    )
 }
 
 /// Which hole the draft of match `match_id` is for and when it was saved, as stored
@@ -84,7 +85,7 @@ pub fn stamp(conn: &Connection, match_id: i64) -> anyhow::Result<Option<(i64, i6
 /// Every draft kept, by match id, in match order (for `golf check`).
 pub fn all(conn: &Connection) -> anyhow::Result<Vec<(i64, Stored)>> {
     let mut stmt = conn.prepare(
-        "SELECT match_id, hole, playoff, entries, ending, computer FROM drafts ORDER BY match_id",
+        "SELECT match_id, hole, playoff, entries, ending, computer, restored FROM drafts ORDER BY match_id",
     )?;
     let rows = stmt
         .query_map([], |r| {
@@ -97,7 +98,8 @@ pub fn all(conn: &Connection) -> anyhow::Result<Vec<(i64, Stored)>> {
                 )
                 .and_then(|mut d| {
                     d.set_claims(ending(r, 4)?);
-                    d.computer = computer(r, 5);
+                    d.computer = seats(r, 5);
+                    d.restored = seats(r, 6);
                     Ok(d)
                 }),
             ))
@@ -113,13 +115,21 @@ fn text(r: &rusqlite::Row<'_>, i: usize) -> Option<String> {
         .and_then(|v| v.as_str().ok().map(str::to_string))
 }
 
-/// The seats typed at the computer in column `i`: none when NULL or unreadable (it only
-/// says where a grid came from).
-fn computer(r: &rusqlite::Row<'_>, i: usize) -> Vec<usize> {
+/// The seats of column `i` (typed at the computer; put back by an undo): none when NULL or
+/// unreadable (it only says where a grid came from).
+fn seats(r: &rusqlite::Row<'_>, i: usize) -> Vec<usize> {
     match r.get_ref(i) {
         Ok(rusqlite::types::ValueRef::Text(t)) => serde_json::from_slice(t).unwrap_or_default(),
         _ => Vec::new(),
     }
+}
+
+/// Seats as kept: JSON `[seat, ...]`, NULL for none.
+fn seats_text(seats: &[usize]) -> anyhow::Result<Option<String>> {
+    Ok(match seats.is_empty() {
+        true => None,
+        false => Some(serde_json::to_string(seats)?),
+    })
 }
 
 /// Who the draft says ended the hole, as kept: `[seat, knocked]` for one claim (as every
@@ -169,6 +179,7 @@ fn read(hole: Option<i64>, playoff: Option<i64>, entries: Option<String>) -> Sto
         entries,
         ending: None,
         computer: Vec::new(),
+        restored: Vec::new(),
         also: Vec::new(),
     })
 }

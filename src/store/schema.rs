@@ -30,6 +30,7 @@ pub const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0009_serve_key.sql"),
     include_str!("../../migrations/0010_exactly_once.sql"),
     include_str!("../../migrations/0011_event_night.sql"),
+    include_str!("../../migrations/0012_restored_drafts.sql"),
 ];
 
 /// How long a command waits for another process's write lock.

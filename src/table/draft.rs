@@ -6,7 +6,7 @@ use rusqlite::Connection;
 
 use super::{check_next, pick_match, record_in, Changed, Conflict, Ended, Grids, NewHole};
 use crate::error::{input, Result};
-use crate::game::{Draft, Ending, Hole, Match, Typed};
+use crate::game::{Draft, Ending, Hole, HoleError, Match, Slot, Typed};
 use crate::store::{self, Store};
 
 /// Records the shared draft of match `match_id`'s next hole as it stands (CLI.md "The
@@ -70,6 +70,79 @@ pub fn record_draft(
         };
         record_in(tx, m, &new, &now)
     })
+}
+
+/// What an undo of a hole did with the match's draft (CLI.md "The phone knows its hole":
+/// undo puts the withdrawn hole's grids back in the draft).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PutBack {
+    /// Nothing to put back: a penalty was withdrawn.
+    Nothing,
+    /// The hole's grids and who ended it are the draft of that hole again, each grid said
+    /// as put back by the undo ([`Draft::restored`]), ready to record again or change.
+    Restored {
+        /// The hole withdrawn.
+        hole: u32,
+        /// Whether a playoff hole.
+        playoff: bool,
+    },
+    /// The draft already held grids (or a claim to have gone out) for the hole that was
+    /// next — newer than the withdrawn hole's: they are kept, and the withdrawn hole's
+    /// grids are not put back (the audit log keeps them). `None` when the draft kept
+    /// cannot be read, and so is kept as it is.
+    Kept(Option<(u32, bool)>),
+}
+
+/// Puts the grids of hole `h`, just withdrawn from `m` in the write `tx`, back in the
+/// match's draft as the draft of that hole, with who ended it — unless the draft holds
+/// anything already (grids sent or typed for the hole that was next, newer than these),
+/// which is kept.
+pub(super) fn put_back(tx: &Connection, m: &Match, h: &Hole, now: &str) -> Result<PutBack> {
+    match store::drafts::load(tx, m.id)? {
+        Some(Ok(d)) if !d.entries.is_empty() || !d.claims().is_empty() => {
+            return Ok(PutBack::Kept(Some((d.hole, d.playoff))));
+        }
+        Some(Err(_)) => return Ok(PutBack::Kept(None)),
+        _ => {}
+    }
+    let entries: Vec<(usize, String)> = h
+        .entries
+        .iter()
+        .map(|e| {
+            (
+                e.seat,
+                e.grid.clone().unwrap_or_else(|| e.typed().to_string()),
+            )
+        })
+        .collect();
+    let draft = Draft {
+        hole: h.number,
+        playoff: h.playoff,
+        restored: entries.iter().map(|(seat, _)| *seat).collect(),
+        entries,
+        ending: h.ending().map(|e| (e.seat, e.knocked)),
+        computer: Vec::new(),
+        also: Vec::new(),
+    };
+    store::drafts::save(tx, m.id, &draft, now)?;
+    Ok(PutBack::Restored {
+        hole: h.number,
+        playoff: h.playoff,
+    })
+}
+
+/// After hole `h` of `m` is recorded in the write `tx`: the match's draft is removed —
+/// unless it is a sound draft of a later hole (grids sent for it before an undo withdrew
+/// `h`, [`PutBack::Kept`]), which stays as that hole's draft (its revision raised: what
+/// the draft shows has changed).
+pub(super) fn recorded(tx: &Connection, m: &Match, h: &Hole) -> Result<()> {
+    match store::drafts::load(tx, m.id)? {
+        Some(Ok(d)) if d.playoff == h.playoff && d.hole > h.number && d.problem(m).is_none() => {
+            store::drafts::raise_revision(tx, m.id)?;
+        }
+        _ => store::drafts::remove(tx, m.id)?,
+    }
+    Ok(())
 }
 
 /// The draft of `m`'s hole `number` (playoff or not) as kept, or an empty one: a draft
@@ -158,11 +231,12 @@ pub fn put_in_draft(store: &mut Store, entry: &DraftEntry) -> Result<Match> {
             if let Some(c) = crate::text::first_unprintable(text) {
                 return input(format!("{who}'s grid holds the control character {c}"));
             }
-            crate::game::draft::check(&m, &who, text).map_err(crate::error::InputError::new)?;
+            crate::game::draft::check(&m, &who, text)?;
         }
         let mut draft = next_draft(tx, &m, number, playoff)?;
         draft.entries.retain(|(s, _)| *s != seat);
         draft.computer.retain(|s| *s != seat);
+        draft.restored.retain(|s| *s != seat);
         if let Some(text) = grid {
             draft.entries.push((seat, text));
         }
@@ -183,11 +257,31 @@ pub struct DraftProblem {
     pub players: Vec<String>,
     /// What is wrong, in the referee's words.
     pub error: String,
+    /// The slots to fix, when cards are at fault (a clash: every card of the count the
+    /// deck cannot hold, on each phone concerned).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub slots: Vec<Slot>,
+    /// What is wrong, as facts, for a shell to word (`serve/words.rs`).
+    #[serde(skip)]
+    pub trouble: Trouble,
+}
+
+/// What a problem of the shared draft is, as facts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Trouble {
+    /// A grid kept before the match changed (its decks or players) that the referee
+    /// refuses now.
+    NoLongerFits(HoleError),
+    /// Cards across the grids that the deck cannot hold (RULES.md §7).
+    Clash(crate::deck::DeckError),
+    /// Two or more players claim to have ended the hole.
+    Claims,
 }
 
 /// The shared draft of a match's next hole as every phone sees it (CLI.md "The shared
 /// draft of the next hole"): `{"match", "hole", "playoff", "grids": {PLAYER: GRID|null},
-/// "missing", "out", "knock", "problems"}`.
+/// "missing", "out", "knock", "problems"}`, with each grid's score, the revision, and
+/// where grids came from other than a phone (`typed_at_computer`, `restored`).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct SharedDraft {
     /// The match.
@@ -214,6 +308,9 @@ pub struct SharedDraft {
     pub revision: i64,
     /// The players whose grids were typed at the computer, not sent from their phones.
     pub typed_at_computer: Vec<String>,
+    /// The players whose grids an undo put back (the withdrawn hole's, [`PutBack`]), not
+    /// sent or typed since.
+    pub restored: Vec<String>,
 }
 
 /// The shared draft of `m`'s next hole, read on `store`; `None` when no hole is next.
@@ -257,6 +354,47 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
             }
         }
     }
+    let problems = problems(m, &draft, &seats, &typed);
+    let ender = |knocked: bool| {
+        draft
+            .ending
+            .filter(|(_, k)| *k == knocked)
+            .and_then(|(s, _)| m.players.get(s).cloned())
+    };
+    Ok(Some(SharedDraft {
+        match_id: m.id,
+        hole: number,
+        playoff,
+        grids,
+        scores,
+        missing,
+        out: ender(false),
+        knock: ender(true),
+        problems,
+        revision,
+        typed_at_computer: names(m, &draft.computer),
+        restored: names(m, &draft.restored),
+    }))
+}
+
+/// The names of `seats` of `m`, a seat past its players left out.
+fn names(m: &Match, seats: &[usize]) -> Vec<String> {
+    seats
+        .iter()
+        .filter_map(|&s| m.players.get(s).cloned())
+        .collect()
+}
+
+/// The problems of `draft`, the draft of `m`'s next hole for `seats`, whose grids read
+/// as `typed`: a grid that no longer fits the match, a clash of cards across the grids (the
+/// deck, RULES.md §7), two claims to have ended the hole.
+fn problems(
+    m: &Match,
+    draft: &Draft,
+    seats: &[usize],
+    typed: &[(String, crate::grid::Grid)],
+) -> Vec<DraftProblem> {
+    let (rows, columns) = (m.rules.layout.rows, m.rules.layout.columns);
     let mut problems = Vec::new();
     for (seat, text) in &draft.entries {
         let Some(name) = m.players.get(*seat) else {
@@ -267,6 +405,8 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
                 player: Some(name.clone()),
                 players: vec![name.clone()],
                 error: format!("{name}'s grid no longer fits the match: {e}"),
+                slots: e.slots(rows, columns),
+                trouble: Trouble::NoLongerFits(e),
             });
         }
     }
@@ -292,13 +432,16 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
             .filter(|name| named.contains(&name.as_str()))
             .collect();
         players.dedup();
+        let slots = HoleError::Deck(clash.clone()).slots(rows, columns);
         problems.push(DraftProblem {
             player: brought,
             players,
             error: clash.to_string(),
+            slots,
+            trouble: Trouble::Clash(clash),
         });
     }
-    if let Some(both) = two_claims(m, &draft) {
+    if let Some(both) = two_claims(m, draft) {
         problems.push(DraftProblem {
             player: None,
             players: draft
@@ -309,31 +452,11 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
             error: format!(
                 "{both}: only one player ends a hole, so whoever did not unticks it and sends their grid again"
             ),
+            slots: Vec::new(),
+            trouble: Trouble::Claims,
         });
     }
-    let ender = |knocked: bool| {
-        draft
-            .ending
-            .filter(|(_, k)| *k == knocked)
-            .and_then(|(s, _)| m.players.get(s).cloned())
-    };
-    Ok(Some(SharedDraft {
-        match_id: m.id,
-        hole: number,
-        playoff,
-        grids,
-        scores,
-        missing,
-        out: ender(false),
-        knock: ender(true),
-        problems,
-        revision,
-        typed_at_computer: draft
-            .computer
-            .iter()
-            .filter_map(|&s| m.players.get(s).cloned())
-            .collect(),
-    }))
+    problems
 }
 
 /// Two or more players of draft `draft` claiming to have ended the hole, said: `None`
@@ -390,11 +513,13 @@ pub fn keep_draft(
     Ok((before, now))
 }
 
-/// Marks `seat`'s grid as typed at the computer.
-fn typed_here(computer: &mut Vec<usize>, seat: usize) {
-    if !computer.contains(&seat) {
-        computer.push(seat);
+/// Marks `seat`'s grid of `draft` as typed at the computer (no longer put back by an
+/// undo).
+fn typed_here(draft: &mut Draft, seat: usize) {
+    if !draft.computer.contains(&seat) {
+        draft.computer.push(seat);
     }
+    draft.restored.retain(|s| *s != seat);
 }
 
 /// `prompt`'s draft put into the `kept` one grid by grid ([`keep_draft`]).
@@ -404,12 +529,12 @@ fn merge(mut kept: Draft, prompt: &Draft) -> Draft {
         match kept.entries.iter_mut().find(|(s, _)| s == seat) {
             Some(entry) if Some(i) == last => {
                 entry.1.clone_from(text);
-                typed_here(&mut kept.computer, *seat);
+                typed_here(&mut kept, *seat);
             }
             Some(_) => {}
             None => {
                 kept.entries.push((*seat, text.clone()));
-                typed_here(&mut kept.computer, *seat);
+                typed_here(&mut kept, *seat);
             }
         }
     }

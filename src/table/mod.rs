@@ -28,7 +28,7 @@ use crate::store::{self, Store};
 
 pub use draft::{
     draft, draft_stamp, keep_draft, put_in_draft, record_draft, shared_draft, DraftEntry,
-    DraftProblem, SharedDraft, Stamp,
+    DraftProblem, PutBack, SharedDraft, Stamp, Trouble,
 };
 
 /// A change refused because the match moved on under the writer: the hole meant is no
@@ -413,7 +413,7 @@ fn record_in(tx: &Connection, mut m: Match, new: &NewHole, now: &str) -> Result<
     )?;
     hole.note = new.note.clone();
     store::insert_next_hole(tx, m.id, &hole)?;
-    store::drafts::remove(tx, m.id)?;
+    draft::recorded(tx, &m, &hole)?;
     m.record(hole.clone());
     Ok(Changed {
         m,
@@ -508,15 +508,25 @@ fn counted(n: usize, one: &str, more: &str) -> String {
     }
 }
 
+/// What an undo withdrew, and what it did with the draft of the next hole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Withdrawal {
+    /// The hole or penalty withdrawn.
+    pub withdrawn: Withdrawn,
+    /// The draft after it: the withdrawn hole's grids put back, or newer ones kept.
+    pub draft: PutBack,
+}
+
 /// Withdraws the last hole or penalty as `golf undo` does (kept in the audit log; a
-/// finished match reopened), in one write. Refused with nothing written
-/// ([`Conflict::CardChanged`]) when the match no longer holds what `on_card` says: another
-/// writer recorded or withdrew one since, and the undo would take theirs.
+/// finished match reopened), in one write; a hole's grids and who ended it go back into
+/// the draft of that hole ([`draft::put_back`]), in the same write. Refused with nothing
+/// written ([`Conflict::CardChanged`]) when the match no longer holds what `on_card`
+/// says: another writer recorded or withdrew one since, and the undo would take theirs.
 pub fn undo(
     store: &mut Store,
     match_id: Option<i64>,
     on_card: OnCard,
-) -> Result<Changed<Withdrawn>> {
+) -> Result<Changed<Withdrawal>> {
     let now = store::timestamp();
     store.write(|tx| {
         let mut m = pick_match(tx, match_id, true)?;
@@ -550,13 +560,19 @@ pub fn undo(
         let reopened = reopen(tx, &mut m, &now)?;
         let (withdrawn, audit) = m.undo(&now)?;
         store::insert_audit(tx, m.id, &audit)?;
-        match &withdrawn {
-            Withdrawn::Hole(h) => store::delete_hole(tx, m.id, h.number, h.playoff)?,
-            Withdrawn::Penalty(_) => store::delete_last_penalty(tx, m.id)?,
-        }
+        let draft = match &withdrawn {
+            Withdrawn::Hole(h) => {
+                store::delete_hole(tx, m.id, h.number, h.playoff)?;
+                draft::put_back(tx, &m, h, &now)?
+            }
+            Withdrawn::Penalty(_) => {
+                store::delete_last_penalty(tx, m.id)?;
+                PutBack::Nothing
+            }
+        };
         Ok(Changed {
             m,
-            what: withdrawn,
+            what: Withdrawal { withdrawn, draft },
             reopened,
         })
     })

@@ -314,14 +314,46 @@ pub struct Undone {
     /// The penalty withdrawn, in words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub penalty: Option<String>,
+    /// What became of the draft of the next hole, when a hole was withdrawn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draft: Option<DraftAfterUndo>,
     /// The scorecard after it.
     pub card: CardView,
 }
 
+/// The draft after an undo of a hole ([`crate::table::PutBack`]): `{"put_back": true}`
+/// when the hole's grids are back in it, `{"put_back": false, "kept_for": N}` when newer
+/// grids (for hole N, `null` when they cannot be read) were kept instead.
+#[derive(Debug, Serialize)]
+pub struct DraftAfterUndo {
+    /// Whether the withdrawn hole's grids and who ended it are the draft again.
+    pub put_back: bool,
+    /// The hole whose draft was kept instead, when one was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kept_for: Option<u32>,
+    /// Whether that hole is a playoff hole.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub playoff: bool,
+}
+
 impl Undone {
-    /// The view of what was just withdrawn from `m`.
-    pub fn new(m: &Match, withdrawn: &Withdrawn) -> Undone {
-        let (withdrew, hole, playoff, penalty) = match withdrawn {
+    /// The view of what was just withdrawn from `m`, and what became of the draft.
+    pub fn new(m: &Match, done: &crate::table::Withdrawal) -> Undone {
+        use crate::table::PutBack;
+        let draft = match done.draft {
+            PutBack::Nothing => None,
+            PutBack::Restored { .. } => Some(DraftAfterUndo {
+                put_back: true,
+                kept_for: None,
+                playoff: false,
+            }),
+            PutBack::Kept(kept) => Some(DraftAfterUndo {
+                put_back: false,
+                kept_for: kept.map(|(hole, _)| hole),
+                playoff: kept.is_some_and(|(_, playoff)| playoff),
+            }),
+        };
+        let (withdrew, hole, playoff, penalty) = match &done.withdrawn {
             Withdrawn::Hole(h) => ("hole", h.number, h.playoff, None),
             Withdrawn::Penalty(p) => (
                 "penalty",
@@ -336,20 +368,37 @@ impl Undone {
             hole,
             playoff,
             penalty,
+            draft,
             card: CardView::new(m),
         }
     }
 }
 
 impl View for Undone {
-    fn render(&self, _: &Output) -> String {
+    fn render(&self, out: &Output) -> String {
         let what = match (&self.penalty, self.playoff) {
             (Some(p), _) => format!("{p} (hole {})", self.hole),
             (None, true) => format!("playoff hole {}", self.hole),
             (None, false) => format!("hole {}", self.hole),
         };
+        let draft = match &self.draft {
+            None => String::new(),
+            Some(d) if d.put_back => out.wrap(&format!(
+                "Its grids and who ended it are back in the draft of {what}, put back by the undo: `golf hole` offers them to record again or change."
+            )),
+            Some(d) => {
+                let kept = match (d.kept_for, d.playoff) {
+                    (Some(n), true) => format!("grids for playoff hole {n}"),
+                    (Some(n), false) => format!("grids for hole {n}"),
+                    (None, _) => "a draft that cannot be read".to_string(),
+                };
+                out.wrap(&format!(
+                    "The draft holds {kept}, newer than {what}'s: they are kept, and {what}'s grids were not put back in it (`golf log` shows them)."
+                ))
+            }
+        };
         format!(
-            "Withdrew {what} of match {}; it is kept in the audit log. {} of {} holes now recorded.\n{}\n",
+            "Withdrew {what} of match {}; it is kept in the audit log. {} of {} holes now recorded.\n{draft}{}\n",
             self.id,
             self.card.holes_played,
             self.card.holes_planned,

@@ -585,3 +585,81 @@ fn the_prompt_keeps_a_grid_a_phone_sent_meanwhile() {
         "the phone's grid kept: {draft}"
     );
 }
+
+/// Undo puts the withdrawn hole's grids back in the draft (issue 45): `golf undo` says so,
+/// and the next `golf hole` offers them, labelled as put back by the undo, with who went
+/// out — unless grids for the next hole were sent meanwhile, which are kept instead.
+#[test]
+fn an_undo_puts_the_holes_grids_back_for_the_prompt() {
+    let env = Env::new();
+    env.ok(&[
+        "new",
+        "--rules",
+        "classic",
+        "--house",
+        "out-penalty-10",
+        "ann",
+        "bob",
+    ]);
+    env.ok(&["hole", "ann=q44/q98", "bob=2 7 Q / 2 7 Q", "--out", "bob"]);
+    let said = crate::served::words(&env.ok(&["undo"]));
+    assert!(
+        said.contains("back in the draft of hole 1, put back by the undo"),
+        "{said}"
+    );
+    let mut p = session(&env);
+    p.expect("withdrawn by an undo, are put back and offered")
+        .unwrap();
+    p.expect("ann's grid: Q 4 4 / Q 9 8").unwrap();
+    p.send("\r").unwrap();
+    p.expect("bob's grid: 2 7 Q / 2 7 Q").unwrap();
+    // the grid offered changed: the line cleared (Ctrl-U), another typed
+    p.send("\x15").unwrap();
+    p.send_line("2 7 Q / 2 7 K").unwrap();
+    // who went out, as recorded before the undo: offered, kept with Enter
+    p.expect("Who went out (or `nobody`)? bob").unwrap();
+    p.send("\r").unwrap();
+    p.expect("Next: hole 2").unwrap();
+    p.expect(expectrl::Eof).unwrap();
+    let card = env.json(&["card"]);
+    assert_eq!(card["holes"][0]["entries"][1]["grid"], "2 7 Q / 2 7 K");
+    assert_eq!(card["holes"][0]["out"], "bob");
+
+    // hole 2, and a grid sent for hole 3 before hole 2 is withdrawn: the newer grid stays
+    env.ok(&[
+        "hole",
+        "ann=5 K Q / 5 2 J",
+        "bob=A 3 4 / 6 8 9",
+        "--out",
+        "ann",
+    ]);
+    let served = crate::served::Served::start(env.dir.path(), &[]);
+    let sent = served.post_as(
+        &served.token("ann"),
+        "/api/draft",
+        r#"{"match": 1, "hole": 3, "player": "ann", "grid": "T J K / A 3 4"}"#,
+    );
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    drop(served);
+    let said = crate::served::words(&env.ok(&["undo"]));
+    assert!(
+        said.contains("The draft holds grids for hole 3, newer than hole 2's: they are kept"),
+        "{said}"
+    );
+    assert_eq!(env.json(&["card"])["holes_played"], 1);
+    // hole 2 recorded again: the grid sent for hole 3 is its draft still
+    env.ok(&[
+        "hole",
+        "ann=5 K Q / 5 2 J",
+        "bob=A 3 4 / 6 8 9",
+        "--out",
+        "ann",
+    ]);
+    let served = crate::served::Served::start(env.dir.path(), &[]);
+    let draft = served.get("/api/draft").json();
+    assert_eq!(
+        (draft["hole"].as_u64(), &draft["grids"]["ann"]),
+        (Some(3), &serde_json::json!("T J K / A 3 4")),
+        "{draft}"
+    );
+}

@@ -49,7 +49,7 @@ fn a_fresh_database_is_created_current_and_stamped() {
         out.contains(&format!("Database: {}", env.db().display())),
         "{out}"
     );
-    assert!(out.contains("Schema version: 11"), "{out}");
+    assert!(out.contains("Schema version: 12"), "{out}");
     assert!(
         out.contains("Integrity check: ok") && out.contains("Foreign keys: ok"),
         "{out}"
@@ -94,7 +94,7 @@ fn a_newer_schema_is_refused_naming_both_versions() {
     refused_unchanged(
         &env,
         &env.db(),
-        "schema version 99, newer than this golf understands (version 11)",
+        "schema version 99, newer than this golf understands (version 12)",
     );
 }
 
@@ -313,7 +313,7 @@ fn a_kept_version_5_database_upgrades_and_reads_back_word_for_word() {
     let version: i64 = conn
         .pragma_query_value(None, "user_version", |r| r.get(0))
         .unwrap();
-    assert_eq!(version, 11);
+    assert_eq!(version, 12);
     let typed: Vec<Option<String>> = conn
         .prepare("SELECT typed FROM grids WHERE match_id = 1 ORDER BY hole_id, seat")
         .unwrap()
@@ -394,7 +394,7 @@ fn the_store_prints_nothing_and_the_command_says_the_upgrade() {
     let db = env.db().display().to_string();
     assert!(
         said.starts_with(&format!(
-            "golf: upgrading {db} from schema version 1 to 11; a copy of the old file is at {db}.v1-"
+            "golf: upgrading {db} from schema version 1 to 12; a copy of the old file is at {db}.v1-"
         )),
         "{stderr}"
     );

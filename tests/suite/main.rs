@@ -42,6 +42,7 @@ mod scoring_cases;
 mod serve;
 mod serve_asked;
 mod serve_bytes;
+mod serve_entry;
 mod serve_event;
 mod serve_phones;
 mod serve_scripts;

@@ -97,6 +97,7 @@ function make() {
     me, match, entry, status, outBox, knockBox, holeWords,
     players: grids.players,
     typed: grids.typed,
+    mark: grids.mark,
     drafted: document.getElementById('drafted'),
     refused: refuser(status, grids.players),
     broken: problem,
@@ -112,6 +113,7 @@ function make() {
     },
     clearForm: () => f.fill({}, false, false),
     clearErrors() {
+      grids.mark([]);
       grids.players.forEach((p) => {
         p.classList.remove('refused');
         const e = p.querySelector('.err');
@@ -136,7 +138,10 @@ function make() {
       const seen = shownChange();
       return sender.send(path, body).then(({ r, j }) => {
         if (!r.ok) {
-          if (!(conflict && conflict(r, j))) f.refused(j.error || 'refused: ' + r.status);
+          if (!(conflict && conflict(r, j))) {
+            f.refused(j.error || 'refused: ' + r.status);
+            grids.mark(j.slots);
+          }
           return null;
         }
         return path === '/api/draft' ? j : seen().then(() => j);

@@ -28,6 +28,8 @@ export function picker(keeper, changed, refused) {
 
   // a slot showing `card` (its suit in red or black), its name holding what it shows
   function showSlot(p, s, card) {
+    // changed: fixed or not, no longer the refused card
+    if (card !== (s.dataset.card || '')) s.removeAttribute('aria-invalid');
     if (card) s.dataset.card = card;
     else delete s.dataset.card;
     const shown = showCard(s, card);
@@ -121,6 +123,16 @@ export function picker(keeper, changed, refused) {
         if (t) grids[p.dataset.player] = t;
       });
       return grids;
+    },
+    // the slots a refusal names, `[{player, slot}]` (the referee's facts), marked until
+    // each is changed; any marked before are cleared
+    mark(all) {
+      keeper.querySelectorAll('.slot[aria-invalid]').forEach((s) => s.removeAttribute('aria-invalid'));
+      (all || []).forEach((m) => {
+        const p = players.findIndex((q) => q.dataset.player === m.player);
+        const s = p >= 0 ? slots(p)[m.slot] : null;
+        if (s) s.setAttribute('aria-invalid', 'true');
+      });
     },
     // the grids shown: `grids` by player (a player not named is emptied), from the first slot
     fill(grids) {

@@ -40,6 +40,8 @@ function drafted(d) {
   }
   const mine = d.problems.filter((p) => concerns(p, me));
   const said = mine.map((p) => p.error);
+  // a clash marks this player's cards counted in it, until it is gone
+  f.mark([].concat(...mine.map((p) => p.slots || [])));
   if (d.missing.length) said.push('Waiting for: ' + d.missing.map((n) => (n === me ? 'you' : n)).join(', ') + '.');
   if (d.out) said.push(d.out + ' went out.');
   if (d.knock) said.push(d.knock + ' knocked.');

@@ -26,6 +26,7 @@ function row(name, d) {
     score.textContent = d.scores && d.scores[name] !== undefined ? String(d.scores[name]) : '';
   }
   if ((d.typed_at_computer || []).indexOf(name) >= 0) score.textContent += ' · typed at the computer';
+  if ((d.restored || []).indexOf(name) >= 0) score.textContent += ' · put back by the undo';
   if (d.out === name) score.textContent += ' · went out';
   if (d.knock === name) score.textContent += ' · knocked';
   if (d.problems.some((p) => (p.players || []).indexOf(name) >= 0 || p.player === name)) tr.className = 'refused';
