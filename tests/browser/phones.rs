@@ -74,7 +74,11 @@ fn every_player_enters_their_own_grid_on_their_own_phone() {
                 until(&phones[2], clash, Duration::from_secs(10)).await;
                 assert_eq!(script(&phones[1], "return document.getElementById('drafted').classList.contains('bad')").await, false);
                 until(&keeper, "return document.getElementById('fromdraft').hidden", Duration::from_secs(5)).await;
+                // dee's aces marked on dee's phone, the slots to fix
+                let marked = "return Array.from(document.querySelectorAll('.slot[aria-invalid=true]')).map(s => s.dataset.card).join(' ')";
+                assert_eq!(script(&phones[3], marked).await, "A A A");
                 type_grid(&phones[3], 0, grids[3].1).await;
+                assert_eq!(script(&phones[3], marked).await, "", "a mark left on a changed slot");
                 tap(&phones[3], "#send").await;
                 until(&phones[3], "return document.getElementById('status').textContent.startsWith('Sent for hole 1.')", Duration::from_secs(10)).await;
                 until(&phones[2], "return !document.getElementById('drafted').classList.contains('bad')", Duration::from_secs(10)).await;
