@@ -74,9 +74,9 @@ function refresh() {
 }
 
 // called before a write: a function whose promise is resolved once the card shown is
-// another than the one shown when the write was sent — a write's answer waits
-// for the card to show it, so that nothing moves under the next tap. The stream brings it;
-// where it does not within 3 s (a lost stream, a write that changed nothing) it is fetched.
+// another than the one shown when the write was sent — a write's answer waits for the
+// card to show it, so that nothing moves under the next tap. The stream brings it; where
+// it does not within 3 s (a lost stream, a write that changed nothing) it is fetched.
 export function shownChange() {
   const before = card.dataset.tag;
   return () => new Promise((resolve) => {
