@@ -17,11 +17,10 @@ const JS: &str = "text/javascript; charset=utf-8";
 
 /// The page's own files: the address, the type, the text as written. The scripts are small
 /// ES modules (STYLE.md), each page naming those it runs (`page::head_with`); no build step.
-pub(super) const ASSETS: [(&str, &str, &str); 14] = [
+pub(super) const ASSETS: [(&str, &str, &str); 13] = [
     ("/live.js", JS, include_str!("assets/live.js")),
     ("/api.js", JS, include_str!("assets/api.js")),
     ("/scorecard.js", JS, include_str!("assets/scorecard.js")),
-    ("/cards.js", JS, include_str!("assets/cards.js")),
     ("/entry.js", JS, include_str!("assets/entry.js")),
     ("/picker.js", JS, include_str!("assets/picker.js")),
     ("/form.js", JS, include_str!("assets/form.js")),

@@ -5,10 +5,9 @@
 // for the recorded one and never sent is kept aside, labelled, sent nowhere. Every write
 // goes through the outbox (api.js), exactly once. player.js and record.js act on it.
 import { writes } from './api.js';
-import { showGrid } from './cards.js';
 import { entryOf } from './entry.js';
 import { on, problem } from './live.js';
-import { picker } from './picker.js';
+import { picker, showGrid } from './picker.js';
 import { base, match, shownChange } from './scorecard.js';
 
 // "6" (a hole) or "p1" (a playoff hole) in words

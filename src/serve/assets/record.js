@@ -2,9 +2,9 @@
 // phone's grid and score as it arrives, who went out, who is awaited; "Record hole N as
 // the phones sent it" records exactly the draft shown (its revision), asking who went out
 // where the rules adjust for it; "Record hole N" records the grids typed here.
-import { showGrid } from './cards.js';
 import { form as f } from './form.js';
 import { on } from './live.js';
+import { showGrid } from './picker.js';
 import { base, tableWords } from './scorecard.js';
 
 const keeper = document.getElementById('keeper');

@@ -21,14 +21,9 @@ pub use tv::{tv, tv_page};
 /// page, `/tv`): ES modules, each a file of its own (STYLE.md), the stream first.
 const CARD_SCRIPTS: [&str; 2] = ["/live.js", "/scorecard.js"];
 
-/// The scripts every form adds: the outbox, the cards drawn, the entry, the picker, the form.
-const FORM_SCRIPTS: [&str; 5] = [
-    "/api.js",
-    "/cards.js",
-    "/entry.js",
-    "/picker.js",
-    "/form.js",
-];
+/// The scripts every form adds: the outbox, the entry, the picker (and cards as shown), the
+/// form.
+const FORM_SCRIPTS: [&str; 4] = ["/api.js", "/entry.js", "/picker.js", "/form.js"];
 
 /// The head of a table's page that shows the card only: its `title`, the viewport, the
 /// icon and manifest, the page's own style and scripts ([`head_with`]).
