@@ -9,26 +9,26 @@ use axum::response::Response;
 use super::answer::error;
 use super::tag::{etag_of, validated};
 
-const SCRIPT: &str = include_str!("assets/golf.js");
-const API_SCRIPT: &str = include_str!("assets/api.js");
-const BOARD_SCRIPT: &str = include_str!("assets/board.js");
-const ENTRY_SCRIPT: &str = include_str!("assets/entry.js");
-const RECORD_SCRIPT: &str = include_str!("assets/record.js");
-const ACCEPT_SCRIPT: &str = include_str!("assets/accept.js");
 const STYLE: &str = include_str!("assets/golf.css");
 pub(super) const ICON: &str = include_str!("assets/icon.svg");
 
 /// The type of the page's scripts.
 const JS: &str = "text/javascript; charset=utf-8";
 
-/// The page's own files: the address, the type, the text as written.
-pub(super) const ASSETS: [(&str, &str, &str); 8] = [
-    ("/golf.js", JS, SCRIPT),
-    ("/api.js", JS, API_SCRIPT),
-    ("/board.js", JS, BOARD_SCRIPT),
-    ("/entry.js", JS, ENTRY_SCRIPT),
-    ("/record.js", JS, RECORD_SCRIPT),
-    ("/accept.js", JS, ACCEPT_SCRIPT),
+/// The page's own files: the address, the type, the text as written. The scripts are small
+/// ES modules (STYLE.md), each page naming those it runs (`page::head_with`); no build step.
+pub(super) const ASSETS: [(&str, &str, &str); 13] = [
+    ("/live.js", JS, include_str!("assets/live.js")),
+    ("/api.js", JS, include_str!("assets/api.js")),
+    ("/scorecard.js", JS, include_str!("assets/scorecard.js")),
+    ("/entry.js", JS, include_str!("assets/entry.js")),
+    ("/picker.js", JS, include_str!("assets/picker.js")),
+    ("/form.js", JS, include_str!("assets/form.js")),
+    ("/player.js", JS, include_str!("assets/player.js")),
+    ("/record.js", JS, include_str!("assets/record.js")),
+    ("/mend.js", JS, include_str!("assets/mend.js")),
+    ("/accept.js", JS, include_str!("assets/accept.js")),
+    ("/board.js", JS, include_str!("assets/board.js")),
     ("/golf.css", "text/css; charset=utf-8", STYLE),
     ("/icon.svg", "image/svg+xml", ICON),
 ];

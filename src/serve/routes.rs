@@ -15,7 +15,7 @@
 //! server's address (an IP literal or `localhost`, with its port), so a page of another
 //! site that a name was pointed at 127.0.0.1 for (DNS rebinding) gets nothing; every
 //! error is JSON `{"error": TEXT}`, whatever its status.
-//! | `GET /golf.js`, `/api.js`, `/board.js`, `/golf.css`, `/icon.svg`, … | the page's own files, embedded, with their `ETag`s ([`super::files`]) |
+//! | `GET /live.js`, `/api.js`, … ([`super::files::ASSETS`]), `/golf.css`, `/icon.svg` | the page's own files, embedded, each with its `ETag` |
 
 use std::sync::Arc;
 

@@ -38,8 +38,8 @@ pub fn record_draft(
             }
             .into());
         }
-        let draft = next_draft(tx, &m, number, playoff)?;
         let seats = m.seats_for(playoff)?;
+        let draft = asked(next_draft(tx, &m, number, playoff)?, &seats);
         let missing: Vec<usize> = seats
             .iter()
             .copied()
@@ -158,6 +158,21 @@ fn next_draft(conn: &Connection, m: &Match, number: u32, playoff: bool) -> Resul
         }
         _ => Draft::of(number, playoff, &[]),
     })
+}
+
+/// `draft` as it bears on the hole: the grids and the claims to have ended it of `seats`
+/// alone, the players the hole asks for. A player disqualified after sending their grid
+/// (RULES.md §13), or out of a playoff, keeps it in the draft, but it is no part of the
+/// hole: never recorded, never awaited, never a second claim.
+fn asked(mut draft: Draft, seats: &[usize]) -> Draft {
+    draft.entries.retain(|(s, _)| seats.contains(s));
+    let claims = draft
+        .claims()
+        .into_iter()
+        .filter(|e| seats.contains(&e.seat))
+        .collect();
+    draft.set_claims(claims);
+    draft
 }
 
 /// One player's part of the shared draft, as a phone sends it ([`put_in_draft`]).
@@ -308,7 +323,7 @@ pub fn shared_draft(store: &mut Store, m: &Match) -> Result<Option<SharedDraft>>
     };
     let (draft, revision) = store.read(|tx| {
         Ok((
-            next_draft(tx, m, number, playoff)?,
+            asked(next_draft(tx, m, number, playoff)?, &seats),
             store::drafts::revision(tx, m.id)?,
         ))
     })?;

@@ -4,7 +4,7 @@
 //! included — at a 9-hole match of four players with a history (two matches before, so the
 //! chances line is shown), eight holes in.
 //!
-//! Each phone is played as its page plays it (golf.js): it loads the page, the files the
+//! Each phone is played as its page plays it (live.js, scorecard.js): it loads the page, the files the
 //! page names (style, scripts, icon, manifest) and follows `/events?seen=TAG`, naming the
 //! card it holds (so the stream sends no second copy of it); it fetches `/card.html` only
 //! when a `card` event's id (the card's `ETag`) is not the card it holds, and then with

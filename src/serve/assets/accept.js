@@ -3,10 +3,12 @@
 // a player's own link shows "Accept the card" for that player; the scorekeeper's link shows
 // one for each player who has not accepted (for players without a phone). Each accept goes
 // through the outbox (api.js), exactly once; the table finishes once everyone has accepted.
-'use strict';
+import { writes as outbox } from './api.js';
+import { on } from './live.js';
+
 (function () {
   var card = document.getElementById('card');
-  if (!card || !card.dataset.base || !window.golfWrites) return;
+  if (!card || !card.dataset.base) return;
   var base = card.dataset.base;
   var params = new URLSearchParams(location.search);
   var key = params.get('key');
@@ -18,7 +20,7 @@
   box.setAttribute('aria-labelledby', 'accept-h');
   box.hidden = true;
   card.insertAdjacentElement('afterend', box);
-  var writes = window.golfWrites(base, bearer, function () {});
+  var writes = outbox(base, bearer, function () {});
 
   function button(name, state) {
     var b = document.createElement('button');
@@ -71,6 +73,5 @@
   }
   look();
   // every change to the card may change what is to accept
-  var events = new EventSource(base + '/events');
-  events.addEventListener('card', look);
+  on('card', look);
 })();

@@ -224,7 +224,7 @@ pub fn board_page(
     html! {
         (DOCTYPE)
         html lang="en" {
-            (head_with("Golf · the tournament's board", &["/board.js"]))
+            (head_with("Golf · the tournament's board", &["/live.js", "/api.js", "/board.js"]))
             body class=[tv.then_some("tv board-tv")] {
                 @if key_refused {
                     p.warn role="alert" { "That link is not the director's: this page shows the board only." }

@@ -17,13 +17,24 @@ use entry::{form, hand_out};
 pub use entry::{Entry, Picker};
 pub use tv::{tv, tv_page};
 
-/// The head of every page: its `title`, the viewport, the icon and manifest, the page's
-/// own style and script (the Content-Security-Policy allows no other).
+/// The scripts of a table's page that shows the card and nothing to write with (the plain
+/// page, `/tv`): ES modules, each a file of its own (STYLE.md), the stream first.
+const CARD_SCRIPTS: [&str; 2] = ["/live.js", "/scorecard.js"];
+
+/// The scripts every form adds: the outbox, the entry, the picker (and cards as shown), the
+/// form.
+const FORM_SCRIPTS: [&str; 4] = ["/api.js", "/entry.js", "/picker.js", "/form.js"];
+
+/// The head of a table's page that shows the card only: its `title`, the viewport, the
+/// icon and manifest, the page's own style and scripts ([`head_with`]).
 pub(super) fn head(title: &str) -> Markup {
-    head_with(title, &["/entry.js", "/golf.js", "/record.js"])
+    head_with(title, &CARD_SCRIPTS)
 }
 
-/// [`head`] with the page's `script`.
+/// [`head`] with the page's `scripts`, each an ES module (`<script type="module">`, which
+/// runs once, after the page is read, in the order given, each import fetched once): the
+/// Content-Security-Policy allows no inline script. Every module a page imports is listed,
+/// so that the browser asks for them all at once.
 pub(super) fn head_with(title: &str, scripts: &[&str]) -> Markup {
     html! {
         head {
@@ -36,12 +47,28 @@ pub(super) fn head_with(title: &str, scripts: &[&str]) -> Markup {
             link rel="manifest" href="/manifest.webmanifest";
             meta name="theme-color" content="#1b5e20";
             link rel="stylesheet" href="/golf.css";
-            script src="/api.js" defer {}
             @for script in scripts {
-                script src=(script) defer {}
+                script type="module" src=(script) {}
             }
         }
     }
+}
+
+/// The scripts of a table's page for `entry`; `tournament` adds the Accept button's.
+fn scripts(entry: Option<&Entry>, tournament: bool) -> Vec<&'static str> {
+    let mut scripts = CARD_SCRIPTS.to_vec();
+    if entry.is_some() {
+        scripts.extend(FORM_SCRIPTS);
+    }
+    match entry {
+        Some(Entry::Player(..)) => scripts.push("/player.js"),
+        Some(Entry::Keeper(..)) => scripts.extend(["/record.js", "/mend.js"]),
+        None => {}
+    }
+    if tournament && entry.is_some() {
+        scripts.push("/accept.js");
+    }
+    scripts
 }
 
 /// A fragment as served, to put in a page: match `id`'s card (or the TV's) as HTML, and
@@ -66,7 +93,7 @@ pub fn page(base: &str, shown: &Fragment, entry: Option<&Entry>, key_refused: bo
     html! {
         (DOCTYPE)
         html lang="en" {
-            (head(&title))
+            (head_with(&title, &scripts(entry, !base.is_empty())))
             body {
                 @if key_refused {
                     p.warn role="alert" { "That link is not this server's: this page shows the card only. Use the link the scorekeeper gave you." }
@@ -83,9 +110,6 @@ pub fn page(base: &str, shown: &Fragment, entry: Option<&Entry>, key_refused: bo
                 @if let Some(Entry::Keeper(picker, links)) = entry {
                     (form(picker, None))
                     (hand_out(links))
-                }
-                @if !base.is_empty() && entry.is_some() {
-                    script src="/accept.js" defer {}
                 }
                 button #share type="button" { "Share the card" }
                 p.live #live { "Live" }
@@ -250,8 +274,11 @@ fn blocks(card: &CardView) -> Markup {
 }
 
 /// The button of one score: it opens how the grid scored. Its name says whose score of
-/// which hole it is; the running total stands under the score; a mark in its corner says
-/// who ended the hole (in the turned layout, its hole number stands on top).
+/// which hole it is, and holds what it shows in the order shown (the hole's number in the
+/// turned layout, the score, the running total: "ann, hole 2: 7, 8 in all"), so that a
+/// player who says what they see reaches it; the running total stands under the score; a
+/// mark in its corner says who ended the hole (in the turned layout, its hole number
+/// stands on top).
 fn score(
     card: &CardView,
     row: usize,
@@ -270,9 +297,13 @@ fn score(
             .find(|p| p.seat == seat)
             .and_then(|p| p.running.get((hole.number as usize).saturating_sub(1))),
     };
-    let mut label = format!("{name}, {}: {}", hole_label(hole).to_lowercase(), e.total);
+    let which = match hole.playoff {
+        true => format!("playoff P{}", hole.number),
+        false => format!("hole {}", hole.number),
+    };
+    let mut label = format!("{name}, {which}: {}", e.total);
     if let Some(r) = running {
-        label.push_str(&format!(", running total {r}"));
+        label.push_str(&format!(", {r} in all"));
     }
     if ended {
         label.push_str(if hole.knocked {
@@ -287,7 +318,7 @@ fn score(
     html! {
         button.score type="button" data-why=(why_id(row, seat)) aria-expanded="false" aria-label=(label) {
             @if numbered {
-                span.no { @if hole.playoff { "P" } (hole.number) }
+                span.no { @if hole.playoff { "P" } (hole.number) } " "
             }
             span.s {
                 (e.total) @if e.grid.is_none() { "*" }
@@ -295,7 +326,8 @@ fn score(
                     @if hole.knocked { span.mark.knock { "▲" } } @else { span.mark { "●" } }
                 }
             }
-            @if let Some(r) = running { span.r { (r) } }
+            // (the space between them, not drawn in the column, keeps them two numbers)
+            @if let Some(r) = running { " " span.r { (r) } }
         }
     }
 }
