@@ -235,6 +235,12 @@ async fn index(
                     Some(page::Entry::Player(picker, players[seat].clone())),
                     false,
                 ),
+                // seated at another table of the round now: the link of the evening
+                // follows the player there
+                _ if seat.is_none() => match moved_to(&server, player, token) {
+                    Some(link) => return axum::response::Redirect::to(&link).into_response(),
+                    None => (None, true),
+                },
                 _ => (None, true),
             }
         }
@@ -248,6 +254,21 @@ async fn index(
     };
     let html = page::page(&desk.base(), &card, entry.as_ref(), refused);
     Html(html.into_string()).into_response()
+}
+
+/// The link, at the table of the round in play where `player` sits now, of a player whose
+/// `token` is theirs (a tournament's round seated them elsewhere: tokens go by name, the
+/// same at every table); `None` when no table seats them.
+fn moved_to(server: &Server, player: &str, token: &str) -> Option<String> {
+    server.tables().into_iter().find_map(|table| {
+        let players = table.current.players();
+        let seat = players.iter().position(|p| p == player)?;
+        (table.token_seat(&players, token) == Some(seat))
+            .then(|| {
+                crate::serve::seats::links(&table.path(), &table.secret, &players[seat..=seat])
+            })
+            .and_then(|links| links.into_iter().next().map(|(_, link)| link))
+    })
 }
 
 /// The type of the HTML fragments.

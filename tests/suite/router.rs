@@ -476,6 +476,28 @@ fn at_a_tournament_each_key_writes_its_own_table_and_only_the_director_seats() {
             .status,
         200
     );
+    // a player's link of the evening opened at another table follows them to theirs
+    let theirs = tables[1]["players"][0].as_str().unwrap();
+    let token = app.token(theirs);
+    let elsewhere = app.get(&format!("/table/1?player={theirs}&token={token}"));
+    assert_eq!(elsewhere.status, StatusCode::SEE_OTHER);
+    let to = elsewhere.header("location").unwrap();
+    assert!(to.starts_with("/table/2?player="), "{to}");
+    assert!(to.ends_with(&format!("&token={token}")), "{to}");
+    let followed = app.get(to);
+    assert_eq!(followed.status, 200);
+    assert!(
+        followed.text().contains("Your grid for "),
+        "{}",
+        followed.text()
+    );
+    // a token that is not theirs follows nobody
+    let wrong = app.get(&format!(
+        "/table/1?player={theirs}&token={}",
+        "0".repeat(32)
+    ));
+    assert_eq!(wrong.status, 200);
+    assert!(wrong.text().contains("That link is not this server"));
     // a table number written otherwise is no table
     app.get("/table/01").refused(404);
     app.get("/table/3").refused(404);
