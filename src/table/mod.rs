@@ -524,6 +524,9 @@ pub struct Withdrawal {
     pub withdrawn: Withdrawn,
     /// The draft after it: the withdrawn hole's grids put back, or newer ones kept.
     pub draft: PutBack,
+    /// The penalty withdrawn had disqualified its player from the tournament, and that
+    /// disqualification is lifted with it (RULES.md §13).
+    pub lifted: bool,
 }
 
 /// Withdraws the last hole or penalty as `golf undo` does (kept in the audit log; a
@@ -571,15 +574,14 @@ pub fn undo(
         let reopened = reopen(tx, &mut m, &now)?;
         let (withdrawn, audit) = m.undo(&now)?;
         store::insert_audit(tx, m.id, &audit)?;
-        let draft = match &withdrawn {
+        let (draft, lifted) = match &withdrawn {
             Withdrawn::Hole(h) => {
                 store::delete_hole(tx, m.id, h.number, h.playoff)?;
-                draft::put_back(tx, &m, h, &now)?
+                (draft::put_back(tx, &m, h, &now)?, false)
             }
             Withdrawn::Penalty(p) => {
                 store::delete_last_penalty(tx, m.id)?;
-                tournament::lift_with(tx, &m, p)?;
-                PutBack::Nothing
+                (PutBack::Nothing, tournament::lift_with(tx, &m, p)?)
             }
         };
         m.ask_again_from(match &withdrawn {
@@ -589,7 +591,11 @@ pub fn undo(
         });
         Ok(Changed {
             m,
-            what: Withdrawal { withdrawn, draft },
+            what: Withdrawal {
+                withdrawn,
+                draft,
+                lifted,
+            },
             reopened,
         })
     })

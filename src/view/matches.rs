@@ -317,6 +317,10 @@ pub struct Undone {
     /// What became of the draft of the next hole, when a hole was withdrawn.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub draft: Option<DraftAfterUndo>,
+    /// The penalty withdrawn had disqualified its player from the tournament, and that
+    /// disqualification is lifted with it (RULES.md §13).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub lifted: bool,
     /// The scorecard after it.
     pub card: CardView,
 }
@@ -369,6 +373,7 @@ impl Undone {
             playoff,
             penalty,
             draft,
+            lifted: done.lifted,
             card: CardView::new(m),
         }
     }
@@ -397,8 +402,14 @@ impl View for Undone {
                 ))
             }
         };
+        let lifted = match self.lifted {
+            true => out.wrap(
+                "It had disqualified its player from the tournament: that disqualification is lifted with it.",
+            ),
+            false => String::new(),
+        };
         format!(
-            "Withdrew {what} of match {}; it is kept in the audit log. {} of {} holes now recorded.\n{draft}{}\n",
+            "Withdrew {what} of match {}; it is kept in the audit log. {} of {} holes now recorded.\n{lifted}{draft}{}\n",
             self.id,
             self.card.holes_played,
             self.card.holes_planned,

@@ -242,6 +242,10 @@ fn golf_undo_of_a_disqualification_from_the_tournament_lifts_it() {
     assert_eq!(row(&env, &player)["disqualified"], true);
     let said = env.ok(&["undo", "--match", &id]);
     assert!(said.to_lowercase().contains("penalty"), "{said}");
+    assert!(
+        said.contains("disqualification is lifted"),
+        "the undo says what it lifted: {said}"
+    );
     assert_eq!(row(&env, &player)["disqualified"], false);
     // a round disqualification's undo leaves the tournament alone
     env.ok(&[
@@ -254,7 +258,8 @@ fn golf_undo_of_a_disqualification_from_the_tournament_lifts_it() {
         &id,
     ]);
     assert_eq!(row(&env, &player)["marks"][0], "DQ");
-    env.ok(&["undo", "--match", &id]);
+    let said = env.ok(&["undo", "--match", &id]);
+    assert!(!said.contains("lifted"), "{said}");
     let now = row(&env, &player);
     assert_eq!(
         (now["disqualified"].as_bool(), now["marks"][0].is_null()),
