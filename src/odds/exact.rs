@@ -3,7 +3,7 @@
 //! enumeration share: the holes played in it, the totals, who wins it.
 
 use super::{OddsError, Position, EXACT_LIMIT};
-use crate::game::standings::decide;
+use crate::game::standings;
 use crate::game::Standing;
 
 /// The exact chance of each player to win from `pos` (by seat, 0 to 1), every player's
@@ -170,6 +170,6 @@ impl Rest {
                 .extend_from_slice(&self.sampled[from..from + played]);
             s.total = self.totals[seat];
         }
-        *out = decide(&self.scratch, &pos.chain, &pos.playoffs).winners;
+        *out = standings::winners(&self.scratch, &pos.chain, &pos.playoffs);
     }
 }
