@@ -129,6 +129,17 @@ impl Rest {
         }
     }
 
+    /// Plays every hole left of `seat`'s, each score `hole()`'s.
+    pub(super) fn play_all(&mut self, seat: usize, mut hole: impl FnMut() -> i64) {
+        let from = seat * self.left;
+        let mut total = 0;
+        for score in &mut self.sampled[from..from + self.left] {
+            *score = hole();
+            total += *score;
+        }
+        self.totals[seat] += total;
+    }
+
     pub(super) fn play(&mut self, seat: usize, hole: usize, score: i64) {
         self.sampled[seat * self.left + hole] = score;
         self.totals[seat] += score;
