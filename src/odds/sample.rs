@@ -136,15 +136,19 @@ pub(super) fn shares(
     let mut rest = Rest::new(pos);
     let per_sample = players.iter().filter(|p| p.sd > 0.0).count().div_ceil(3)
         + players.iter().map(|p| p.words(rest.left)).sum::<usize>();
-    let mut batch = vec![0u32; per_sample.max(1) * (BATCH / per_sample.max(1)).max(1)];
-    let mut at = batch.len();
+    // whole samples' words, no more than all the samples take
+    let per_batch = (BATCH / per_sample.max(1)).clamp(1, samples as usize);
+    let mut batch = vec![0u32; per_sample * per_batch];
+    let (mut at, mut drawn) = (0, 0);
     let mut levels = vec![0; players.len()];
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (mut sum, mut squares) = (vec![0.0; n], vec![0.0; n]);
     let mut winners = Vec::with_capacity(n);
-    for _ in 0..samples {
-        if at + per_sample > batch.len() {
-            rng.fill(&mut batch[..]);
+    for sample in 0..samples as usize {
+        if at == drawn {
+            // the last batch draws only the words its samples take
+            drawn = batch.len().min((samples as usize - sample) * per_sample);
+            rng.fill(&mut batch[..drawn]);
             at = 0;
         }
         let mut words = batch[at..at + per_sample].iter().copied();
