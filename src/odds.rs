@@ -10,8 +10,6 @@
 //! Pure: the caller brings the distributions; nothing here touches the store, a file or
 //! the terminal. Reproducible: one seeded ChaCha stream per estimate.
 
-use rand::{RngCore, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::game::standings::PlayoffScores;
@@ -24,10 +22,10 @@ mod check_leagues;
 pub mod draws;
 mod exact;
 pub mod league;
+mod sample;
 
-pub use draws::{Draw, History, Shown, Sources};
+pub use draws::{Draw, History, Past, Shown, Sources};
 pub use exact::exact;
-use exact::Rest;
 
 impl From<crate::store::stats::HoleHistory> for History {
     /// The holes the store read of a match's players ([`crate::store::stats::hole_history`]).
@@ -212,9 +210,9 @@ pub fn estimate(
     seed: u64,
 ) -> Result<Estimate, OddsError> {
     pos.check(scores)?;
-    let values: Vec<Vec<f64>> = scores
+    let values: Vec<Vec<i64>> = scores
         .iter()
-        .map(|s| s.iter().map(|&v| v as f64).collect())
+        .map(|s| s.iter().map(|&v| draws::fixed(v as f64)).collect())
         .collect();
     let draws: Vec<Option<Draw>> = values
         .iter()
@@ -234,8 +232,9 @@ pub fn estimate(
 /// `draws[seat]` (RULES.md §15, [`draws`]): once per sample a level (its mean plus its
 /// standard deviation times a standard normal, one of [`draws::normal_quantiles`]), then
 /// each hole that level plus a deviation from a source picked by its share, rounded to a
-/// whole score at random; one 64-bit number of the ChaCha stream of `seed` a draw. Errors:
-/// a player who can still win with nothing to draw from, `samples` out of range.
+/// whole score at random (odds/sample.rs): from the ChaCha stream of `seed`, 32 random bits a
+/// hole (64 for a player drawing from more than one source) and 10 a level. Errors: a
+/// player who can still win with nothing to draw from, `samples` out of range.
 pub fn play(
     pos: &Position,
     draws: &[Option<Draw>],
@@ -266,34 +265,7 @@ pub fn play(
         .into_iter()
         .filter_map(|seat| draws[seat].map(|d| (seat, d)))
         .collect();
-    let normal = draws::normal_quantiles();
-    let mut levels = vec![0.0; who.len()];
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut rest = Rest::new(pos);
-    let (mut sum, mut squares) = (vec![0.0; n], vec![0.0; n]);
-    let mut winners = Vec::with_capacity(n);
-    for _ in 0..samples {
-        rest.reset(pos);
-        for (level, (_, d)) in levels.iter_mut().zip(&who) {
-            *level = match d.sd > 0.0 {
-                true => d.level + d.sd * normal[(rng.next_u64() >> 54) as usize],
-                false => d.level,
-            };
-        }
-        let mut played = 0;
-        while played < rest.left && !rest.target_reached(pos) {
-            for (level, (seat, d)) in levels.iter().zip(&who) {
-                rest.play(*seat, played, hole(d, *level, rng.next_u64()));
-            }
-            played += 1;
-        }
-        rest.winners(pos, played, &mut winners);
-        let share = 1.0 / winners.len().max(1) as f64;
-        for &w in &winners {
-            sum[w] += share;
-            squares[w] += share * share;
-        }
-    }
+    let (sum, squares) = sample::shares(pos, &who, samples, seed);
     let count = f64::from(samples);
     let chances: Vec<f64> = sum.iter().map(|s| s / count).collect();
     let ci95 = chances
@@ -309,30 +281,6 @@ pub fn play(
         ci95,
         samples,
     })
-}
-
-/// One hole drawn from `d` at `level` with the random bits `u`: the top 21 pick the
-/// source, the next 21 the deviation in it, the last 22 the rounding.
-#[inline]
-fn hole(d: &Draw, level: f64, u: u64) -> i64 {
-    let pick = (u >> 43) as u32;
-    let list = match (pick < d.cuts[0], pick < d.cuts[1]) {
-        (true, _) => d.lists[0],
-        (false, true) => d.lists[1],
-        (false, false) => d.lists[2],
-    };
-    let i = (((u >> 22) & 0x1F_FFFF) as usize * list.len()) >> 21;
-    let fraction = (u & 0x3F_FFFF) as f64 / f64::from(1u32 << 22);
-    let value = list.get(i).copied().unwrap_or_default();
-    floor((level + value + fraction).clamp(-1e12, 1e12))
-}
-
-/// `x.floor()` for |x| ≤ 10¹², without the library call `f64::floor` makes on a CPU
-/// without SSE4.1 (a tenth of `golf odds --check`'s time).
-#[inline]
-fn floor(x: f64) -> i64 {
-    let t = x as i64;
-    t - i64::from((t as f64) > x)
 }
 
 /// How far a player is behind the leader, and what it takes to catch up (RULES.md §15).
@@ -715,13 +663,6 @@ mod tests {
         assert_eq!(card_samples(&new(2, 1)), DEFAULT_SAMPLES);
         assert_eq!(card_samples(&new(2, 9)), CARD_DRAWS / 18);
         assert_eq!(card_samples(&new(8, 36)), CARD_MIN_SAMPLES);
-    }
-
-    #[test]
-    fn floor_is_the_librarys() {
-        for x in [-3.5, -3.0, -0.25, 0.0, 0.25, 2.0, 2.999, -1e12, 1e12] {
-            assert_eq!(floor(x), x.floor() as i64, "{x}");
-        }
     }
 
     #[test]

@@ -258,6 +258,33 @@ fn how_broken(o: &Outcome) -> String {
 /// The result of players' `standings` (indexed by seat) under the tiebreak `chain`, with
 /// the sudden-death `playoffs` played so far (RULES.md §8).
 pub fn decide(standings: &[Standing], chain: &[Tiebreak], playoffs: &[PlayoffScores]) -> Outcome {
+    settle(standings, chain, playoffs, Explain::Yes)
+}
+
+/// The winners [`decide`] finds, without the figures that say how (the odds settle
+/// thousands of sampled matches a second, RULES.md §15).
+pub fn winners(
+    standings: &[Standing],
+    chain: &[Tiebreak],
+    playoffs: &[PlayoffScores],
+) -> Vec<usize> {
+    settle(standings, chain, playoffs, Explain::No).winners
+}
+
+/// Whether [`settle`] writes each step's figures and keeps its steps.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Explain {
+    Yes,
+    No,
+}
+
+/// [`decide`], the steps and their figures kept or not.
+fn settle(
+    standings: &[Standing],
+    chain: &[Tiebreak],
+    playoffs: &[PlayoffScores],
+    explain: Explain,
+) -> Outcome {
     let mut outcome = Outcome {
         winners: vec![],
         tied: vec![],
@@ -279,23 +306,27 @@ pub fn decide(standings: &[Standing], chain: &[Tiebreak], playoffs: &[PlayoffSco
             break;
         }
         let (figures, next) = match method {
-            Tiebreak::Countback => countback(standings, &remaining),
-            Tiebreak::MostHolesWon => most_holes_won(standings, &remaining),
-            Tiebreak::CardMatching => card_matching(standings, &remaining),
-            Tiebreak::SuddenDeath => sudden_death(standings, playoffs, &remaining),
+            Tiebreak::Countback => countback(standings, &remaining, explain),
+            Tiebreak::MostHolesWon => most_holes_won(standings, &remaining, explain),
+            Tiebreak::CardMatching => card_matching(standings, &remaining, explain),
+            Tiebreak::SuddenDeath => sudden_death(standings, playoffs, &remaining, explain),
             Tiebreak::Shared => (
-                remaining
-                    .iter()
-                    .map(|&s| format!("{}: shares the win", standings[s].name))
-                    .collect(),
+                explained(explain, || {
+                    remaining
+                        .iter()
+                        .map(|&s| format!("{}: shares the win", standings[s].name))
+                        .collect()
+                }),
                 remaining.clone(),
             ),
         };
-        outcome.steps.push(TiebreakStep {
-            method,
-            figures,
-            remaining: next.clone(),
-        });
+        if explain == Explain::Yes {
+            outcome.steps.push(TiebreakStep {
+                method,
+                figures,
+                remaining: next.clone(),
+            });
+        }
         if method == Tiebreak::SuddenDeath && next.len() > 1 {
             outcome.winners = next.clone();
             outcome.playoff_needed = Some(next);
@@ -313,26 +344,37 @@ pub fn decide(standings: &[Standing], chain: &[Tiebreak], playoffs: &[PlayoffSco
 
 type Step = (Vec<String>, Vec<usize>);
 
+/// `figures()` when explaining, else none.
+fn explained(explain: Explain, figures: impl FnOnce() -> Vec<String>) -> Vec<String> {
+    match explain {
+        Explain::Yes => figures(),
+        Explain::No => Vec::new(),
+    }
+}
+
 /// Countback ("lowest single hole", Official §4.2): hole scores sorted from lowest; at
 /// the first position where the tied players differ, the lowest stay.
-fn countback(standings: &[Standing], tied: &[usize]) -> Step {
-    let sorted = |seat: usize| {
-        let mut h = standings[seat].holes.clone();
-        h.sort_unstable();
-        h
-    };
-    let figures = tied
+fn countback(standings: &[Standing], tied: &[usize], explain: Explain) -> Step {
+    // each tied player's holes, sorted, in the order of `tied`
+    let sorted: Vec<(usize, Vec<i64>)> = tied
         .iter()
-        .map(|&s| format!("{}: {}", standings[s].name, join(&sorted(s))))
+        .map(|&seat| {
+            let mut h = standings[seat].holes.clone();
+            h.sort_unstable();
+            (seat, h)
+        })
         .collect();
+    let figures = explained(explain, || {
+        sorted
+            .iter()
+            .map(|(s, h)| format!("{}: {}", standings[*s].name, join(h)))
+            .collect()
+    });
     let mut remaining = tied.to_vec();
-    let len = remaining
-        .iter()
-        .map(|&s| standings[s].holes.len())
-        .max()
-        .unwrap_or(0);
+    let len = sorted.iter().map(|(_, h)| h.len()).max().unwrap_or(0);
+    let holes = |seat: usize| sorted.iter().find(|(s, _)| *s == seat).map(|(_, h)| h);
     for i in 0..len {
-        let at = |s: usize| sorted(s).get(i).copied().unwrap_or(i64::MAX);
+        let at = |s: usize| holes(s).and_then(|h| h.get(i)).copied().unwrap_or(i64::MAX);
         let low = remaining.iter().map(|&s| at(s)).min().unwrap_or(0);
         remaining.retain(|&s| at(s) == low);
         if remaining.len() == 1 {
@@ -344,7 +386,7 @@ fn countback(standings: &[Standing], tied: &[usize]) -> Step {
 
 /// Most holes won (Official §4.2): a hole is won by every player with the lowest score
 /// on it, a shared lowest counting for each.
-fn most_holes_won(standings: &[Standing], tied: &[usize]) -> Step {
+fn most_holes_won(standings: &[Standing], tied: &[usize], explain: Explain) -> Step {
     let holes = standings.iter().map(|s| s.holes.len()).max().unwrap_or(0);
     let low = |i: usize| {
         standings
@@ -358,10 +400,11 @@ fn most_holes_won(standings: &[Standing], tied: &[usize]) -> Step {
             .filter(|&i| standings[seat].holes.get(i).copied() == low(i))
             .count()
     };
-    let figures = tied
-        .iter()
-        .map(|&s| format!("{}: {} won", standings[s].name, won(s)))
-        .collect();
+    let figures = explained(explain, || {
+        tied.iter()
+            .map(|&s| format!("{}: {} won", standings[s].name, won(s)))
+            .collect()
+    });
     let most = tied.iter().map(|&s| won(s)).max().unwrap_or(0);
     (
         figures,
@@ -371,7 +414,7 @@ fn most_holes_won(standings: &[Standing], tied: &[usize]) -> Step {
 
 /// Card-matching (USGA): lower total over the last 9 holes, then 6, 3, 1; a span longer
 /// than the holes played is skipped.
-fn card_matching(standings: &[Standing], tied: &[usize]) -> Step {
+fn card_matching(standings: &[Standing], tied: &[usize], explain: Explain) -> Step {
     let played = tied
         .iter()
         .map(|&s| standings[s].holes.len())
@@ -387,14 +430,16 @@ fn card_matching(standings: &[Standing], tied: &[usize]) -> Step {
             let h = &standings[s].holes;
             h[h.len() - span..].iter().sum::<i64>()
         };
-        figures.push(format!(
-            "last {span}: {}",
-            remaining
-                .iter()
-                .map(|&s| format!("{} {}", standings[s].name, last(s)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+        if explain == Explain::Yes {
+            figures.push(format!(
+                "last {span}: {}",
+                remaining
+                    .iter()
+                    .map(|&s| format!("{} {}", standings[s].name, last(s)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
         let low = remaining.iter().map(|&s| last(s)).min().unwrap_or(0);
         remaining.retain(|&s| last(s) == low);
     }
@@ -403,22 +448,29 @@ fn card_matching(standings: &[Standing], tied: &[usize]) -> Step {
 
 /// Sudden death (Official §4.2): the first playoff hole on which one of the tied players
 /// scores lower than all the others decides.
-fn sudden_death(standings: &[Standing], playoffs: &[PlayoffScores], tied: &[usize]) -> Step {
+fn sudden_death(
+    standings: &[Standing],
+    playoffs: &[PlayoffScores],
+    tied: &[usize],
+    explain: Explain,
+) -> Step {
     let mut figures = Vec::new();
     for hole in playoffs {
         let scores: Vec<(usize, i64)> = tied
             .iter()
             .filter_map(|&s| hole.scores.get(s).copied().flatten().map(|v| (s, v)))
             .collect();
-        figures.push(format!(
-            "playoff {}: {}",
-            hole.number,
-            scores
-                .iter()
-                .map(|(s, v)| format!("{} {v}", standings[*s].name))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+        if explain == Explain::Yes {
+            figures.push(format!(
+                "playoff {}: {}",
+                hole.number,
+                scores
+                    .iter()
+                    .map(|(s, v)| format!("{} {v}", standings[*s].name))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
         let low = scores.iter().map(|(_, v)| *v).min();
         let lowest: Vec<usize> = scores
             .iter()
@@ -550,6 +602,47 @@ mod tests {
         assert_eq!(o.decided_by, Some(SuddenDeath));
         // playoff holes never change totals
         assert_eq!(m.standings()[0].total, 5);
+    }
+
+    #[test]
+    fn the_winners_alone_are_decide_s() {
+        // every 3-player, 3-hole card of scores 0 to 2 (a ninth of them with a player
+        // disqualified), under each chain, with and without a playoff hole
+        let chains: [&[Tiebreak]; 6] = [
+            &[Countback, Shared],
+            &[MostHolesWon, Countback],
+            &[CardMatching, SuddenDeath],
+            &[SuddenDeath],
+            &[Countback, MostHolesWon, CardMatching],
+            &[],
+        ];
+        let playoff = PlayoffScores {
+            number: 1,
+            scores: vec![Some(3), Some(3), Some(1)],
+        };
+        for card in 0..3u32.pow(9) {
+            let standings: Vec<Standing> = (0..3)
+                .map(|seat| {
+                    let holes: Vec<i64> = (0..3)
+                        .map(|h| i64::from(card / 3u32.pow(seat * 3 + h) % 3))
+                        .collect();
+                    Standing {
+                        seat: seat as usize,
+                        name: format!("p{seat}"),
+                        total: holes.iter().sum(),
+                        holes,
+                        penalty_points: 0,
+                        disqualified: seat == 2 && card % 9 == 0,
+                    }
+                })
+                .collect();
+            for chain in chains {
+                for playoffs in [&[][..], &[playoff.clone()][..]] {
+                    let expected = decide(&standings, chain, playoffs).winners;
+                    assert_eq!(winners(&standings, chain, playoffs), expected, "{card}");
+                }
+            }
+        }
     }
 
     #[test]

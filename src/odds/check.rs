@@ -22,7 +22,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::draws::POOL_MATCHES;
-use super::{for_position, stable_hash, History, OddsError, Shown};
+use super::{for_position, stable_hash, History, OddsError, Past, Shown};
 use crate::game::Match;
 use crate::ratings::check::{judge, shares, Judged};
 
@@ -254,6 +254,7 @@ fn positions(
 ) -> Result<Vec<Position>, OddsError> {
     let winners = m.outcome().winners;
     let won = shares(m.players.len(), &winners);
+    let past = Past::new(history, m.players.len(), bot.map(Vec::as_slice));
     let mut out = Vec::new();
     for hole in 1..m.holes_played() {
         let cut = after_hole(m, hole);
@@ -267,7 +268,7 @@ fn positions(
         );
         let pos = super::Position::of(&cut);
         let now: Vec<&[i64]> = pos.standings.iter().map(|s| s.holes.as_slice()).collect();
-        let shown = Shown::new(history, &now, bot.map(Vec::as_slice));
+        let shown = past.shown(&now);
         let odds = for_position(&pos, &shown, samples, stable_hash(key.as_bytes()))?;
         let best = pos
             .standings

@@ -36,6 +36,8 @@
 //!
 //! Pure: the caller brings the holes; reproducible: the sampling is [`super::estimate`]'s.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 /// How many of a player's latest finished matches under the rules are their own holes
@@ -100,49 +102,99 @@ pub struct Sources {
 }
 
 /// A player's draws as [`super::estimate`] plays them: the deviations of three sources,
-/// the cuts between them (21-bit thresholds), the level and its standard deviation.
+/// the cuts between them (32-bit thresholds), the level and its standard deviation.
 #[derive(Debug, Clone, Copy)]
 pub struct Draw<'a> {
-    /// The deviations of each source (own, pool, simulated); an empty one is never drawn.
-    pub lists: [&'a [f64]; 3],
-    /// A 21-bit pick below `cuts[0]` draws from the first list, below `cuts[1]` from the
-    /// second, else from the third.
-    pub cuts: [u32; 2],
+    /// The deviations of each source (own, pool, simulated), in [`POINT`]s; an empty one
+    /// is never drawn.
+    pub lists: [&'a [i64]; 3],
+    /// A 32-bit pick below `cuts[0]` draws from the first list, below `cuts[1]` from the
+    /// second, else from the third: `[PICK, PICK]` draws from the first alone, `[0, PICK]`
+    /// the second, `[0, 0]` the third, without a pick.
+    pub cuts: [u64; 2],
     /// The mean level (points a hole).
     pub level: f64,
     /// Its standard deviation (points, ≥ 0).
     pub sd: f64,
 }
 
-/// One bit more than a pick's 21.
-pub const PICK: u32 = 1 << 21;
+/// One more than a pick's largest 32-bit value.
+pub const PICK: u64 = 1 << 32;
 
-/// A player's own part of [`Shown`].
+/// A point in the fixed-point units a hole is drawn in: 2³² of them (the deviations and a
+/// sample's level), so a hole is a sum of integers and its floor a shift.
+pub const POINT: i64 = 1 << 32;
+
+/// The most points a level or a deviation holds, either way (2²⁸: far beyond any hole of
+/// RULES.md §12, and a level's sum with a deviation stays clear of an i64's range).
+const LIMIT: f64 = (1u64 << 28) as f64;
+
+/// `x` points in [`POINT`]s, clamped to ±2²⁸ points and truncated towards zero (an error
+/// under 2⁻³² of a point).
+#[inline]
+pub fn fixed(x: f64) -> i64 {
+    (x.clamp(-LIMIT, LIMIT) * POINT as f64) as i64
+}
+
+/// A player's part of [`Past`]: their recent matches' holes, as the level and the draws
+/// use them.
 #[derive(Debug, Clone, Default)]
-struct Own {
+struct OwnPast {
     /// Their recent holes.
     holes: usize,
-    /// Their recent holes' deviations.
-    deviations: Vec<f64>,
-    /// Their long-run mean's posterior mean and variance.
+    /// Their recent holes' deviations ([`POINT`]s).
+    deviations: Vec<i64>,
+    /// Each recent match's mean hole score and its number of holes (matches with none
+    /// left out).
+    matches: Vec<(f64, f64)>,
+}
+
+/// What the table had shown of a match's players before it (RULES.md §15), worked out
+/// once per match from its [`History`]: the sums the spreads are estimated from, the
+/// pool's and each player's deviations, the simulated holes'. [`Past::shown`] adds the
+/// match's holes so far, position by position, without going over the history again.
+#[derive(Debug, Clone)]
+pub struct Past {
+    /// The squared deviations of the pool's and the players' own matches' holes from
+    /// their matches' means, summed (points²), and their degrees of freedom.
+    within_ss: f64,
+    within_df: f64,
+    /// Per seat, each of their pool matches' mean and 1/holes.
+    means: Vec<Vec<(f64, f64)>>,
+    /// The pool's mean hole and its holes.
+    pool_mean: f64,
+    pool_holes: usize,
+    /// The pool's deviations ([`POINT`]s).
+    pool: Vec<i64>,
+    /// The simulated holes' mean, variance (points²), and each one's deviation from the
+    /// mean (points; none when they were not needed).
+    sim_mean: f64,
+    sim_var: f64,
+    simulated: Vec<f64>,
+    players: Vec<OwnPast>,
+}
+
+/// A player's own part of [`Shown`]: their long-run mean's posterior mean and variance.
+#[derive(Debug, Clone, Copy, Default)]
+struct Own {
     mean: f64,
     variance: f64,
 }
 
-/// What the table has shown, worked out once per match: the three spreads, the table's
-/// mean, the pool's and the simulated holes' deviations, each player's own.
+/// What the table has shown at one position of a match: [`Past`] and the match's holes
+/// so far, worked out into the three spreads, the simulated holes' deviations at the
+/// table's spread, each player's long-run mean.
 #[derive(Debug, Clone)]
-pub struct Shown {
+pub struct Shown<'a> {
+    past: Cow<'a, Past>,
     /// Variance of a hole within a match (points²).
     within: f64,
     /// Variance of a night around a player's mean.
     night: f64,
     /// Variance of players around the table's mean.
     between: f64,
-    /// Holes in the pool before this match.
-    pool_holes: usize,
-    pool: Vec<f64>,
-    simulated: Vec<f64>,
+    /// The simulated holes' deviations ([`POINT`]s).
+    simulated: Vec<i64>,
     players: Vec<Own>,
 }
 
@@ -154,14 +206,15 @@ fn moments(xs: impl Iterator<Item = f64> + Clone) -> (f64, f64, usize) {
 }
 
 /// The deviations of every hole of `groups` from its group's mean, widened to a hole's
-/// spread around its night (groups of one hole say nothing of it and are left out).
-fn deviations<'a>(groups: impl Iterator<Item = &'a [i64]>) -> Vec<f64> {
+/// spread around its night (groups of one hole say nothing of it and are left out), in
+/// [`POINT`]s.
+fn deviations<'a>(groups: impl Iterator<Item = &'a [i64]>) -> Vec<i64> {
     let mut out = Vec::new();
     for g in groups.filter(|g| g.len() >= 2) {
         let h = g.len() as f64;
         let mean = g.iter().sum::<i64>() as f64 / h;
         let widen = (h / (h - 1.0)).sqrt();
-        out.extend(g.iter().map(|&x| (x as f64 - mean) * widen));
+        out.extend(g.iter().map(|&x| fixed((x as f64 - mean) * widen)));
     }
     out
 }
@@ -171,129 +224,174 @@ fn pulled(estimate: f64, df: f64, default: f64, prior: f64) -> f64 {
     (estimate.max(0.0) * df + default * prior) / (df + prior)
 }
 
-/// The variance of a hole within a match (points², ≥ 0.25): the pool's matches and the
-/// players' own (any length; a match in both counted twice), pulled by [`WITHIN_PRIOR`]
-/// virtual degrees of freedom towards tonight's holes across the players (an upper bound:
-/// players' and nights' differences are in it too), itself pulled as far towards
-/// `sim_var`, the simulated holes', and never above it.
-fn within(history: &History, now: &[&[i64]], sim_var: f64) -> f64 {
-    let (mut ssc, mut dfc) = (0.0, 0.0);
-    for hole in 0..now.iter().map(|h| h.len()).max().unwrap_or(0) {
-        let (_, ss, n) = moments(now.iter().filter_map(|h| h.get(hole)).map(|&x| x as f64));
-        ssc += ss;
-        dfc += n.saturating_sub(1) as f64;
-    }
-    // an upper bound: a spread wider than the simulated holes' says the players differ
-    let fallback = ((sim_var * WITHIN_PRIOR + ssc) / (WITHIN_PRIOR + dfc)).min(sim_var);
-    let (mut ssw, mut dfw) = (0.0, 0.0);
-    let groups = history
-        .pool
-        .iter()
-        .map(|(_, g)| g)
-        .chain(history.own.iter().flatten());
-    for g in groups.filter(|g| g.len() >= 2) {
-        let (_, ss, n) = moments(g.iter().map(|&x| x as f64));
-        ssw += ss;
-        dfw += (n - 1) as f64;
-    }
-    pulled(ssw / dfw.max(1.0), dfw, fallback, WITHIN_PRIOR).max(0.25)
-}
-
-/// The variances of a night around a player's mean and of players around the table's
-/// mean (points²), by the method of moments over the pool's matches of a table of
-/// `players`, each pulled towards a tenth of `within` by [`LEVEL_PRIOR`] virtual degrees
-/// of freedom (the players' at least a hundredth of it).
-fn night_and_between(history: &History, players: usize, within: f64) -> (f64, f64) {
-    // each player's matches' means, and how much of their spread a hole's explains
-    let mut means: Vec<Vec<(f64, f64)>> = vec![Vec::new(); players];
-    for (seat, g) in history.pool.iter().filter(|(_, g)| !g.is_empty()) {
-        if let Some(m) = means.get_mut(*seat) {
-            let h = g.len() as f64;
-            m.push((g.iter().sum::<i64>() as f64 / h, 1.0 / h));
-        }
-    }
-    let (mut ssn, mut dfn, mut noise, mut groups) = (0.0, 0.0, 0.0, 0.0);
-    for m in means.iter().filter(|m| m.len() >= 2) {
-        let (_, ss, n) = moments(m.iter().map(|g| g.0));
-        ssn += ss;
-        dfn += (n - 1) as f64;
-        noise += m.iter().map(|g| g.1).sum::<f64>();
-        groups += n as f64;
-    }
-    let raw = ssn / dfn.max(1.0) - within * noise / groups.max(1.0);
-    let night = pulled(raw, dfn, LEVEL_SHARE * within, LEVEL_PRIOR);
-    let per_player: Vec<(f64, f64)> = means
-        .iter()
-        .filter(|m| !m.is_empty())
-        .map(|m| {
-            let n = m.len() as f64;
-            let mean = m.iter().map(|g| g.0).sum::<f64>() / n;
-            let var = m.iter().map(|g| night + within * g.1).sum::<f64>() / (n * n);
-            (mean, var)
-        })
-        .collect();
-    let (_, ssb, nb) = moments(per_player.iter().map(|p| p.0));
-    let noise_b = per_player.iter().map(|p| p.1).sum::<f64>() / nb.max(1) as f64;
-    let dfb = nb.saturating_sub(1) as f64;
-    let raw = ssb / dfb.max(1.0) - noise_b;
-    let between = pulled(raw, dfb, LEVEL_SHARE * within, LEVEL_PRIOR).max(0.01 * within);
-    (night, between)
-}
-
-impl Shown {
-    /// What `history` shows of a match whose players have played `now` (by seat, its
-    /// regular holes so far); `simulated` the rules' simulated hole scores when they were
-    /// needed (see [`Shown::needs_simulated`]).
-    pub fn new(history: &History, now: &[&[i64]], simulated: Option<&[i64]>) -> Shown {
+impl Past {
+    /// What `history` shows of a match of `players` players; `simulated` the rules'
+    /// simulated hole scores when they were needed (see [`Shown::needs_simulated`]).
+    pub fn new(history: &History, players: usize, simulated: Option<&[i64]>) -> Past {
         let sim = simulated.unwrap_or_default();
         let (sim_mean, sim_ss, sim_n) = moments(sim.iter().map(|&x| x as f64));
         let sim_var = match sim_n {
             0 | 1 => DEFAULT_WITHIN,
             n => (sim_ss / (n - 1) as f64).max(0.25),
         };
-        let within = within(history, now, sim_var);
-        let (night, between) = night_and_between(history, now.len(), within);
-        // the table's mean: the pool's, mixed with the simulated holes' below 30 holes
-        let (pool_mean, _, pool_n) = moments(
+        // the spread within a match: the pool's matches and the players' own (any length)
+        let (mut within_ss, mut within_df) = (0.0, 0.0);
+        let groups = history
+            .pool
+            .iter()
+            .map(|(_, g)| g)
+            .chain(history.own.iter().flatten());
+        for g in groups.filter(|g| g.len() >= 2) {
+            let (_, ss, n) = moments(g.iter().map(|&x| x as f64));
+            within_ss += ss;
+            within_df += (n - 1) as f64;
+        }
+        // each player's pool matches' means, and how much of their spread a hole's explains
+        let mut means: Vec<Vec<(f64, f64)>> = vec![Vec::new(); players];
+        for (seat, g) in history.pool.iter().filter(|(_, g)| !g.is_empty()) {
+            if let Some(m) = means.get_mut(*seat) {
+                let h = g.len() as f64;
+                m.push((g.iter().sum::<i64>() as f64 / h, 1.0 / h));
+            }
+        }
+        let (pool_mean, _, pool_holes) = moments(
             history
                 .pool
                 .iter()
                 .flat_map(|(_, g)| g.iter().map(|&x| x as f64)),
         );
-        let table_mean = match (pool_n, sim_n) {
-            (p, s) if p >= MIX_HOLES || s == 0 => pool_mean,
-            (p, _) => {
-                let w = p as f64 / (p + MIX_HOLES) as f64;
-                w * pool_mean + (1.0 - w) * sim_mean
-            }
-        };
-        let scale = (within / sim_var).sqrt();
-        let players = (0..now.len())
+        let players = (0..players)
             .map(|seat| {
                 let own = history.own.get(seat).map_or(&[][..], Vec::as_slice);
-                let mut precision = 1.0 / between;
-                let mut weighted = table_mean / between;
-                for g in own.iter().filter(|g| !g.is_empty()) {
-                    let h = g.len() as f64;
-                    let var = night + within / h;
-                    precision += 1.0 / var;
-                    weighted += g.iter().sum::<i64>() as f64 / h / var;
-                }
-                Own {
+                OwnPast {
                     holes: own.iter().map(Vec::len).sum(),
                     deviations: deviations(own.iter().map(Vec::as_slice)),
+                    matches: own
+                        .iter()
+                        .filter(|g| !g.is_empty())
+                        .map(|g| {
+                            let h = g.len() as f64;
+                            (g.iter().sum::<i64>() as f64 / h, h)
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
+        Past {
+            within_ss,
+            within_df,
+            means,
+            pool_mean,
+            pool_holes,
+            pool: deviations(history.pool.iter().map(|(_, g)| g.as_slice())),
+            sim_mean,
+            sim_var,
+            simulated: sim.iter().map(|&x| x as f64 - sim_mean).collect(),
+            players,
+        }
+    }
+
+    /// What the table has shown once the match's players have played `now` (by seat, its
+    /// regular holes so far).
+    pub fn shown(&self, now: &[&[i64]]) -> Shown<'_> {
+        Shown::at(Cow::Borrowed(self), now)
+    }
+
+    /// The variance of a hole within a match (points², ≥ 0.25): the pool's matches and the
+    /// players' own (any length; a match in both counted twice), pulled by
+    /// [`WITHIN_PRIOR`] virtual degrees of freedom towards tonight's holes across the
+    /// players (an upper bound: players' and nights' differences are in it too), itself
+    /// pulled as far towards the simulated holes', and never above it.
+    fn within(&self, now: &[&[i64]]) -> f64 {
+        let (mut ssc, mut dfc) = (0.0, 0.0);
+        for hole in 0..now.iter().map(|h| h.len()).max().unwrap_or(0) {
+            let (_, ss, n) = moments(now.iter().filter_map(|h| h.get(hole)).map(|&x| x as f64));
+            ssc += ss;
+            dfc += n.saturating_sub(1) as f64;
+        }
+        // an upper bound: a spread wider than the simulated holes' says the players differ
+        let sim_var = self.sim_var;
+        let fallback = ((sim_var * WITHIN_PRIOR + ssc) / (WITHIN_PRIOR + dfc)).min(sim_var);
+        let (ssw, dfw) = (self.within_ss, self.within_df);
+        pulled(ssw / dfw.max(1.0), dfw, fallback, WITHIN_PRIOR).max(0.25)
+    }
+
+    /// The variances of a night around a player's mean and of players around the table's
+    /// mean (points²), by the method of moments over the pool's matches, each pulled
+    /// towards a tenth of `within` by [`LEVEL_PRIOR`] virtual degrees of freedom (the
+    /// players' at least a hundredth of it).
+    fn night_and_between(&self, within: f64) -> (f64, f64) {
+        let (mut ssn, mut dfn, mut noise, mut groups) = (0.0, 0.0, 0.0, 0.0);
+        for m in self.means.iter().filter(|m| m.len() >= 2) {
+            let (_, ss, n) = moments(m.iter().map(|g| g.0));
+            ssn += ss;
+            dfn += (n - 1) as f64;
+            noise += m.iter().map(|g| g.1).sum::<f64>();
+            groups += n as f64;
+        }
+        let raw = ssn / dfn.max(1.0) - within * noise / groups.max(1.0);
+        let night = pulled(raw, dfn, LEVEL_SHARE * within, LEVEL_PRIOR);
+        // each player's mean over their pool matches, and its variance
+        let per_player = self.means.iter().filter(|m| !m.is_empty()).map(|m| {
+            let n = m.len() as f64;
+            let mean = m.iter().map(|g| g.0).sum::<f64>() / n;
+            let var = m.iter().map(|g| night + within * g.1).sum::<f64>() / (n * n);
+            (mean, var)
+        });
+        let (_, ssb, nb) = moments(per_player.clone().map(|p| p.0));
+        let noise_b = per_player.map(|p| p.1).sum::<f64>() / nb.max(1) as f64;
+        let dfb = nb.saturating_sub(1) as f64;
+        let raw = ssb / dfb.max(1.0) - noise_b;
+        let between = pulled(raw, dfb, LEVEL_SHARE * within, LEVEL_PRIOR).max(0.01 * within);
+        (night, between)
+    }
+}
+
+impl Shown<'_> {
+    /// What `history` shows of a match whose players have played `now` (by seat, its
+    /// regular holes so far); `simulated` the rules' simulated hole scores when they were
+    /// needed (see [`Shown::needs_simulated`]). For one position; [`Past::shown`] for
+    /// many positions of one match.
+    pub fn new(history: &History, now: &[&[i64]], simulated: Option<&[i64]>) -> Shown<'static> {
+        Shown::at(Cow::Owned(Past::new(history, now.len(), simulated)), now)
+    }
+
+    fn at<'a>(past: Cow<'a, Past>, now: &[&[i64]]) -> Shown<'a> {
+        let within = past.within(now);
+        let (night, between) = past.night_and_between(within);
+        // the table's mean: the pool's, mixed with the simulated holes' below 30 holes
+        let table_mean = match (past.pool_holes, past.simulated.len()) {
+            (p, s) if p >= MIX_HOLES || s == 0 => past.pool_mean,
+            (p, _) => {
+                let w = p as f64 / (p + MIX_HOLES) as f64;
+                w * past.pool_mean + (1.0 - w) * past.sim_mean
+            }
+        };
+        let scale = (within / past.sim_var).sqrt();
+        let players = past
+            .players
+            .iter()
+            .map(|own| {
+                let mut precision = 1.0 / between;
+                let mut weighted = table_mean / between;
+                for &(mean, h) in &own.matches {
+                    let var = night + within / h;
+                    precision += 1.0 / var;
+                    weighted += mean / var;
+                }
+                Own {
                     mean: weighted / precision,
                     variance: 1.0 / precision,
                 }
             })
             .collect();
+        let simulated = past.simulated.iter().map(|&d| fixed(d * scale)).collect();
         Shown {
+            past,
             within,
             night,
             between,
-            pool_holes: pool_n,
-            pool: deviations(history.pool.iter().map(|(_, g)| g.as_slice())),
-            simulated: sim.iter().map(|&x| (x as f64 - sim_mean) * scale).collect(),
+            simulated,
             players,
         }
     }
@@ -306,7 +404,7 @@ impl Shown {
 
     /// Player `seat`'s recent holes before this match (0 for a seat unknown).
     pub fn own_holes(&self, seat: usize) -> usize {
-        self.players.get(seat).map_or(0, |p| p.holes)
+        self.past.players.get(seat).map_or(0, |p| p.holes)
     }
 
     /// The spreads estimated: of a hole within a match, of a night, of players (points²).
@@ -317,19 +415,21 @@ impl Shown {
     /// Each player's draws and sources, seat order, given this match's holes so far
     /// (`now[seat]`, regular holes): `None` for a player with nothing to draw from.
     pub fn draws(&self, now: &[&[i64]]) -> Vec<Option<(Draw<'_>, Sources)>> {
-        let pool_holes = self.pool_holes + now.iter().map(|h| h.len()).sum::<usize>();
-        let pool_share = match (self.pool.is_empty(), self.simulated.is_empty()) {
+        let past = &*self.past;
+        let pool_holes = past.pool_holes + now.iter().map(|h| h.len()).sum::<usize>();
+        let pool_share = match (past.pool.is_empty(), self.simulated.is_empty()) {
             (true, true) => 0.0,
             (true, false) => 0.0,
             (false, true) => 1.0,
             (false, false) if pool_holes >= MIX_HOLES => 1.0,
             (false, false) => pool_holes as f64 / (pool_holes + MIX_HOLES) as f64,
         };
-        let table_left = !(self.pool.is_empty() && self.simulated.is_empty());
-        self.players
+        let table_left = !(past.pool.is_empty() && self.simulated.is_empty());
+        past.players
             .iter()
+            .zip(&self.players)
             .zip(now)
-            .map(|(own, tonight)| {
+            .map(|((own, long_run), tonight)| {
                 let n = own.holes + tonight.len();
                 let own_share = match (own.deviations.is_empty(), table_left) {
                     (true, _) => 0.0,
@@ -341,18 +441,18 @@ impl Shown {
                     return None;
                 }
                 // tonight: the long-run mean plus a night's swing, learning from tonight
-                let prior = own.variance + self.night;
+                let prior = long_run.variance + self.night;
                 let precision = 1.0 / prior + tonight.len() as f64 / self.within;
                 let sum = tonight.iter().sum::<i64>() as f64;
-                let level = (own.mean / prior + sum / self.within) / precision;
+                let level = (long_run.mean / prior + sum / self.within) / precision;
                 let shares = [
                     own_share,
                     (1.0 - own_share) * pool_share,
                     (1.0 - own_share) * (1.0 - pool_share),
                 ];
-                let cut = |s: f64| ((s * f64::from(PICK)).round() as u32).min(PICK);
+                let cut = |s: f64| ((s * PICK as f64).round() as u64).min(PICK);
                 let draw = Draw {
-                    lists: [&own.deviations, &self.pool, &self.simulated],
+                    lists: [&own.deviations, &past.pool, &self.simulated],
                     cuts: [cut(shares[0]), cut(shares[0] + shares[1])],
                     level,
                     sd: (1.0 / precision).sqrt(),

@@ -3,7 +3,7 @@
 //! enumeration share: the holes played in it, the totals, who wins it.
 
 use super::{OddsError, Position, EXACT_LIMIT};
-use crate::game::standings::decide;
+use crate::game::standings;
 use crate::game::Standing;
 
 /// The exact chance of each player to win from `pos` (by seat, 0 to 1), every player's
@@ -129,6 +129,17 @@ impl Rest {
         }
     }
 
+    /// Plays every hole left of `seat`'s, each score `hole()`'s.
+    pub(super) fn play_all(&mut self, seat: usize, mut hole: impl FnMut() -> i64) {
+        let from = seat * self.left;
+        let mut total = 0;
+        for score in &mut self.sampled[from..from + self.left] {
+            *score = hole();
+            total += *score;
+        }
+        self.totals[seat] += total;
+    }
+
     pub(super) fn play(&mut self, seat: usize, hole: usize, score: i64) {
         self.sampled[seat * self.left + hole] = score;
         self.totals[seat] += score;
@@ -170,6 +181,6 @@ impl Rest {
                 .extend_from_slice(&self.sampled[from..from + played]);
             s.total = self.totals[seat];
         }
-        *out = decide(&self.scratch, &pos.chain, &pos.playoffs).winners;
+        *out = standings::winners(&self.scratch, &pos.chain, &pos.playoffs);
     }
 }
