@@ -69,7 +69,7 @@ pub const EXACT_LIMIT: u64 = 5_000_000;
 /// Where a player's hole scores are drawn from (RULES.md §15, "The table's own history").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Method {
+pub enum DrawnFrom {
     /// Their own holes alone (30 or more).
     History,
     /// Their own holes mixed with the table's pool.
@@ -79,22 +79,22 @@ pub enum Method {
     Simulated,
 }
 
-impl Method {
+impl DrawnFrom {
     /// `history`, `table` or `simulated`.
     pub fn name(self) -> &'static str {
         match self {
-            Method::History => "history",
-            Method::Table => "table",
-            Method::Simulated => "simulated",
+            DrawnFrom::History => "history",
+            DrawnFrom::Table => "table",
+            DrawnFrom::Simulated => "simulated",
         }
     }
 
     /// The method of draws in these shares.
-    fn of(sources: &Sources) -> Method {
+    fn of(sources: &Sources) -> DrawnFrom {
         match (sources.simulated_share > 0.0, sources.own_share >= 1.0) {
-            (true, _) => Method::Simulated,
-            (false, true) => Method::History,
-            (false, false) => Method::Table,
+            (true, _) => DrawnFrom::Simulated,
+            (false, true) => DrawnFrom::History,
+            (false, false) => DrawnFrom::Table,
         }
     }
 }
@@ -129,7 +129,7 @@ impl crate::error::BadInput for OddsError {}
 /// Where the rest of a match starts from: the standings so far, the tiebreak chain, the
 /// playoff holes played, the regular holes still to come and the target, if any.
 #[derive(Debug, Clone)]
-pub struct Position {
+pub struct SoFar {
     /// Every player's standing, seat order (penalty points and disqualification included).
     pub standings: Vec<Standing>,
     /// The match's tiebreak chain (RULES.md §8).
@@ -142,15 +142,15 @@ pub struct Position {
     pub target: Option<i64>,
 }
 
-impl Position {
+impl SoFar {
     /// The position of match `m` now; no hole is left once it is over (RULES.md §8).
-    pub fn of(m: &Match) -> Position {
+    pub fn of(m: &Match) -> SoFar {
         let holes_left = if m.over() || m.finished_at.is_some() {
             0
         } else {
             m.holes_planned.saturating_sub(m.holes_played())
         };
-        Position {
+        SoFar {
             standings: m.standings(),
             chain: m.tiebreak.clone(),
             playoffs: m.playoff_scores(),
@@ -204,7 +204,7 @@ pub struct Estimate {
 /// score uniformly from `scores[seat]` (a disqualified player's may be empty), with the
 /// ChaCha stream of `seed`. Errors: a distribution missing or empty, `samples` out of range.
 pub fn estimate(
-    pos: &Position,
+    pos: &SoFar,
     scores: &[&[i64]],
     samples: u32,
     seed: u64,
@@ -236,7 +236,7 @@ pub fn estimate(
 /// hole (64 for a player drawing from more than one source) and 10 a level. Errors: a
 /// player who can still win with nothing to draw from, `samples` out of range.
 pub fn play(
-    pos: &Position,
+    pos: &SoFar,
     draws: &[Option<Draw>],
     samples: u32,
     seed: u64,
@@ -294,7 +294,7 @@ pub struct CatchUp {
 }
 
 /// Each player's [`CatchUp`] from `pos`, by seat.
-pub fn catch_up(pos: &Position) -> Vec<CatchUp> {
+pub fn catch_up(pos: &SoFar) -> Vec<CatchUp> {
     let best = pos
         .standings
         .iter()
@@ -327,7 +327,7 @@ pub struct PlayerOdds {
     /// Disqualified: no chance.
     pub disqualified: bool,
     /// Where their hole scores were drawn from.
-    pub method: Method,
+    pub method: DrawnFrom,
     /// Their own holes: this match's so far and their recent finished matches' under
     /// these rules (drawn from alone at [`HISTORY_HOLES`] or more).
     pub history_holes: usize,
@@ -368,7 +368,7 @@ pub fn for_match<E: From<OddsError>>(
     samples: u32,
     seed: u64,
 ) -> Result<Odds, E> {
-    let pos = Position::of(m);
+    let pos = SoFar::of(m);
     let needs = pos.holes_left > 0 && Shown::needs_simulated(history);
     let bots = match needs {
         true => Some(simulated()?),
@@ -383,7 +383,7 @@ pub fn for_match<E: From<OddsError>>(
 /// the holes of `pos` so far) says: [`for_match`] once the table's history is worked out.
 /// Errors: [`OddsError`].
 pub fn for_position(
-    pos: &Position,
+    pos: &SoFar,
     shown: &Shown,
     samples: u32,
     seed: u64,
@@ -407,7 +407,7 @@ pub fn for_position(
                 name: s.name.clone(),
                 total: s.total,
                 disqualified: s.disqualified,
-                method: sources.as_ref().map_or(Method::Simulated, Method::of),
+                method: sources.as_ref().map_or(DrawnFrom::Simulated, DrawnFrom::of),
                 history_holes: shown.own_holes(s.seat) + s.holes.len(),
                 chance: est.chances[s.seat],
                 ci95: est.ci95[s.seat],
@@ -508,9 +508,9 @@ mod tests {
         }
     }
 
-    fn position(holes: &[&[i64]], left: u32, chain: &[Tiebreak]) -> Position {
+    fn position(holes: &[&[i64]], left: u32, chain: &[Tiebreak]) -> SoFar {
         let names = ["ann", "bob", "cat", "dan"];
-        Position {
+        SoFar {
             standings: holes
                 .iter()
                 .enumerate()
@@ -526,7 +526,7 @@ mod tests {
     /// Every chance within twice its own 95% interval of the exact one (a miss about 1 in
     /// 10,000 a chance, so a test of a score of chances is not left to luck),
     /// and the chances summing to 1.
-    fn agrees(pos: &Position, scores: &[&[i64]], seed: u64) -> (Vec<f64>, Estimate) {
+    fn agrees(pos: &SoFar, scores: &[&[i64]], seed: u64) -> (Vec<f64>, Estimate) {
         let exact = exact(pos, scores).unwrap();
         let est = estimate(pos, scores, 20_000, seed).unwrap();
         for (seat, (e, x)) in est.chances.iter().zip(&exact).enumerate() {

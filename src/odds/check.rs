@@ -63,7 +63,7 @@ pub struct Bin {
 
 /// One position judged: a match after one of its holes.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Position {
+pub struct AfterHole {
     /// The match.
     pub match_id: i64,
     /// Regular holes played at the time.
@@ -101,7 +101,7 @@ pub struct OddsCheck {
     /// The reliability table, empty bins left out.
     pub reliability: Vec<Bin>,
     /// Every position judged, in the order the matches finished, hole by hole.
-    pub positions: Vec<Position>,
+    pub positions: Vec<AfterHole>,
 }
 
 /// `m` as it stood after its first `holes` regular holes: those holes, the penalties given
@@ -170,7 +170,7 @@ pub fn check<E>(
         jobs.push(Job { m, history, bot });
     }
     let replayed = jobs.len();
-    let per_match: Vec<Result<Vec<Position>, OddsError>> = jobs
+    let per_match: Vec<Result<Vec<AfterHole>, OddsError>> = jobs
         .par_iter()
         .map(|j| positions(j.m, &j.history, j.bot, samples, seed))
         .collect();
@@ -251,7 +251,7 @@ fn positions(
     bot: Option<&Vec<i64>>,
     samples: u32,
     seed: u64,
-) -> Result<Vec<Position>, OddsError> {
+) -> Result<Vec<AfterHole>, OddsError> {
     let winners = m.outcome().winners;
     let won = shares(m.players.len(), &winners);
     let past = Past::new(history, m.players.len(), bot.map(Vec::as_slice));
@@ -266,7 +266,7 @@ fn positions(
             m.finished_at.as_deref().unwrap_or_default(),
             m.players.join("\u{1f}")
         );
-        let pos = super::Position::of(&cut);
+        let pos = super::SoFar::of(&cut);
         let now: Vec<&[i64]> = pos.standings.iter().map(|s| s.holes.as_slice()).collect();
         let shown = past.shown(&now);
         let odds = for_position(&pos, &shown, samples, stable_hash(key.as_bytes()))?;
@@ -282,7 +282,7 @@ fn positions(
             .filter(|s| !s.disqualified && Some(s.total) == best)
             .map(|s| s.seat)
             .collect();
-        out.push(Position {
+        out.push(AfterHole {
             match_id: m.id,
             hole,
             players: m.players.clone(),
@@ -296,7 +296,7 @@ fn positions(
 
 /// The figures of the judged `positions`.
 fn summarise(
-    positions: Vec<Position>,
+    positions: Vec<AfterHole>,
     matches: usize,
     skipped: usize,
     samples: u32,

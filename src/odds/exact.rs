@@ -2,7 +2,7 @@
 //! cases and the tests, and the state of one sample that [`super::estimate`] and the
 //! enumeration share: the holes played in it, the totals, who wins it.
 
-use super::{OddsError, Position, EXACT_LIMIT};
+use super::{OddsError, SoFar, EXACT_LIMIT};
 use crate::game::standings;
 use crate::game::Standing;
 
@@ -12,7 +12,7 @@ use crate::game::Standing;
 /// convolution of the players' distributions, hole by hole), each settled as [`estimate`]
 /// settles a sample. For small cases: a sample that a target ends early is one outcome.
 /// Errors: as [`estimate`], or more than [`EXACT_LIMIT`] outcomes.
-pub fn exact(pos: &Position, scores: &[&[i64]]) -> Result<Vec<f64>, OddsError> {
+pub fn exact(pos: &SoFar, scores: &[&[i64]]) -> Result<Vec<f64>, OddsError> {
     pos.check(scores)?;
     let eligible = pos.eligible();
     let dists: Vec<Vec<(i64, f64)>> = scores.iter().map(|s| distribution(s)).collect();
@@ -57,7 +57,7 @@ fn distribution(scores: &[i64]) -> Vec<(i64, f64)> {
 
 /// The depth-first enumeration of [`exact`].
 struct Walk<'a> {
-    pos: &'a Position,
+    pos: &'a SoFar,
     eligible: Vec<usize>,
     dists: Vec<Vec<(i64, f64)>>,
     rest: Rest,
@@ -108,7 +108,7 @@ pub(super) struct Rest {
 }
 
 impl Rest {
-    pub(super) fn new(pos: &Position) -> Rest {
+    pub(super) fn new(pos: &SoFar) -> Rest {
         let left = pos.holes_left as usize;
         let mut scratch = pos.standings.clone();
         for s in &mut scratch {
@@ -123,7 +123,7 @@ impl Rest {
         }
     }
 
-    pub(super) fn reset(&mut self, pos: &Position) {
+    pub(super) fn reset(&mut self, pos: &SoFar) {
         for (t, s) in self.totals.iter_mut().zip(&pos.standings) {
             *t = s.total;
         }
@@ -150,7 +150,7 @@ impl Rest {
     }
 
     /// Whether any total (penalty points included) has reached the target (RULES.md §8).
-    pub(super) fn target_reached(&self, pos: &Position) -> bool {
+    pub(super) fn target_reached(&self, pos: &SoFar) -> bool {
         pos.target
             .is_some_and(|t| self.totals.iter().any(|&v| v >= t))
     }
@@ -158,7 +158,7 @@ impl Rest {
     /// Who wins the sample after `played` sampled holes: the lowest total among players
     /// not disqualified; a tie settled by the chain on the sampled holes, and a tie left to
     /// sudden death (no playoff hole played) or shared, shared.
-    pub(super) fn winners(&mut self, pos: &Position, played: usize, out: &mut Vec<usize>) {
+    pub(super) fn winners(&mut self, pos: &SoFar, played: usize, out: &mut Vec<usize>) {
         out.clear();
         let mut best = i64::MAX;
         for s in pos.standings.iter().filter(|s| !s.disqualified) {

@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::draws::{self, Draw, PICK, POINT};
 use super::exact::Rest;
-use super::Position;
+use super::SoFar;
 
 /// The most points a level's standard deviation holds (2²⁶: far beyond any table's, and
 /// a level stays clear of an i64's range with a deviation added).
@@ -116,7 +116,7 @@ fn hole(list: &[i64], level: i64, word: u32) -> i64 {
 /// [`Draw`] says. Returns, by seat, the sum of each sample's share of the win (1/k to each
 /// of k winners) and the sum of its squares.
 pub(super) fn shares(
-    pos: &Position,
+    pos: &SoFar,
     who: &[(usize, Draw)],
     samples: u32,
     seed: u64,
@@ -176,7 +176,7 @@ pub(super) fn shares(
 /// the holes played (fewer than all when a total reaches the target).
 #[inline]
 fn play(
-    pos: &Position,
+    pos: &SoFar,
     players: &[Player],
     levels: &[i64],
     rest: &mut Rest,

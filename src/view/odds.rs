@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::{Output, View};
 use crate::game::Match;
-use crate::odds::{Method, Odds, Sources};
+use crate::odds::{DrawnFrom, Odds, Sources};
 
 /// One player's chance and what it takes to catch the leader.
 #[derive(Debug, Serialize)]
@@ -24,7 +24,7 @@ pub struct PlayerOddsView {
     pub needed_per_hole: Option<f64>,
     /// Where their hole scores were drawn from: `history` (their own alone), `table`
     /// (their own and the table's pool) or `simulated` (simulated bots' too).
-    pub method: Method,
+    pub method: DrawnFrom,
     /// Their own holes: this match's so far and their recent finished matches' under
     /// these rules (drawn from alone at 30 or more).
     pub history_holes: usize,
@@ -132,11 +132,11 @@ impl View for OddsView {
         for p in &self.players {
             let from = match (p.disqualified, p.method) {
                 (true, _) => "disqualified".to_string(),
-                (false, Method::History) => format!("own holes ({})", p.history_holes),
-                (false, Method::Table) => {
+                (false, DrawnFrom::History) => format!("own holes ({})", p.history_holes),
+                (false, DrawnFrom::Table) => {
                     format!("own holes ({}) and the table's", p.history_holes)
                 }
-                (false, Method::Simulated) => format!(
+                (false, DrawnFrom::Simulated) => format!(
                     "own holes ({}), the table's and simulated bots",
                     p.history_holes
                 ),

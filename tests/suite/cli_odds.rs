@@ -4,7 +4,7 @@
 
 use crate::common::Env;
 use golf::game::Standing;
-use golf::odds::{for_position, History, Position, Shown};
+use golf::odds::{for_position, History, Shown, SoFar};
 use golf::rules::Tiebreak;
 use serde::Deserialize;
 
@@ -92,7 +92,7 @@ fn imported(n: usize, holes: usize) -> History {
 
 /// ann's and bob's position after `holes` (ann's, bob's) with `left` holes to come under
 /// `chain` and `target`.
-fn position(holes: [&[i64]; 2], left: u32, chain: &[Tiebreak], target: Option<i64>) -> Position {
+fn position(holes: [&[i64]; 2], left: u32, chain: &[Tiebreak], target: Option<i64>) -> SoFar {
     let standings = holes
         .iter()
         .enumerate()
@@ -105,7 +105,7 @@ fn position(holes: [&[i64]; 2], left: u32, chain: &[Tiebreak], target: Option<i6
             disqualified: false,
         })
         .collect();
-    Position {
+    SoFar {
         standings,
         chain: chain.to_vec(),
         playoffs: vec![],
@@ -116,7 +116,7 @@ fn position(holes: [&[i64]; 2], left: u32, chain: &[Tiebreak], target: Option<i6
 
 /// The chances from `pos` with `history` as the library works them out (RULES.md §15):
 /// the oracle of what the store reads and what the command does with it.
-fn expected(pos: &Position, history: &History, samples: u32, seed: u64) -> Vec<f64> {
+fn expected(pos: &SoFar, history: &History, samples: u32, seed: u64) -> Vec<f64> {
     let now: Vec<&[i64]> = pos.standings.iter().map(|s| s.holes.as_slice()).collect();
     let shown = Shown::new(history, &now, None);
     let odds = for_position(pos, &shown, samples, seed).unwrap();
