@@ -4,6 +4,18 @@
 //! odds worked out after each hole but the last at the default 1,000 samples a position
 //! (5,000 positions). The target (issue 47): within 1.2× of the time before the odds drew
 //! from the table's own history. Run with `cargo bench --bench odds`.
+//!
+//! Measured (2026-11-28, this two-core machine shared with other builds, release build,
+//! two threads): the code before (commit f5850db, built in a worktree of its own with its
+//! own target folder) and this one run in turn, `cargo bench --bench odds` on each side, 8
+//! to 15 runs a side in each of five sessions. This code's median run over the code
+//! before's: 1.12, 1.06, 1.12, 0.99 and 1.00 — 1.06× the median session (0.25–0.49 s
+//! against 0.23–0.49 s as the machine was busy; single pairs of runs ranged from 0.6× to
+//! 1.7×). The code this
+//! replaced, drawing 64 random bits a hole and working out a match's history again at every
+//! position, took 1.6–1.8×. What is left is the level each sample draws for each player
+//! (RULES.md §15: what a few holes leave unknown about a player): a random word for every
+//! three players on top of one a hole, and a multiplication each.
 
 use divan::black_box;
 use golf::odds::check::{check, Finished, DEFAULT_SAMPLES};
