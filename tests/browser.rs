@@ -18,76 +18,18 @@
 
 #[path = "suite/common.rs"]
 mod common;
+#[path = "browser_kit/mod.rs"]
+mod kit;
 #[path = "suite/served.rs"]
 mod served;
 
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::Env;
 use fantoccini::{Client, ClientBuilder, Locator};
+use kit::{driver, Driver};
 use served::Served;
-
-/// A program on the PATH, by its first name found.
-fn which(names: &[&str]) -> Option<std::path::PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    names.iter().find_map(|name| {
-        std::env::split_paths(&path)
-            .map(|dir| dir.join(name))
-            .find(|p| p.is_file())
-    })
-}
-
-/// chromedriver on a free port, killed when dropped.
-struct Driver {
-    child: Child,
-    port: u16,
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Starts chromedriver, or says why not: `None` on a machine without chromium (a
-/// developer's), a failure under CI.
-fn driver() -> Option<Driver> {
-    let found = (
-        which(&["chromedriver"]),
-        which(&["chromium", "chromium-browser"]),
-    );
-    let (Some(chromedriver), Some(_)) = found else {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "CI needs chromium and chromedriver for the browser tests (apt-get install chromium chromium-driver)"
-        );
-        eprintln!("skipped: chromium or chromedriver not installed (apt-get install chromium chromium-driver)");
-        return None;
-    };
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let child = Command::new(chromedriver)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "chromedriver did not start"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    Some(Driver { child, port })
-}
 
 /// A headless chromium showing pages as a 390×844 phone.
 async fn phone(driver: &Driver) -> Client {
@@ -105,7 +47,7 @@ async fn phone_of(driver: &Driver, width: u32, height: u32) -> Client {
         "--hide-scrollbars",
     ];
     // as root (CI), chromium runs only without its sandbox
-    if std::env::var("USER").as_deref() == Ok("root") || is_root() {
+    if kit::is_root() {
         args.push("--no-sandbox");
     }
     caps.insert(
@@ -124,13 +66,6 @@ async fn phone_of(driver: &Driver, width: u32, height: u32) -> Client {
         .connect(&format!("http://127.0.0.1:{}", driver.port))
         .await
         .expect("chromedriver refused a session")
-}
-
-fn is_root() -> bool {
-    Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
 }
 
 async fn script(c: &Client, js: &str) -> serde_json::Value {

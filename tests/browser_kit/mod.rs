@@ -25,7 +25,8 @@ fn which(names: &[&str]) -> Option<std::path::PathBuf> {
 /// chromedriver on a free port, killed when dropped.
 pub struct Driver {
     child: Child,
-    port: u16,
+    /// The port chromedriver listens on, on 127.0.0.1.
+    pub port: u16,
 }
 
 impl Drop for Driver {
@@ -104,7 +105,8 @@ pub async fn screen(driver: &Driver, width: u32, height: u32) -> Client {
         .expect("chromedriver refused a session")
 }
 
-fn is_root() -> bool {
+/// Whether the tests run as root (CI): chromium then runs only without its sandbox.
+pub fn is_root() -> bool {
     std::env::var("USER").as_deref() == Ok("root")
         || Command::new("id")
             .arg("-u")
